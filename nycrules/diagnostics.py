@@ -1,0 +1,111 @@
+"""Located diagnostics: what went wrong, where, formatted as compilers do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a source file; line and column count from 1."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+    def short(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    location: Location
+    code: str
+    message: str
+
+    def headline(self) -> str:
+        return f"{self.location}: error[{self.code}]: {self.message}"
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "file": self.location.file,
+            "line": self.location.line,
+            "column": self.location.column,
+            "code": self.code,
+            "message": self.message,
+        }
+
+
+class NycRulesError(Exception):
+    """Base of every error a user can cause; carries a location when one is known."""
+
+    def __init__(self, message: str, location: Location | None = None, code: str = "E000"):
+        super().__init__(message)
+        self.message = message
+        self.location = location
+        self.code = code
+
+    def __str__(self) -> str:
+        if self.location is None:
+            return self.message
+        return f"{self.location}: {self.message}"
+
+
+class RulesetInvalid(NycRulesError):
+    """A ruleset failed to load; `diagnostics` lists every problem found."""
+
+    def __init__(self, diagnostics: list[Diagnostic], sources: "SourceTexts"):
+        first = diagnostics[0] if diagnostics else None
+        super().__init__(
+            first.headline() if first else "invalid ruleset",
+            first.location if first else None,
+            first.code if first else "E000",
+        )
+        self.diagnostics = diagnostics
+        self.sources = sources
+
+
+@dataclass
+class SourceTexts:
+    """The text of every file read, so a diagnostic can quote its line."""
+
+    lines: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, file: str, text: str) -> None:
+        self.lines[file] = text.splitlines()
+
+    def line(self, location: Location) -> str | None:
+        file_lines = self.lines.get(location.file)
+        if file_lines is None or not 1 <= location.line <= len(file_lines):
+            return None
+        return file_lines[location.line - 1]
+
+
+def render(diagnostic: Diagnostic, sources: SourceTexts) -> str:
+    """The headline, the source line and a caret under the column."""
+    out = [diagnostic.headline()]
+    text = sources.line(diagnostic.location)
+    if text is not None:
+        text = text.replace("\t", " ")
+        out.append(f"  {text}")
+        out.append("  " + " " * max(diagnostic.location.column - 1, 0) + "^")
+    return "\n".join(out)
+
+
+class Sink:
+    """Collects diagnostics from every stage; nothing runs while it holds one."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+
+    def error(self, code: str, message: str, location: Location) -> None:
+        self.items.append(Diagnostic(location, code, message))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(set(self.items))

@@ -1,0 +1,1 @@
+"""The game engine: state, the round procedure, decisions and events."""

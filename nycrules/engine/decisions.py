@@ -1,0 +1,71 @@
+"""Decisions: every choice a seat makes, with its enumerated legal options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .state import Borough, Card, Pair, PrestigeTile, Seat, Tile, Vessel
+
+
+@dataclass
+class Option:
+    label: str  # what a person reads and may type (a unique prefix is enough)
+    value: Any
+
+
+@dataclass
+class Decision:
+    seat: Seat
+    kind: str  # what is being decided: bid, pair, use, choose, choose_some, number, ask, ...
+    prompt: str
+    options: list[Option]
+    rule: str = ""  # the rule asking, e.g. "character 7" or "prestige round bonus"
+    where: Any = None  # its Location
+
+    def labels(self) -> list[str]:
+        return [o.label for o in self.options]
+
+
+def describe(value: Any, names: dict[str, str] | None = None) -> str:
+    """A short, readable name for a value, used in option labels and the log."""
+    if isinstance(value, Card):
+        return value.type
+    if isinstance(value, Tile):
+        return f"#{value.char.id} {value.char.title} ({value.char.value})"
+    if isinstance(value, Borough):
+        return value.name
+    if isinstance(value, Vessel):
+        return f"{value.kind} {value.ends[0].name}-{value.ends[1].name}"
+    if isinstance(value, PrestigeTile):
+        return f"{value.colour} prestige {value.value}"
+    if isinstance(value, Pair):
+        return " + ".join(c.type for c in value.cards) or "empty pair"
+    if isinstance(value, Seat):
+        return value.name
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return " ".join(describe(v, names) for v in value) if value else "nothing"
+    return str(value)
+
+
+def same_choice_key(value: Any) -> Any:
+    """Values a player cannot tell apart give one option (two press cards in hand are alike)."""
+    if isinstance(value, Card):
+        return ("card", value.type, id(value.zone))
+    if isinstance(value, Tile):
+        return ("tile", value.char.id, value.where, value.uid if value.where == "company" else 0)
+    return ("value", id(value)) if not isinstance(value, (int, str)) else ("plain", value)
+
+
+@dataclass
+class DecisionRecord:
+    seat: int
+    index: int
+    options: int
+
+
+@dataclass
+class History:
+    records: list[DecisionRecord] = field(default_factory=list)

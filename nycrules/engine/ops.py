@@ -1,0 +1,140 @@
+"""Mechanics of the table: moving cards, money, skyscrapers, tokens and tiles.
+
+These are the small physical operations (what a hand does, not what a rule
+says); both the procedure and the primitives call them. Each emits an event.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .state import Borough, Card, Game, Pair, PrestigeTile, Seat, Tile, Vessel, Zone
+
+
+# ------------------------------------------------------------------- cards
+def move_card(card: Card, dest: Zone) -> None:
+    assert card.zone is not None
+    card.zone.remove(card)
+    dest.append(card)
+    card.zone = dest
+    card.counted_as = card.type
+    card.weight = 1
+
+
+def draw_one(game: Game) -> Card | None:
+    """The top card of the draw pile; an empty pile is refilled from the shuffled discard pile."""
+    if not game.deck:
+        if not game.discard:
+            return None
+        refill = list(game.discard)
+        game.rng.shuffle(refill)
+        game.discard.clear()
+        for card in refill:
+            game.deck.append(card)
+            card.zone = game.deck
+        game.emit(None, "the discard pile is shuffled into a new draw pile")
+    return game.deck[-1]
+
+
+def draw_into(game: Game, dest: Zone, count: int) -> list[Card]:
+    drawn = []
+    for _ in range(max(count, 0)):
+        card = draw_one(game)
+        if card is None:
+            break
+        move_card(card, dest)
+        drawn.append(card)
+    return drawn
+
+
+def discard_cards(game: Game, cards: Iterable[Card]) -> None:
+    for card in list(cards):
+        move_card(card, game.discard)
+
+
+def refill_reserve(game: Game, seat: Seat) -> None:
+    missing = seat.reserve_size - len(seat.reserve)
+    if missing > 0:
+        drawn = draw_into(game, seat.reserve, missing)
+        game.emit(seat, f"refills the reserve with {len(drawn)} card(s)")
+
+
+def take_pair(game: Game, seat: Seat, pair: Pair) -> list[Card]:
+    cards = list(pair.cards)
+    for card in cards:
+        move_card(card, seat.hand)
+    game.pairs.remove(pair)
+    game.emit(seat, f"takes the pair {' + '.join(c.type for c in cards)}")
+    return cards
+
+
+# ------------------------------------------------------------------- press
+def press_move(game: Game, seat_token, steps: int) -> None:
+    """Move a press token; it lands on top of a stack, but under those already on the last space."""
+    last = game.ruleset.components.last_press_space
+    token = seat_token
+    target = max(0, min(last, token.space + steps))
+    game.press.remove(token)
+    token.space = target
+    index = 0
+    for index, other in enumerate(game.press):
+        if other.space < target or (other.space == target and target != last):
+            break
+    else:
+        index = len(game.press)
+    game.press.insert(index, token)
+
+
+# -------------------------------------------------------------- skyscrapers
+def place_skyscrapers(game: Game, seat: Seat, borough: Borough, count: int) -> None:
+    borough.counts[seat.index] += count
+
+
+def build_from_board(game: Game, seat: Seat, borough: Borough, count: int, sell_from: list[Borough]) -> int:
+    """Build `count` from the board; missing ones are moved from the boroughs in `sell_from`."""
+    from_board = min(count, seat.board)
+    seat.board -= from_board
+    borough.counts[seat.index] += from_board
+    for source in sell_from:
+        source.counts[seat.index] -= 1
+        borough.counts[seat.index] += 1
+    return from_board + len(sell_from)
+
+
+# -------------------------------------------------------------- characters
+def refill_elevator_row(game: Game, value: int) -> None:
+    row, stack = game.elevator_rows[value], game.elevator_stacks[value]
+    while len(row) < game.ruleset.components.face_up_per_row and stack:
+        tile = stack.pop()
+        tile.where = "elevator"
+        row.append(tile)
+
+
+def take_tile(game: Game, seat: Seat, tile: Tile) -> None:
+    if tile.where == "elevator":
+        game.elevator_rows[tile.value].remove(tile)
+        refill_elevator_row(game, tile.value)
+    tile.where = "company"
+    seat.company.append(tile)
+
+
+def elevator_tiles(game: Game) -> list[Tile]:
+    """Face-up tiles, row by row (lowest value first), left to right."""
+    return [t for value in sorted(game.elevator_rows) for t in game.elevator_rows[value]]
+
+
+# ------------------------------------------------------------------ vessels
+def take_vessel(game: Game, seat: Seat, vessel: Vessel) -> None:
+    game.board_vessels.remove(vessel)
+    vessel.owner = seat
+    seat.vessels.append(vessel)
+
+
+def return_vessel(game: Game, seat: Seat, vessel: Vessel) -> None:
+    seat.vessels.remove(vessel)
+    vessel.owner = None
+
+
+def place_prestige(game: Game, tile: PrestigeTile, borough: Borough) -> None:
+    game.prestige_display.remove(tile)
+    borough.prestige.append(tile)

@@ -1,0 +1,217 @@
+"""The state of one game: plain objects, mutated in place.
+
+Every card lives in exactly one zone (a list); `Card.zone` points at it so a
+card can be moved "from wherever it is". Nothing here knows a rule of the
+game: the procedure and the ruleset's effects drive all changes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..model import CharacterDef, Ruleset
+
+
+class Zone(list):
+    """A list of cards with a name, for messages and the conservation check."""
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+
+
+class Card:
+    __slots__ = ("id", "type", "zone", "counted_as", "weight")
+
+    def __init__(self, id: int, type: str):
+        self.id = id
+        self.type = type
+        self.zone: Zone | None = None
+        self.counted_as: str = type  # while in a bid: the type it counts as
+        self.weight: int = 1  # while in a bid: how many cards it counts for
+
+    def __repr__(self) -> str:
+        return f"<{self.type} card {self.id}>"
+
+
+class Pair:
+    __slots__ = ("id", "cards")
+
+    def __init__(self, id: int):
+        self.id = id
+        self.cards = Zone(f"pair {id}")
+
+    def __repr__(self) -> str:
+        return f"<pair {self.id}: {' '.join(c.type for c in self.cards)}>"
+
+
+class Tile:
+    """One character tile; several tiles may show the same character."""
+
+    __slots__ = ("uid", "char", "where")
+
+    def __init__(self, uid: int, char: "CharacterDef"):
+        self.uid = uid
+        self.char = char
+        self.where = "stack"  # stack, elevator, start, company, removed, box
+
+    @property
+    def value(self) -> int:
+        return self.char.value
+
+    def __repr__(self) -> str:
+        return f"<character {self.char.id} (tile {self.uid})>"
+
+
+class Vessel:
+    __slots__ = ("id", "kind", "colour", "ends", "owner")
+
+    def __init__(self, id: int, kind: str, colour: str, ends: tuple["Borough", "Borough"]):
+        self.id = id
+        self.kind = kind
+        self.colour = colour
+        self.ends = ends
+        self.owner: Seat | None = None  # None while it is on the board
+        # A returned vessel has owner None and is no longer in Game.board_vessels.
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} {self.ends[0].id}-{self.ends[1].id}>"
+
+
+class PrestigeTile:
+    __slots__ = ("id", "colour", "value")
+
+    def __init__(self, id: int, colour: str, value: int):
+        self.id = id
+        self.colour = colour
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"<{self.colour} prestige {self.value}>"
+
+
+class Borough:
+    __slots__ = ("index", "id", "name", "lantern", "letter", "letter_rank", "base", "prestige", "neutral", "counts")
+
+    def __init__(self, index: int, id: str, name: str, lantern: str, seats: int):
+        self.index = index
+        self.id = id
+        self.name = name
+        self.lantern = lantern
+        self.letter = "?"
+        self.letter_rank = 0
+        self.base = 0
+        self.prestige: list[PrestigeTile] = []
+        self.neutral = 0
+        self.counts = [0] * seats  # skyscrapers per seat
+
+    @property
+    def value(self) -> int:
+        return self.base + sum(t.value for t in self.prestige)
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
+class PressToken:
+    __slots__ = ("seat", "space")
+
+    def __init__(self, seat: "Seat | None"):
+        self.seat = seat  # None for the neutral token
+        self.space = 0
+
+
+@dataclass(eq=False)
+class Seat:
+    index: int
+    name: str
+    kind: str  # "human", "bot:random", "bot:greedy", "tom"
+    tom_mode: str = ""
+    tom_cards: int = 0
+    hand: Zone = field(default_factory=lambda: Zone("hand"))
+    reserve: Zone = field(default_factory=lambda: Zone("reserve"))
+    played: Zone = field(default_factory=lambda: Zone("played"))
+    reserve_size: int = 0
+    dollars: int = 0
+    board: int = 0  # skyscrapers on the player board
+    points: int = 0
+    company: list[Tile] = field(default_factory=list)
+    vessels: list[Vessel] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)  # tile uids used this game round
+    virtual: list[str] = field(default_factory=list)  # card types added to the bid by characters
+    draft_turns_left: int = 0
+    token: PressToken | None = None
+    scores: dict[str, int] = field(default_factory=dict)  # final scoring by category
+
+    @property
+    def is_tom(self) -> bool:
+        return self.kind == "tom"
+
+    def __repr__(self) -> str:
+        return f"<seat {self.index} {self.name}>"
+
+    def __hash__(self) -> int:
+        return self.index
+
+
+class Game:
+    """Everything on the table, plus the seeded random source and the event log."""
+
+    def __init__(self, ruleset: "Ruleset", seats: list[Seat], seed: int):
+        self.ruleset = ruleset
+        self.seats = seats
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.deck = Zone("draw pile")
+        self.discard = Zone("discard pile")
+        self.pairs: list[Pair] = []
+        self.cards: list[Card] = []
+        self.boroughs: list[Borough] = []
+        self.borough_by_id: dict[str, Borough] = {}
+        self.vessels: list[Vessel] = []
+        self.board_vessels: list[Vessel] = []
+        self.prestige_stack: list[PrestigeTile] = []
+        self.prestige_display: list[PrestigeTile] = []
+        self.tiles: list[Tile] = []
+        self.elevator_rows: dict[int, list[Tile]] = {}
+        self.elevator_stacks: dict[int, list[Tile]] = {}
+        self.start_stacks: list[list[Tile]] = []
+        self.press: list[PressToken] = []  # ranking, first = farthest ahead
+        self.neutral_token = PressToken(None)
+        self.mayor: Borough | None = None
+        self.statue_flipped = False
+        self.round = 0
+        self.bidding_card: str = ""  # card type of the current bidding round
+        self.last_bidder: Seat | None = None  # set by character 18's effect
+        self.pair_counter = 0
+        self.events: list[Any] = []
+        self.log_events = True
+        self.rule = "setup"  # what is acting now, for events
+        self.where = None  # Location of the effect line acting now
+        self.decide: Any = None  # set by the game runner: (seat, decision) -> option index
+        self.finished = False
+
+    # --- press track
+    def press_rank_of(self, seat: Seat) -> int:
+        """1 for the seat farthest ahead among seats (the neutral token is ignored)."""
+        rank = 0
+        for token in self.press:
+            if token.seat is not None:
+                rank += 1
+                if token.seat is seat:
+                    return rank
+        raise AssertionError("seat not on the press track")
+
+    def seats_in_press_order(self) -> list[Seat]:
+        return [t.seat for t in self.press if t.seat is not None]
+
+    def ranking_with_neutral(self) -> list[PressToken]:
+        return list(self.press)
+
+    # --- events
+    def emit(self, seat: Seat | None, text: str) -> None:
+        if self.log_events:
+            self.events.append((self.round, self.rule, self.where, seat.index if seat else None, text))

@@ -1,0 +1,434 @@
+"""The loading pipeline: YAML -> schema -> model -> parse -> check -> compile.
+
+Each stage collects all of its diagnostics; a later stage runs only when the
+earlier ones found nothing (effect syntax is still checked when the schema
+fails, so one run shows as many problems as it can).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from . import dsltypes as T
+from . import nodes as n
+from .checker import CheckContext, Checker, Symbols
+from .compiler import Compiler
+from .diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
+from .documents import DocumentLoader, display_path, resolve_ruleset_path
+from .hooks import HOOKS
+from .marked_yaml import MDict, MList, MStr
+from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
+                    Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
+from .parser import parse_effect, parse_expression
+
+_ME = {"me": "seat"}
+_ME_VALUE = {"me": "seat", "value": "int"}
+PHASES = ("I", "II", "III", "final")
+
+
+@dataclass
+class _Spec:
+    """One script found in the document: where it is and what it may see."""
+
+    key: tuple  # its path in the document
+    text: Any  # MStr, or an int for a constant expression
+    kind: str  # effect or expression
+    label: str
+    ctx: CheckContext
+    expected: str = "int"
+
+
+def _scripts(doc: MDict) -> Iterator[_Spec]:
+    """Every effect and expression of the document, with its context (tolerates a broken document)."""
+    game = doc.get("game")
+    if isinstance(game, dict):
+        for key in ("start_stacks_revealed", "pairs_dealt"):
+            if key in game:
+                yield _Spec(("game", key), game[key], "expression", f"game.{key}", CheckContext({}, pure=True))
+        if "exchanges_per_turn" in game:
+            yield _Spec(("game", "exchanges_per_turn"), game["exchanges_per_turn"], "expression",
+                        "game.exchanges_per_turn", CheckContext(dict(_ME), pure=True))
+    steps = doc.get("steps")
+    if isinstance(steps, dict):
+        for key, text in steps.items():
+            yield _Spec(("steps", key), text, "effect", f"step {key}", CheckContext(dict(_ME)))
+    characters = doc.get("characters")
+    if isinstance(characters, list):
+        for i, char in enumerate(characters):
+            if not isinstance(char, dict):
+                continue
+            hook = HOOKS.get(char.get("when")) if isinstance(char.get("when"), str) else None
+            names = {"me": "seat", "this": "tile", **(hook.context if hook else {})}
+            writable = hook.writable if hook else ()
+            label = f"character {char.get('id')}"
+            if "effect" in char:
+                yield _Spec(("characters", i, "effect"), char["effect"], "effect", label,
+                            CheckContext(names, writable, label=label))
+            if "requires" in char:
+                yield _Spec(("characters", i, "requires"), char["requires"], "expression", label,
+                            CheckContext(dict(names), pure=True, label=label), "bool")
+    bidding = doc.get("bidding")
+    if isinstance(bidding, dict):
+        rounds = bidding.get("rounds")
+        if isinstance(rounds, list):
+            for i, rnd in enumerate(rounds):
+                if isinstance(rnd, dict):
+                    for key in ("action", "bonus", "runner_up"):
+                        if key in rnd:
+                            label = f"{rnd.get('id')} round {key.replace('_', '-')}"
+                            yield _Spec(("bidding", "rounds", i, key), rnd[key], "effect", label,
+                                        CheckContext(dict(_ME_VALUE), label=label))
+        if "after_each_round" in bidding:
+            yield _Spec(("bidding", "after_each_round"), bidding["after_each_round"], "effect",
+                        "after each bidding round", CheckContext({}))
+    scoring = doc.get("final_scoring")
+    if isinstance(scoring, list):
+        for i, step in enumerate(scoring):
+            if isinstance(step, dict) and "effect" in step:
+                label = f"final scoring: {step.get('id')}"
+                yield _Spec(("final_scoring", i, "effect"), step["effect"], "effect", label,
+                            CheckContext(dict(_ME), label=label))
+    tom = doc.get("tom")
+    if isinstance(tom, dict):
+        yield from _tom_scripts(tom)
+
+
+def _tom_scripts(tom: dict) -> Iterator[_Spec]:
+    game = tom.get("game")
+    if isinstance(game, dict):
+        for key, text in game.items():
+            yield _Spec(("tom", "game", key), text, "expression", f"Tom: game.{key}", CheckContext({}, pure=True))
+    steps = tom.get("steps")
+    if isinstance(steps, dict):
+        for key, text in steps.items():
+            yield _Spec(("tom", "steps", key), text, "effect", f"Tom: step {key}", CheckContext(dict(_ME)))
+    for key in ("phase1", "before_bid", "bid"):
+        if key in tom:
+            yield _Spec(("tom", key), tom[key], "effect", f"Tom: {key.replace('_', ' ')}", CheckContext(dict(_ME)))
+    rounds = tom.get("rounds")
+    if isinstance(rounds, dict):
+        for rid, parts in rounds.items():
+            if isinstance(parts, dict):
+                for key, text in parts.items():
+                    label = f"Tom: {rid} round {key.replace('_', '-')}"
+                    yield _Spec(("tom", "rounds", rid, key), text, "effect", label,
+                                CheckContext(dict(_ME_VALUE), label=label))
+    final = tom.get("final_scoring")
+    if isinstance(final, dict):
+        for key, text in final.items():
+            label = f"Tom: final scoring: {key}"
+            yield _Spec(("tom", "final_scoring", key), text, "effect", label, CheckContext(dict(_ME), label=label))
+
+
+def _parse(spec: _Spec, sink: Sink) -> Any:
+    if not isinstance(spec.text, MStr):
+        return spec.text if isinstance(spec.text, int) and not isinstance(spec.text, bool) else None
+    if spec.kind == "effect":
+        return parse_effect(spec.text, spec.text.span, sink)
+    return parse_expression(spec.text, spec.text.span, sink)
+
+
+class _DataChecker:
+    """Checks of the data itself: unique ids, and every reference naming something that exists."""
+
+    def __init__(self, doc: MDict, sink: Sink):
+        self.doc = doc
+        self.sink = sink
+
+    def loc(self, container: Any, key: Any, fallback: Location) -> Location:
+        if isinstance(container, MDict):
+            return container.value_locs.get(key, container.loc)
+        if isinstance(container, MList) and isinstance(key, int) and key < len(container.item_locs):
+            return container.item_locs[key]
+        return fallback
+
+    def unique(self, items: MList, what: str, key: str = "id") -> None:
+        seen: dict[Any, Location] = {}
+        for i, item in enumerate(items):
+            value = item[key] if isinstance(item, dict) else item
+            where = self.loc(item, key, items.item_locs[i]) if isinstance(item, dict) else items.item_locs[i]
+            if value in seen:
+                self.sink.error("E407", f"duplicate {what} '{value}' (first at line {seen[value].line})", where)
+            else:
+                seen[value] = where
+
+    def ref(self, value: Any, known: Any, what: str, where: Location) -> None:
+        if value not in known:
+            import difflib
+            close = difflib.get_close_matches(str(value), [str(k) for k in known], n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            self.sink.error("E409", f"unknown {what} '{value}'{hint}", where)
+
+    def run(self) -> Symbols:
+        comp = self.doc["components"]
+        symbols = Symbols()
+        for section, what in (("card_types", "card type"), ("boroughs", "borough"), ("vessel_kinds", "vessel kind")):
+            self.unique(comp[section], what)
+        self.unique(comp["colours"], "colour")
+        kinds = (("card_types", "card_type"), ("vessel_kinds", "vessel_kind"), ("boroughs", "borough"))
+        declared: dict[str, Location] = {}
+        for section, kind in kinds:
+            for i, item in enumerate(comp[section]):
+                self._symbol(symbols, item["id"], kind, self.loc(item, "id", comp[section].item_locs[i]), declared)
+        for i, colour in enumerate(comp["colours"]):
+            self._symbol(symbols, colour, "colour", comp["colours"].item_locs[i], declared)
+        colours = set(comp["colours"])
+        boroughs = {b["id"] for b in comp["boroughs"]}
+        for b in comp["boroughs"]:
+            self.ref(b["lantern"], colours, "colour", b.value_locs["lantern"])
+        for v in comp["vessel_kinds"]:
+            self.ref(v["colour"], colours, "colour", v.value_locs["colour"])
+            for route in v["routes"]:
+                for j, end in enumerate(route):
+                    self.ref(end, boroughs, "borough", route.item_locs[j])
+                if len(route) == 2 and route[0] == route[1]:
+                    self.sink.error("E408", "a vessel must connect two different boroughs", route.loc)
+        for p in comp["prestige_tiles"]:
+            self.ref(p["colour"], colours, "colour", p.value_locs["colour"])
+        for key in ("sequence_tiles", "base_values"):
+            if len(comp[key]) != len(comp["boroughs"]):
+                self.sink.error("E408", f"{key} has {len(comp[key])} items but there are "
+                                        f"{len(comp['boroughs'])} boroughs", comp.value_locs[key])
+        self.unique(comp["sequence_tiles"], "sequence tile")
+        wilds = [c for c in comp["card_types"] if c.get("wild")]
+        if len(wilds) > 1:
+            self.sink.error("E408", "only one card type can be wild", comp.value_locs["card_types"])
+        card_ids = {c["id"] for c in comp["card_types"]}
+        bidding = self.doc["bidding"]
+        self.ref(bidding["wild_card"], card_ids, "card type", bidding.value_locs["wild_card"])
+        if bidding["wild_card"] in card_ids and not any(c["id"] == bidding["wild_card"] for c in wilds):
+            self.sink.error("E408", f"card type '{bidding['wild_card']}' is not marked `wild: true`",
+                            bidding.value_locs["wild_card"])
+        self.unique(bidding["rounds"], "bidding round")
+        for rnd in bidding["rounds"]:
+            self.ref(rnd["card"], card_ids, "card type", rnd.value_locs["card"])
+        game = self.doc["game"]
+        for i, letter in enumerate(game["mayor_route"]):
+            self.ref(letter, set(comp["sequence_tiles"]), "sequence letter", game["mayor_route"].item_locs[i])
+        self._characters(comp)
+        self.unique(self.doc["final_scoring"], "final scoring step")
+        self._press(comp)
+        self._tom()
+        params = self.doc.get("params") or {}
+        for name, value in params.items():
+            kind = T.of_value(value)
+            if kind is None:
+                self.sink.error("E408", f"param '{name}' must be a number, a text, or a list or table of them",
+                                params.value_locs[name])
+            else:
+                symbols.params[name] = kind
+        return symbols
+
+    def _symbol(self, symbols: Symbols, name: str, kind: str, where: Location, declared: dict) -> None:
+        if name in symbols.types and symbols.types[name] != kind:
+            first = declared[name]
+            self.sink.error("E407", f"'{name}' names both {T.describe(symbols.types[name])} and "
+                                    f"{T.describe(kind)} (first at line {first.line}); names must be unique", where)
+        symbols.types[name] = kind
+        declared.setdefault(name, where)
+
+    def _characters(self, comp: MDict) -> None:
+        chars = self.doc["characters"]
+        self.unique(chars, "character")
+        ids = {c["id"] for c in chars}
+        for c in chars:
+            hook = HOOKS.get(c["when"])
+            if hook is None:
+                self.ref(c["when"], sorted(HOOKS), "hook", c.value_locs["when"])
+            elif hook.phase != c["phase"]:
+                self.sink.error("E415", f"character {c['id']} is of phase {c['phase']}, but hook '{c['when']}' "
+                                        f"fires in phase {hook.phase}", c.value_locs["when"])
+        stacks = comp["start_stacks"]
+        for stack in stacks:
+            for j, char_id in enumerate(stack):
+                self.ref(char_id, ids, "character", stack.item_locs[j])
+
+    def _press(self, comp: MDict) -> None:
+        track = comp["press_track"]
+        for seats, space in track["neutral_start"].items():
+            if space > track["last_space"]:
+                self.sink.error("E408", f"the neutral token cannot start on space {space}: the track ends at "
+                                        f"{track['last_space']}", track["neutral_start"].value_locs[seats])
+
+    def _tom(self) -> None:
+        tom = self.doc.get("tom")
+        if not isinstance(tom, MDict):
+            return
+        modes = tom["modes"]
+        for level, code in list(tom["levels"].items()) + [("default_level", tom["default_level"])]:
+            where = tom["levels"].value_locs.get(level) if level != "default_level" else tom.value_locs["default_level"]
+            self.ref(code[0], set(modes), "Tom mode", where)
+        rounds = {r["id"] for r in self.doc["bidding"]["rounds"]}
+        for rid in tom.get("rounds") or {}:
+            self.ref(rid, rounds, "bidding round", tom["rounds"].key_locs[rid])
+        steps = {s["id"] for s in self.doc["final_scoring"]}
+        for sid in tom.get("final_scoring") or {}:
+            self.ref(sid, steps, "final scoring step", tom["final_scoring"].key_locs[sid])
+
+
+def _symbol_values(doc: MDict) -> dict[str, Any]:
+    """Runtime values of component names: ids for kinds and colours, Borough objects from the game."""
+    comp = doc["components"]
+    values: dict[str, Any] = {}
+    for section in ("card_types", "vessel_kinds"):
+        for item in comp[section]:
+            ident = str(item["id"])
+            values[ident] = lambda game, ident=ident: ident
+    for colour in comp["colours"]:
+        ident = str(colour)
+        values[ident] = lambda game, ident=ident: ident
+    for b in comp["boroughs"]:
+        ident = str(b["id"])
+        values[ident] = lambda game, ident=ident: game.borough_by_id[ident]
+    return values
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {(str(k) if not isinstance(k, int) else k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+def digest_of(doc: Any) -> str:
+    text = json.dumps(_plain(doc), sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class LoadResult:
+    ruleset: Ruleset | None
+    diagnostics: list[Diagnostic]
+    sources: SourceTexts
+
+
+def check_ruleset(path: str | Path) -> LoadResult:
+    """Load and check a ruleset; never raises for a problem in the ruleset itself."""
+    sink, sources = Sink(), SourceTexts()
+    target = resolve_ruleset_path(path)
+    documents = DocumentLoader(sink, sources)
+    doc = documents.load_ruleset(target)
+    if sink or doc is None:
+        if not sink:
+            sink.error("E103", "the ruleset is empty", Location(display_path(target), 1, 1))
+        return LoadResult(None, sink.sorted(), sources)
+    from .schema_check import check as schema_check
+    schema_errors = schema_check(doc, "ruleset.schema.json", sink, doc.loc)
+    specs = list(_scripts(doc))
+    parsed = [(spec, _parse(spec, sink)) for spec in specs]
+    if schema_errors or sink:
+        return LoadResult(None, sink.sorted(), sources)
+    symbols = _DataChecker(doc, sink).run()
+    checker = Checker(symbols, sink)
+    for spec, tree in parsed:
+        if isinstance(tree, n.Effect):
+            checker.check_effect(tree, spec.ctx)
+        elif tree is not None and not isinstance(tree, int):
+            checker.check_expression(tree, spec.ctx, spec.expected)
+    if sink:
+        return LoadResult(None, sink.sorted(), sources)
+    params = {k: _plain(v) for k, v in (doc.get("params") or {}).items()}
+    compiler = Compiler(checker.calls, _symbol_values(doc), params)
+    scripts: dict[tuple, Script] = {}
+    for spec, tree in parsed:
+        loc = spec.text.loc if isinstance(spec.text, MStr) else Location("?", 1, 1)
+        if isinstance(tree, n.Effect):
+            run = compiler.effect(tree)
+        elif isinstance(tree, int):
+            run = (lambda value: (lambda f: value))(tree)
+        else:
+            run = compiler.expr(tree)
+        scripts[spec.key] = Script(spec.label, str(spec.text), loc, run)
+    files = tuple(display_path(p) for p in documents.files)
+    ruleset = _build(doc, scripts, params, digest_of(doc), files)
+    return LoadResult(ruleset, [], sources)
+
+
+def load_ruleset(path: str | Path) -> Ruleset:
+    """Load a ruleset or raise RulesetInvalid with every diagnostic."""
+    result = check_ruleset(path)
+    if result.ruleset is None:
+        raise RulesetInvalid(result.diagnostics, result.sources)
+    return result.ruleset
+
+
+def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str, files: tuple) -> Ruleset:
+    comp = doc["components"]
+    components = Components(
+        card_types=tuple(CardType(str(c["id"]), str(c["name"]), c["copies"], bool(c.get("wild", False)))
+                         for c in comp["card_types"]),
+        colours=tuple(str(c) for c in comp["colours"]),
+        boroughs=tuple(BoroughDef(str(b["id"]), str(b["name"]), str(b["lantern"])) for b in comp["boroughs"]),
+        sequence_tiles=tuple(str(s) for s in comp["sequence_tiles"]),
+        base_values=tuple(comp["base_values"]),
+        vessel_kinds=tuple(VesselKind(str(v["id"]), str(v["colour"]),
+                                      tuple((str(r[0]), str(r[1])) for r in v["routes"]))
+                           for v in comp["vessel_kinds"]),
+        prestige_tiles=tuple(PrestigeDef(str(p["colour"]), p["value"]) for p in comp["prestige_tiles"]),
+        last_press_space=comp["press_track"]["last_space"],
+        neutral_start={int(k): v for k, v in comp["press_track"]["neutral_start"].items()},
+        face_up_per_row=comp["elevator"]["face_up_per_row"],
+        start_stacks=tuple(tuple(s) for s in comp["start_stacks"]),
+    )
+    g = doc["game"]
+    game = GameNumbers(
+        rounds=g["rounds"], mayor_route=tuple(str(x) for x in g["mayor_route"]),
+        neutral_skyscrapers_per_borough=g["neutral_skyscrapers_per_borough"],
+        start_stacks_revealed=scripts[("game", "start_stacks_revealed")],
+        pairs_dealt=scripts[("game", "pairs_dealt")], pairs_per_seat=g["pairs_per_seat"],
+        prestige_tiles_revealed=g["prestige_tiles_revealed"], character_cost=g["character_cost"],
+        exchanges_per_turn=scripts[("game", "exchanges_per_turn")],
+    )
+    characters = {}
+    for i, c in enumerate(doc["characters"]):
+        cost = c.get("cost", 0 if c["phase"] == "final" else g["character_cost"])
+        characters[c["id"]] = CharacterDef(
+            c["id"], str(c["title"]), str(c["phase"]), c["value"], c["copies"], cost, str(c["when"]),
+            " ".join(str(c["text"]).split()), scripts[("characters", i, "effect")],
+            scripts.get(("characters", i, "requires")), doc["characters"].item_locs[i], bool(c.get("assumed")))
+    rounds = []
+    for i, r in enumerate(doc["bidding"]["rounds"]):
+        rounds.append(RoundDef(
+            str(r["id"]), str(r["card"]), str(r["title"]), str(r["order"]), " ".join(str(r["text"]).split()),
+            r.get("bonus_value", 0), scripts[("bidding", "rounds", i, "action")],
+            scripts.get(("bidding", "rounds", i, "bonus")), scripts.get(("bidding", "rounds", i, "runner_up")),
+            doc["bidding"]["rounds"].item_locs[i]))
+    scoring = tuple(ScoringStep(str(s["id"]), str(s["title"]), " ".join(str(s["text"]).split()),
+                                scripts[("final_scoring", i, "effect")])
+                    for i, s in enumerate(doc["final_scoring"]))
+    by_hook: dict[str, list[CharacterDef]] = {}
+    for char in sorted(characters.values(), key=lambda c: c.id):
+        by_hook.setdefault(char.when, []).append(char)
+    meta = doc["ruleset"]
+    return Ruleset(
+        id=str(meta["id"]), name=str(meta["name"]), version=meta["version"], digest=digest, files=files,
+        components=components, game=game, params=params,
+        steps={k: scripts[("steps", k)] for k in doc["steps"]},
+        characters=characters, wild_card=str(doc["bidding"]["wild_card"]), rounds=tuple(rounds),
+        after_each_round=scripts.get(("bidding", "after_each_round")), final_scoring=scoring,
+        tom=_build_tom(doc.get("tom"), scripts), by_hook={k: tuple(v) for k, v in by_hook.items()},
+    )
+
+
+def _build_tom(tom: Any, scripts: dict[tuple, Script]) -> TomRules | None:
+    if not isinstance(tom, dict):
+        return None
+    return TomRules(
+        levels={int(k): str(v) for k, v in tom["levels"].items()},
+        default_level=str(tom["default_level"]),
+        modes={str(k): TomMode(v["draws_before_bid"], v["keeps_later_cards"]) for k, v in tom["modes"].items()},
+        uses_characters=tom["uses_characters"],
+        game={k: scripts[("tom", "game", k)] for k in tom.get("game") or {}},
+        steps={k: scripts[("tom", "steps", k)] for k in tom.get("steps") or {}},
+        phase1=scripts[("tom", "phase1")], before_bid=scripts[("tom", "before_bid")], bid=scripts[("tom", "bid")],
+        rounds={rid: {k: scripts[("tom", "rounds", rid, k)] for k in parts}
+                for rid, parts in (tom.get("rounds") or {}).items()},
+        final_scoring={k: scripts[("tom", "final_scoring", k)] for k in tom.get("final_scoring") or {}},
+    )

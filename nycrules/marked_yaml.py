@@ -1,0 +1,176 @@
+"""A safe YAML loader that remembers where every value came from.
+
+Mappings load as `MDict`, sequences as `MList` and strings as `MStr`; each
+knows its own location and its children's, so any later stage (schema, model,
+effect parser) can point at the exact line and column of a problem.
+Duplicate keys are errors, not silently overwritten.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+import yaml
+
+from .diagnostics import Location, Sink
+
+try:  # the C loader composes several times faster, when libyaml is present
+    _Loader: type = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _Loader = yaml.SafeLoader
+
+Key = Union[str, int]
+
+
+@dataclass(frozen=True)
+class TextSpan:
+    """Where the text of a string scalar sits, to map positions inside it to the file."""
+
+    file: str
+    line0: int  # 0-based line of the scalar's first character (or block indicator)
+    col0: int  # 0-based column of the same
+    style: str | None
+    indent: int  # for block scalars, the indentation of the content
+
+    def locate(self, line: int, column: int) -> Location:
+        """Map a 1-based line/column inside the scalar's value to the file."""
+        if self.style in ("|", ">"):
+            return Location(self.file, self.line0 + 1 + line, self.indent + column)
+        offset = 1 if self.style in ("'", '"') else 0
+        if line == 1:
+            return Location(self.file, self.line0 + 1, self.col0 + offset + column)
+        return Location(self.file, self.line0 + line, column)
+
+    @property
+    def start(self) -> Location:
+        return Location(self.file, self.line0 + 1, self.col0 + 1)
+
+
+class MStr(str):
+    span: TextSpan
+
+    def __new__(cls, value: str, span: TextSpan) -> "MStr":
+        obj = super().__new__(cls, value)
+        obj.span = span
+        return obj
+
+    @property
+    def loc(self) -> Location:
+        return self.span.start
+
+
+class MDict(dict):
+    """A mapping with the location of itself, each key and each value."""
+
+    loc: Location
+    key_locs: dict[Any, Location]
+    value_locs: dict[Any, Location]
+
+
+class MList(list):
+    loc: Location
+    item_locs: list[Location]
+
+
+def _location(file: str, mark: Any) -> Location:
+    return Location(file, mark.line + 1, mark.column + 1)
+
+
+class _Builder:
+    def __init__(self, file: str, text: str, sink: Sink):
+        self.file = file
+        self.lines = text.splitlines()
+        self.sink = sink
+        self.constructor = yaml.SafeLoader("")  # only used for resolving scalars
+
+    def build(self, node: yaml.Node) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node)
+        if isinstance(node, yaml.SequenceNode):
+            out = MList(self.build(item) for item in node.value)
+            out.loc = _location(self.file, node.start_mark)
+            out.item_locs = [_location(self.file, item.start_mark) for item in node.value]
+            return out
+        value = self.constructor.construct_object(node, deep=True)
+        if isinstance(value, str):
+            return MStr(value, self._span(node))
+        return value
+
+    def _mapping(self, node: yaml.MappingNode) -> MDict:
+        out = MDict()
+        out.loc = _location(self.file, node.start_mark)
+        out.key_locs = {}
+        out.value_locs = {}
+        for key_node, value_node in node.value:
+            key_loc = _location(self.file, key_node.start_mark)
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.sink.error("E103", "a mapping key must be a plain value", key_loc)
+                continue
+            key = self.constructor.construct_object(key_node)
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                self.sink.error("E103", "YAML merge keys (<<) are not supported", key_loc)
+                continue
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                self.sink.error("E103", f"a mapping key must be text or a whole number, not {key!r}", key_loc)
+                continue
+            if key in out:
+                first = out.key_locs[key]
+                self.sink.error("E102", f"duplicate key '{key}' (first defined at line {first.line})", key_loc)
+                continue
+            out[key] = self.build(value_node)
+            out.key_locs[key] = key_loc
+            out.value_locs[key] = _location(self.file, value_node.start_mark)
+        return out
+
+    def _span(self, node: yaml.ScalarNode) -> TextSpan:
+        line0, col0 = node.start_mark.line, node.start_mark.column
+        indent = 0
+        if node.style in ("|", ">"):
+            for text in self.lines[line0 + 1:]:
+                if text.strip():
+                    indent = len(text) - len(text.lstrip(" "))
+                    break
+        return TextSpan(self.file, line0, col0, node.style, indent)
+
+
+def load(text: str, file: str, sink: Sink) -> Any:
+    """Parse one YAML document; report syntax errors to the sink and return None then."""
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        loc = _location(file, mark) if mark is not None else Location(file, 1, 1)
+        problem = err.problem or err.context or "invalid YAML"
+        sink.error("E101", f"YAML syntax: {problem}", loc)
+        return None
+    except yaml.YAMLError as err:  # e.g. a reader error for control characters
+        sink.error("E101", f"YAML syntax: {err}", Location(file, 1, 1))
+        return None
+    if node is None:
+        return None
+    try:
+        return _Builder(file, text, sink).build(node)
+    except yaml.constructor.ConstructorError as err:
+        mark = err.problem_mark
+        loc = _location(file, mark) if mark is not None else Location(file, 1, 1)
+        sink.error("E101", f"YAML value: {err.problem}", loc)
+        return None
+
+
+def location_of(root: Any, path: tuple[Key, ...], key: bool = False) -> Location | None:
+    """The location of the value at `path` (or of its key, with key=True)."""
+    node = root
+    best: Location | None = getattr(root, "loc", None)
+    for i, step in enumerate(path):
+        last = i == len(path) - 1
+        if isinstance(node, MDict) and step in node:
+            locs = node.key_locs if (key and last) else node.value_locs
+            best = locs.get(step, best)
+            node = node[step]
+        elif isinstance(node, MList) and isinstance(step, int) and 0 <= step < len(node):
+            best = node.item_locs[step]
+            node = node[step]
+        else:
+            break
+    return best

@@ -1,0 +1,156 @@
+"""The loaded ruleset: frozen dataclasses holding data and compiled scripts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .diagnostics import Location
+
+
+@dataclass(frozen=True)
+class Script:
+    """One piece of effect-language text, compiled; `label` names the rule for events."""
+
+    label: str
+    source: str
+    loc: Location
+    run: Callable[[Any], Any] = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class CardType:
+    id: str
+    name: str
+    copies: int
+    wild: bool
+
+
+@dataclass(frozen=True)
+class BoroughDef:
+    id: str
+    name: str
+    lantern: str
+
+
+@dataclass(frozen=True)
+class VesselKind:
+    id: str
+    colour: str
+    routes: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class PrestigeDef:
+    colour: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Components:
+    card_types: tuple[CardType, ...]
+    colours: tuple[str, ...]
+    boroughs: tuple[BoroughDef, ...]
+    sequence_tiles: tuple[str, ...]
+    base_values: tuple[int, ...]
+    vessel_kinds: tuple[VesselKind, ...]
+    prestige_tiles: tuple[PrestigeDef, ...]
+    last_press_space: int
+    neutral_start: dict[int, int]
+    face_up_per_row: int
+    start_stacks: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class CharacterDef:
+    id: int
+    title: str
+    phase: str
+    value: int
+    copies: int
+    cost: int
+    when: str
+    text: str
+    effect: Script
+    requires: Script | None
+    loc: Location
+    assumed: bool = False
+
+
+@dataclass(frozen=True)
+class RoundDef:
+    id: str
+    card: str
+    title: str
+    order: str  # press_track or seats
+    text: str
+    bonus_value: int
+    action: Script
+    bonus: Script | None
+    runner_up: Script | None
+    loc: Location
+
+
+@dataclass(frozen=True)
+class ScoringStep:
+    id: str
+    title: str
+    text: str
+    effect: Script
+
+
+@dataclass(frozen=True)
+class GameNumbers:
+    rounds: int
+    mayor_route: tuple[str, ...]
+    neutral_skyscrapers_per_borough: int
+    start_stacks_revealed: Script
+    pairs_dealt: Script
+    pairs_per_seat: int
+    prestige_tiles_revealed: int
+    character_cost: int
+    exchanges_per_turn: Script
+
+
+@dataclass(frozen=True)
+class TomMode:
+    draws_before_bid: int
+    keeps_later_cards: bool
+
+
+@dataclass(frozen=True)
+class TomRules:
+    levels: dict[int, str]
+    default_level: str
+    modes: dict[str, TomMode]
+    uses_characters: bool
+    game: dict[str, Script]  # overrides of GameNumbers scripts
+    steps: dict[str, Script]  # overrides of Ruleset.steps
+    phase1: Script
+    before_bid: Script
+    bid: Script
+    rounds: dict[str, dict[str, Script]]  # round id -> action/bonus/runner_up
+    final_scoring: dict[str, Script]  # step id -> effect
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    name: str
+    version: int
+    digest: str
+    files: tuple[str, ...]
+    components: Components
+    game: GameNumbers
+    params: dict[str, Any]
+    steps: dict[str, Script]
+    characters: dict[int, CharacterDef]
+    wild_card: str
+    rounds: tuple[RoundDef, ...]
+    after_each_round: Script | None
+    final_scoring: tuple[ScoringStep, ...]
+    tom: TomRules | None
+    by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
+
+    def round(self, round_id: str) -> RoundDef:
+        return next(r for r in self.rounds if r.id == round_id)

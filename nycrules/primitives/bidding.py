@@ -1,0 +1,57 @@
+"""Bids: playing cards, what a bid is worth, and who bids last."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import ops
+from ..engine.bids import bid_value as value_of_bid, value_to_win as needed_to_win
+from ..engine.state import Card, Seat
+from ..registry import primitive
+
+C = "bidding"
+
+
+@primitive("play(seat: seat, card: card)", "Play a card (from the hand or the reserve) into the seat's bid.", C)
+def play(f: Any, seat: Seat, card: Card) -> None:
+    ops.move_card(card, seat.played)
+    f.game.emit(seat, f"plays {card.type}")
+
+
+@primitive("play_as(seat: seat, card: card, as: card_type, count: int)",
+           "Play a card into the bid counting as `count` cards of another type.", C)
+def play_as(f: Any, seat: Seat, card: Card, as_type: str, count: int) -> None:
+    ops.move_card(card, seat.played)
+    card.counted_as = as_type
+    card.weight = count
+    f.game.emit(seat, f"plays {card.type} as {count} {as_type}")
+
+
+@primitive("add_to_bid(seat: seat, as: card_type, count: int)",
+           "The bid counts `count` more cards of a type, with no card played.", C)
+def add_to_bid(f: Any, seat: Seat, as_type: str, count: int) -> None:
+    seat.virtual.extend([as_type] * count)
+    f.game.emit(seat, f"adds {count} {as_type} to the bid")
+
+
+@primitive("bid_value(seat: seat) -> int", "What the seat's bid in this bidding round is worth so far.", C)
+def bid_value(f: Any, seat: Seat) -> int:
+    return value_of_bid(f.game, seat)
+
+
+@primitive("value_to_win(seat: seat) -> int",
+           "The lowest bid value that would give the seat the highest bid against the bids already made "
+           "(more than the best, or as much when ahead of it on the press track).", C)
+def value_to_win(f: Any, seat: Seat) -> int:
+    return needed_to_win(f.game, seat)
+
+
+@primitive("bid_last(seat: seat)", "The seat bids last in this bidding round.", C)
+def bid_last(f: Any, seat: Seat) -> None:
+    f.game.last_bidder = seat
+    f.game.emit(seat, "will bid last in this bidding round")
+
+
+@primitive("last_bidder_chosen() -> bool", "Whether a seat already chose to bid last in this bidding round.", C)
+def last_bidder_chosen(f: Any) -> bool:
+    return f.game.last_bidder is not None

@@ -1,0 +1,137 @@
+"""Boroughs, skyscrapers, the Mayor and the Statue of Liberty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import ops
+from ..engine.state import Borough, Seat
+from ..registry import primitive
+
+C = "boroughs and skyscrapers"
+
+
+@primitive("boroughs() -> list[borough]", "Every borough, in the order of the components.", C)
+def boroughs(f: Any) -> list:
+    return list(f.game.boroughs)
+
+
+@primitive("skyscrapers(seat: seat, borough: borough) -> int", "The seat's skyscrapers in the borough.", C)
+def skyscrapers(f: Any, seat: Seat, borough: Borough) -> int:
+    return borough.counts[seat.index]
+
+
+@primitive("neutral(borough: borough) -> int", "The neutral skyscrapers in the borough.", C)
+def neutral(f: Any, borough: Borough) -> int:
+    return borough.neutral
+
+
+@primitive("remove_neutral(borough: borough, count: int)", "Neutral skyscrapers leave the borough and the game.", C)
+def remove_neutral(f: Any, borough: Borough, count: int) -> None:
+    count = min(count, borough.neutral)
+    borough.neutral -= count
+    f.game.emit(None, f"{count} neutral skyscraper(s) leave {borough.name}")
+
+
+@primitive("lantern(borough: borough) -> colour", "The colour of the borough's lantern.", C)
+def lantern(f: Any, borough: Borough) -> str:
+    return borough.lantern
+
+
+@primitive("letter(borough: borough) -> str", "The borough's sequence letter (\"A\" to \"E\", or \"X\").", C)
+def letter(f: Any, borough: Borough) -> str:
+    return borough.letter
+
+
+@primitive("letter_rank(borough: borough) -> int",
+           "The position of the borough's letter in the sequence tiles (A is 1; X is the highest).", C)
+def letter_rank(f: Any, borough: Borough) -> int:
+    return borough.letter_rank
+
+
+@primitive("borough_value(borough: borough) -> int", "The base value tile plus the prestige tiles there.", C)
+def borough_value(f: Any, borough: Borough) -> int:
+    return borough.value
+
+
+@primitive("mayor() -> borough", "The borough the Mayor visits this game round.", C)
+def mayor(f: Any) -> Borough:
+    return f.game.mayor
+
+
+@primitive("majority_rank(seat: seat, borough: borough) -> int",
+           "The seat's rank in the borough by skyscrapers, the neutral player included and ties to the one "
+           "ahead on the press track (neutral token counted); 0 with no skyscraper there.", C)
+def majority_rank(f: Any, seat: Seat, borough: Borough) -> int:
+    if borough.counts[seat.index] == 0:
+        return 0
+    order = {id(token): i for i, token in enumerate(f.game.press)}
+    contenders = [(borough.counts[s.index], -order[id(s.token)], s) for s in f.game.seats if borough.counts[s.index]]
+    if borough.neutral:
+        contenders.append((borough.neutral, -order[id(f.game.neutral_token)], None))
+    contenders.sort(key=lambda c: (c[0], c[1]), reverse=True)
+    return 1 + next(i for i, c in enumerate(contenders) if c[2] is seat)
+
+
+@primitive("board(seat: seat) -> int", "The skyscrapers on the seat's player board.", C)
+def board(f: Any, seat: Seat) -> int:
+    return seat.board
+
+
+@primitive("add_to_board(seat: seat, count: int)", "Put skyscrapers from the general supply on the board.", C)
+def add_to_board(f: Any, seat: Seat, count: int) -> None:
+    if count > 0:
+        seat.board += count
+        f.game.emit(seat, f"puts {count} skyscraper(s) on the board ({seat.board})")
+
+
+@primitive("remove_from_board(seat: seat, count: int)", "Return skyscrapers from the board to the supply.", C)
+def remove_from_board(f: Any, seat: Seat, count: int) -> None:
+    count = min(count, seat.board)
+    if count > 0:
+        seat.board -= count
+        f.game.emit(seat, f"returns {count} skyscraper(s) from the board")
+
+
+@primitive("build(seat: seat, borough: borough, count: int)",
+           "Build skyscrapers from the board (it must, while it has some); for each one missing the seat may "
+           "move one of its skyscrapers from another borough, or build fewer.", C)
+def build(f: Any, seat: Seat, borough: Borough, count: int) -> None:
+    game = f.game
+    sources: list[Borough] = []
+    missing = count - seat.board
+    from .choices import decide
+    for _ in range(max(missing, 0)):
+        available = [b for b in game.boroughs if b is not borough
+                     and b.counts[seat.index] - sum(1 for s in sources if s is b) > 0]
+        if not available:
+            break
+        labels = [("do not move one", None)] + [(f"move one from {b.name}", b) for b in available]
+        picked = decide(f, seat, "sell", "No skyscraper left on your board: move one here from another borough?",
+                        labels)
+        if picked is None:
+            break
+        sources.append(picked)
+    built = ops.build_from_board(game, seat, borough, count, sources)
+    if built:
+        moved = f" ({len(sources)} moved from other boroughs)" if sources else ""
+        game.emit(seat, f"builds {built} skyscraper(s) in {borough.name}{moved}")
+
+
+@primitive("build_from_supply(seat: seat, borough: borough, count: int)",
+           "Build skyscrapers in the borough straight from the general supply.", C)
+def build_from_supply(f: Any, seat: Seat, borough: Borough, count: int) -> None:
+    if count > 0:
+        ops.place_skyscrapers(f.game, seat, borough, count)
+        f.game.emit(seat, f"builds {count} skyscraper(s) in {borough.name} from the supply")
+
+
+@primitive("statue_flipped() -> bool", "Whether the Statue of Liberty has been scored already.", C)
+def statue_flipped(f: Any) -> bool:
+    return f.game.statue_flipped
+
+
+@primitive("flip_statue()", "Flip the Statue of Liberty tile: it has been scored.", C)
+def flip_statue(f: Any) -> None:
+    f.game.statue_flipped = True
+    f.game.emit(None, "the Statue of Liberty is flipped")

@@ -1,0 +1,135 @@
+"""Cards: hands, reserves, the draw and discard piles, and the pairs of phase I."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import ops
+from ..engine.state import Card, Pair, Seat
+from ..registry import primitive
+
+C = "cards"
+
+
+@primitive("hand(seat: seat) -> list[card]", "The cards in the seat's hand (Tom's supply).", C)
+def hand(f: Any, seat: Seat) -> list:
+    return list(seat.hand)
+
+
+@primitive("reserve(seat: seat) -> list[card]", "The cards in the seat's reserve, below its board.", C)
+def reserve(f: Any, seat: Seat) -> list:
+    return list(seat.reserve)
+
+
+@primitive("reserve_size(seat: seat) -> int", "How many cards the seat's reserve holds when full.", C)
+def reserve_size(f: Any, seat: Seat) -> int:
+    return seat.reserve_size
+
+
+@primitive("played(seat: seat) -> list[card]", "The cards the seat has played in this bidding round.", C)
+def played(f: Any, seat: Seat) -> list:
+    return list(seat.played)
+
+
+@primitive("type(card: card) -> card_type", "The card's type, as printed on it.", C)
+def type_(f: Any, card: Card) -> str:
+    return card.type
+
+
+@primitive("card_types() -> list[card_type]", "Every card type, in the order of the components.", C)
+def card_types(f: Any) -> list:
+    return [c.id for c in f.game.ruleset.components.card_types]
+
+
+@primitive("round_card() -> card_type", "The card type of the current bidding round.", C)
+def round_card(f: Any) -> str:
+    return f.game.bidding_card
+
+
+@primitive("bidding_round_done(card: card_type) -> bool",
+           "Whether that card type's bidding round is already over in this game round.", C)
+def bidding_round_done(f: Any, card: str) -> bool:
+    return card in f.game.rounds_done
+
+
+@primitive("draw_cards(seat: seat, count: int) -> list[card]",
+           "Draw cards from the draw pile into the hand; gives the cards drawn.", C, changes=True)
+def draw_cards(f: Any, seat: Seat, count: int) -> list:
+    drawn = ops.draw_into(f.game, seat.hand, count)
+    if drawn:
+        f.game.emit(seat, f"draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}")
+    return drawn
+
+
+@primitive("discard(cards: list[card])", "Put the cards, wherever they are, on the discard pile.", C)
+def discard(f: Any, cards: list) -> None:
+    if cards:
+        owner = f.vars.get("me")
+        ops.discard_cards(f.game, cards)
+        f.game.emit(owner, f"discards {' '.join(c.type for c in cards)}")
+
+
+@primitive("to_hand(seat: seat, cards: list[card])",
+           "Move the cards (from a pair, the reserve or the bid) into the seat's hand.", C)
+def to_hand(f: Any, seat: Seat, cards: list) -> None:
+    for card in cards:
+        if card.zone is not seat.hand:
+            ops.move_card(card, seat.hand)
+    if cards:
+        f.game.emit(seat, f"takes {' '.join(c.type for c in cards)} into the hand")
+
+
+@primitive("grow_reserve(seat: seat, count: int)",
+           "The reserve holds `count` more cards from now on; they are drawn into it at once.", C)
+def grow_reserve(f: Any, seat: Seat, count: int) -> None:
+    seat.reserve_size += count
+    ops.draw_into(f.game, seat.reserve, count)
+    f.game.emit(seat, f"has a reserve of {seat.reserve_size} cards")
+
+
+@primitive("refill_reserve(seat: seat)", "Draw cards into the reserve until it is full again.", C)
+def refill_reserve(f: Any, seat: Seat) -> None:
+    ops.refill_reserve(f.game, seat)
+
+
+@primitive("display_pairs() -> list[pair]", "The pairs of cards still on display in phase I.", C)
+def display_pairs(f: Any) -> list:
+    return list(f.game.pairs)
+
+
+@primitive("display_cards() -> list[card]", "Every card of the pairs on display.", C)
+def display_cards(f: Any) -> list:
+    return [card for pair in f.game.pairs for card in pair.cards]
+
+
+@primitive("pair_of(card: card) -> pair", "The displayed pair the card belongs to.", C)
+def pair_of(f: Any, card: Card) -> Pair:
+    return next(p for p in f.game.pairs if p.cards is card.zone)
+
+
+@primitive("take_pair(seat: seat, pair: pair)", "Take a displayed pair into the hand.", C)
+def take_pair(f: Any, seat: Seat, pair: Pair) -> None:
+    f.game.taken.extend(ops.take_pair(f.game, seat, pair))
+
+
+@primitive("merge_pairs(a: pair, b: pair)", "The cards left in pair b join pair a, making one pair.", C)
+def merge_pairs(f: Any, a: Pair, b: Pair) -> None:
+    for card in list(b.cards):
+        ops.move_card(card, a.cards)
+    if b in f.game.pairs:
+        f.game.pairs.remove(b)
+    if not a.cards and a in f.game.pairs:
+        f.game.pairs.remove(a)
+    f.game.emit(None, f"the leftover cards form a new pair: {' + '.join(c.type for c in a.cards)}")
+
+
+@primitive("draft_turns_left(seat: seat) -> int",
+           "The seat's phase I turns still to come, the current one included.", C)
+def draft_turns_left(f: Any, seat: Seat) -> int:
+    return seat.draft_turns_left
+
+
+@primitive("skip_draft_turn(seat: seat)", "The seat gives up its next phase I turn.", C)
+def skip_draft_turn(f: Any, seat: Seat) -> None:
+    seat.draft_turns_left = max(seat.draft_turns_left - 1, 1)
+    f.game.emit(seat, "will skip its next turn of phase I")

@@ -1,0 +1,64 @@
+"""Characters: the elevator display, start stacks and each seat's company."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import ops
+from ..engine.state import Seat, Tile
+from ..registry import primitive
+
+C = "characters"
+
+
+@primitive("company(seat: seat) -> list[tile]", "The characters the seat has, in the order it got them.", C)
+def company(f: Any, seat: Seat) -> list:
+    return list(seat.company)
+
+
+@primitive("value(character: tile) -> int", "The character's value (points at the end; bid to hire it).", C)
+def value(f: Any, tile: Tile) -> int:
+    return tile.char.value
+
+
+@primitive("number(character: tile) -> int", "The character's number (1-42 in the base game).", C)
+def number(f: Any, tile: Tile) -> int:
+    return tile.char.id
+
+
+@primitive("elevator() -> list[tile]",
+           "The face-up characters on the elevator, row by row from value 1, each row left to right.", C)
+def elevator(f: Any) -> list:
+    return ops.elevator_tiles(f.game)
+
+
+@primitive("take_character(seat: seat, character: tile)",
+           "Hire a character from the elevator (its row is refilled from the same value's stack).", C)
+def take_character(f: Any, seat: Seat, tile: Tile) -> None:
+    ops.take_tile(f.game, seat, tile)
+    f.game.emit(seat, f"hires character {tile.char.id} {tile.char.title} (value {tile.char.value})")
+
+
+@primitive("remove_character(seat: seat, character: tile)", "The seat's character leaves the game.", C)
+def remove_character(f: Any, seat: Seat, tile: Tile) -> None:
+    seat.company.remove(tile)
+    tile.where = "removed"
+    f.game.emit(seat, f"removes character {tile.char.id} {tile.char.title} from the game")
+
+
+@primitive("start_stacks() -> list[list[tile]]", "The revealed stacks of start characters not yet taken.", C)
+def start_stacks(f: Any) -> list:
+    return [list(stack) for stack in f.game.start_stacks]
+
+
+@primitive("take_start_stack(seat: seat, stack: list[tile])", "Take a stack of start characters.", C)
+def take_start_stack(f: Any, seat: Seat, stack: list) -> None:
+    for held in f.game.start_stacks:
+        if held == stack:
+            f.game.start_stacks.remove(held)
+            break
+    for tile in stack:
+        tile.where = "company"
+        seat.company.append(tile)
+    names = ", ".join(f"{t.char.id} {t.char.title}" for t in stack)
+    f.game.emit(seat, f"takes the start characters {names}")

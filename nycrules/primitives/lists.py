@@ -1,0 +1,93 @@
+"""Numbers and lists: counting, summing, picking the best."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..registry import primitive
+
+C = "numbers and lists"
+
+
+@primitive("size(items: list[T]) -> int", "How many items the list holds.", C)
+def size(f: Any, items: list) -> int:
+    return len(items)
+
+
+@primitive("count(items: list[T], test: fn(T)->bool) -> int", "How many items pass the test.", C)
+def count(f: Any, items: list, test: Callable) -> int:
+    return sum(1 for item in items if test(item))
+
+
+@primitive("sum(items: list[T], amount: fn(T)->int) -> int", "The total of the amount over all items.", C)
+def sum_(f: Any, items: list, amount: Callable) -> int:
+    return sum(amount(item) for item in items)
+
+
+@primitive("any(items: list[T], test: fn(T)->bool) -> bool", "Whether at least one item passes the test.", C)
+def any_(f: Any, items: list, test: Callable) -> bool:
+    return any(test(item) for item in items)
+
+
+@primitive("all(items: list[T], test: fn(T)->bool) -> bool", "Whether every item passes the test.", C)
+def all_(f: Any, items: list, test: Callable) -> bool:
+    return all(test(item) for item in items)
+
+
+@primitive("contains(items: list[T], item: T) -> bool", "Whether the item is in the list.", C)
+def contains(f: Any, items: list, item: Any) -> bool:
+    return any(i is item or i == item for i in items)
+
+
+@primitive("first(items: list[T]) -> T", "The first item (an error if the list is empty).", C)
+def first(f: Any, items: list) -> Any:
+    if not items:
+        from ..compiler import RuleRuntimeError
+        raise RuleRuntimeError("first(...) of an empty list", f.game.where)
+    return items[0]
+
+
+@primitive("first_n(items: list[T], n: int) -> list[T]", "The first n items (all of them if fewer).", C)
+def first_n(f: Any, items: list, n: int) -> list:
+    return list(items[:max(n, 0)])
+
+
+@primitive("min(numbers: list[int]) -> int", "The smallest number (0 for an empty list).", C)
+def min_(f: Any, numbers: list) -> int:
+    return min(numbers) if numbers else 0
+
+
+@primitive("max(numbers: list[int]) -> int", "The largest number (0 for an empty list).", C)
+def max_(f: Any, numbers: list) -> int:
+    return max(numbers) if numbers else 0
+
+
+@primitive("ceil_div(a: int, b: int) -> int", "a divided by b, rounded up.", C)
+def ceil_div(f: Any, a: int, b: int) -> int:
+    return -(-a // b) if b else 0
+
+
+@primitive("sort_by(items: list[T], key: fn(T)->int) -> list[T]",
+           "The items from the lowest key to the highest (ties keep their order).", C)
+def sort_by(f: Any, items: list, key: Callable) -> list:
+    return sorted(items, key=key)
+
+
+@primitive("fewest(items: list[T], key: fn(T)->int) -> list[T]",
+           "The items sharing the lowest key, in their order.", C)
+def fewest(f: Any, items: list, key: Callable) -> list:
+    if not items:
+        return []
+    keys = [key(item) for item in items]
+    low = min(keys)
+    return [item for item, k in zip(items, keys) if k == low]
+
+
+@primitive("most(items: list[T], key: fn(T)->int) -> list[T]",
+           "The items sharing the highest key, in their order.", C)
+def most(f: Any, items: list, key: Callable) -> list:
+    if not items:
+        return []
+    keys = [key(item) for item in items]
+    high = max(keys)
+    return [item for item, k in zip(items, keys) if k == high]

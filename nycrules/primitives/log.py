@@ -1,0 +1,18 @@
+"""Notes in the game log, so a player can see why an automatic rule acted as it did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.decisions import describe
+from ..registry import primitive
+
+
+@primitive("note(text: str)", "Write a line in the game log for `me` (Tom uses it to explain his steps).", "log")
+def note(f: Any, text: str) -> None:
+    f.game.emit(f.vars.get("me"), text)
+
+
+@primitive("note(text: str, value: T)", "Write a line with a value, such as the borough Tom chose.", "log")
+def note_value(f: Any, text: str, value: Any) -> None:
+    f.game.emit(f.vars.get("me"), f"{text}: {describe(value)}")

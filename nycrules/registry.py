@@ -1,0 +1,119 @@
+"""The registry of primitives: each declared once, with a typed signature and a line of help.
+
+The checker, `nycrules rules list primitives` and docs/dsl.md all read this
+registry, so they cannot drift apart. Implementations live next to the state
+they act on (nycrules/primitives/*.py) and register themselves with
+`@primitive("name(arg: type, ...) -> type", "help", category)`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+_SIGNATURE = re.compile(r"^(?P<name>[a-z_][a-z0-9_]*)\((?P<params>.*)\)(?:\s*->\s*(?P<returns>.+))?$")
+
+CATEGORIES = (
+    "numbers and lists",
+    "seats and scores",
+    "cards",
+    "characters",
+    "boroughs and skyscrapers",
+    "vessels and prestige",
+    "bidding",
+    "choices",
+    "log",
+)
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+
+
+@dataclass(frozen=True)
+class Primitive:
+    name: str
+    params: tuple[Param, ...]
+    returns: str | None  # None: an action, usable only as a statement
+    help: str
+    category: str
+    impl: Callable[..., Any]
+    asks: bool = False  # asks the acting seat (`me`) to decide
+    changes: bool = False  # changes the game (every action; some that also give a value)
+
+    @property
+    def signature(self) -> str:
+        args = ", ".join(f"{p.name}: {p.type}" for p in self.params)
+        tail = f" -> {self.returns}" if self.returns else ""
+        return f"{self.name}({args}){tail}"
+
+    @property
+    def kind(self) -> str:
+        if self.asks:
+            return "choice"
+        return "action" if self.changes else "query"
+
+
+_REGISTRY: dict[str, list[Primitive]] = {}
+
+
+def _split_params(text: str) -> list[str]:
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        if ch in "[(":
+            depth += 1
+        elif ch in "])":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += ch
+    if current.strip():
+        parts.append(current)
+    return [p.strip() for p in parts]
+
+
+def primitive(signature: str, help: str, category: str, asks: bool = False,
+              changes: bool | None = None) -> Callable:
+    """Register the decorated function as the implementation of `signature`."""
+    m = _SIGNATURE.match(signature.replace(" ", "").replace(":", ": ").replace(",", ", "))
+    if m is None or category not in CATEGORIES:
+        raise ValueError(f"bad primitive declaration: {signature!r} ({category})")
+    params = []
+    for part in _split_params(m.group("params")):
+        pname, ptype = (s.strip() for s in part.split(":", 1))
+        params.append(Param(pname, ptype.replace(" ", "")))
+    returns = m.group("returns")
+
+    def register(fn: Callable) -> Callable:
+        prim = Primitive(m.group("name"), tuple(params), returns.replace(" ", "") if returns else None,
+                         help, category, fn, asks, returns is None if changes is None else changes)
+        _REGISTRY.setdefault(prim.name, []).append(prim)
+        return fn
+
+    return register
+
+
+def variants(name: str) -> list[Primitive]:
+    _load()
+    return _REGISTRY.get(name, [])
+
+
+def all_primitives() -> list[Primitive]:
+    _load()
+    return sorted((p for ps in _REGISTRY.values() for p in ps),
+                  key=lambda p: (CATEGORIES.index(p.category), p.name, len(p.params)))
+
+
+def names() -> list[str]:
+    _load()
+    return sorted(_REGISTRY)
+
+
+def _load() -> None:
+    # Importing the implementation modules registers them (once).
+    from . import primitives  # noqa: F401
