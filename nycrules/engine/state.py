@@ -15,6 +15,18 @@ if TYPE_CHECKING:
     from ..model import CharacterDef, Ruleset
 
 
+@dataclass(frozen=True)
+class Event:
+    """One change of the game: what happened, to whom, and the rule (and line) that caused it."""
+
+    seq: int
+    round: int
+    rule: str
+    where: Any  # Location of the effect line, or None for the procedure itself
+    seat: int | None
+    text: str
+
+
 class Zone(list):
     """A list of cards with a name, for messages and the conservation check."""
 
@@ -186,12 +198,16 @@ class Game:
         self.round = 0
         self.bidding_card: str = ""  # card type of the current bidding round
         self.last_bidder: Seat | None = None  # set by character 18's effect
+        self.bids_made: dict[Seat, int] = {}  # bids placed in the current bidding round
+        self.rounds_done: set[str] = set()  # card types whose bidding round is over this game round
+        self.taken: list[Card] = []  # cards taken on the current draft turn
+        self.scoring_step = ""  # the final scoring category being scored
         self.pair_counter = 0
         self.events: list[Any] = []
         self.log_events = True
         self.rule = "setup"  # what is acting now, for events
         self.where = None  # Location of the effect line acting now
-        self.decide: Any = None  # set by the game runner: (seat, decision) -> option index
+        self.chooser: Any = None  # set by the runner: (game, decision) -> option index
         self.finished = False
 
     # --- press track
@@ -211,7 +227,16 @@ class Game:
     def ranking_with_neutral(self) -> list[PressToken]:
         return list(self.press)
 
-    # --- events
+    # --- decisions and events
+    def ask(self, decision: Any) -> Any:
+        """Ask the seat's agent (through the runner) and give the value of the option chosen."""
+        return decision.options[self.chooser(self, decision)].value
+
+    def fire_hook(self, name: str, frame: Any) -> None:
+        from .abilities import fire_hook
+        fire_hook(self, name, frame)
+
     def emit(self, seat: Seat | None, text: str) -> None:
         if self.log_events:
-            self.events.append((self.round, self.rule, self.where, seat.index if seat else None, text))
+            self.events.append(Event(len(self.events), self.round, self.rule, self.where,
+                                     seat.index if seat else None, text))

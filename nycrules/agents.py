@@ -1,0 +1,82 @@
+"""Agents: who answers a seat's decisions. The engine only ever offers legal options."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .engine.decisions import Decision
+from .engine.state import Game
+
+
+class Agent(Protocol):
+    def choose(self, game: Game, decision: Decision) -> int:
+        """The index of the chosen option."""
+        ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal options, from its own seeded random source."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        return self.rng.randrange(len(decision.options))
+
+
+class GreedyAgent:
+    """A simple heuristic: the biggest bid, every character it can use, the best-looking pick.
+
+    It looks only at the options in front of it (no look-ahead), so it is fast.
+    """
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, decision: Decision) -> int:
+        scores = [self._score(game, decision, i) for i in range(len(decision.options))]
+        best = max(scores)
+        ties = [i for i, s in enumerate(scores) if s == best]
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+    def _score(self, game: Game, decision: Decision, index: int) -> float:
+        option = decision.options[index]
+        value = option.value
+        kind = decision.kind
+        if kind == "bid":
+            if value[0] == "bid":
+                # Bid high, but keep wild cards for later rounds when they add little.
+                wilds = sum(1 for c in value[1] if c.type == game.ruleset.wild_card)
+                return value[2] * 10 - wilds * 3 - len(value[1])
+            if value[0] == "use":
+                return 25
+            if value[0] == "exchange":
+                return 8 if value[2].type == game.bidding_card else -5
+            return 0
+        if kind == "draft":
+            if value[0] == "pair":
+                return sum(3 if c.type == game.ruleset.wild_card else 2 for c in value[1].cards)
+            return 10
+        if kind == "use":
+            return 0 if value is None else 1
+        if kind == "ask":
+            return 1 if value else 0
+        if kind == "sell":
+            return 0 if value is None else 1
+        label = option.label
+        if label.startswith("#"):  # a character: the most valuable
+            return int(label.rsplit("(", 1)[1].rstrip(")"))
+        if kind == "number":
+            return value
+        if kind == "choose_some":
+            return -len(value)
+        return -index * 0.001
+
+
+def make_agent(kind: str, seed: int) -> Agent:
+    if kind == "bot:random":
+        return RandomAgent(seed)
+    if kind == "bot:greedy":
+        return GreedyAgent(seed)
+    raise ValueError(f"no bot called {kind!r}")

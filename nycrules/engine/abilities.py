@@ -1,0 +1,109 @@
+"""Using characters: who may use which, paying for it, and firing hooks.
+
+Nothing here knows a particular character: each names its hook (`when`), its
+cost and an optional `requires` condition in the ruleset, and the procedure
+fires hooks at its named places.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..compiler import Frame
+from ..hooks import HOOKS
+from ..model import Script
+from .decisions import Decision, Option, same_choice_key
+from .state import Game, Seat, Tile
+
+
+def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None) -> Frame:
+    """Run an effect with the given names in scope; events name `rule` (default: the script's label)."""
+    previous_rule, previous_where = game.rule, game.where
+    game.rule = rule or script.label
+    game.where = script.loc
+    frame = Frame(game, variables)
+    try:
+        script.run(frame)
+    finally:
+        game.rule, game.where = previous_rule, previous_where
+    return frame
+
+
+def evaluate(game: Game, script: Script, variables: dict[str, Any]) -> Any:
+    return script.run(Frame(game, variables))
+
+
+def may_use_characters(game: Game, seat: Seat) -> bool:
+    return not (seat.is_tom and game.ruleset.tom is not None and not game.ruleset.tom.uses_characters)
+
+
+def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any]) -> list[Tile]:
+    """The seat's tiles that may act at these hooks now: unused this round, affordable, requirement met."""
+    if not may_use_characters(game, seat):
+        return []
+    out = []
+    for tile in seat.company:
+        char = tile.char
+        if char.when not in hooks or tile.uid in seat.used or seat.dollars < char.cost:
+            continue
+        if char.requires is not None and not evaluate(game, char.requires, {"me": seat, "this": tile, **variables}):
+            continue
+        out.append(tile)
+    return out
+
+
+def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
+    """Pay for a character, mark it used for this game round, and run its effect."""
+    char = tile.char
+    seat.dollars -= char.cost
+    seat.used.add(tile.uid)
+    previous = game.rule
+    game.rule = f"character {char.id}"
+    game.where = char.effect.loc
+    cost = f", paying {char.cost} dollar{'s' if char.cost != 1 else ''}" if char.cost else ""
+    game.emit(seat, f"uses character {char.id} {char.title}{cost}")
+    game.rule = previous
+    return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}")
+
+
+def use_options(tiles: list[Tile], suffix: str = "") -> list[tuple[str, Tile]]:
+    seen, out = set(), []
+    for tile in tiles:
+        key = same_choice_key(tile)[:2]
+        if key in seen:
+            continue  # two unused copies of one character are the same choice
+        seen.add(key)
+        out.append((f"use {tile.char.id} {tile.char.title}{suffix}", tile))
+    return out
+
+
+def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any],
+          prompt: str, done: str = "done") -> dict[str, Any]:
+    """Let the seat use any of its characters at these hooks, one after the other, until it is done."""
+    while True:
+        tiles = usable(game, seat, hooks, variables)
+        if not tiles:
+            return variables
+        options = [Option(done, None)] + [Option(label, tile) for label, tile in use_options(tiles)]
+        tile = game.ask(Decision(seat, "use", prompt, options, game.rule, game.where))
+        if tile is None:
+            return variables
+        frame = use(game, seat, tile, variables)
+        writable = HOOKS[tile.char.when].writable
+        for name in writable:
+            variables[name] = frame.vars[name]
+
+
+def fire_hook(game: Game, name: str, frame: Frame) -> None:
+    """A `hook NAME` statement: the acting seat's characters at this hook act, with the frame's values."""
+    hook = HOOKS[name]
+    seat = frame.vars["me"]
+    variables = {key: frame.vars[key] for key in hook.context}
+    if hook.mode == "automatic":
+        tiles = sorted((t for t in seat.company if t.char.when == name), key=lambda t: (t.char.id, t.uid))
+        for tile in tiles:
+            run_script(game, tile.char.effect, {"me": seat, "this": tile, **variables}, f"character {tile.char.id}")
+        return
+    offer(game, seat, (name,), variables, f"Use a character now ({hook.help.rstrip('.')})?")
+    for key in hook.writable:
+        frame.vars[key] = variables[key]

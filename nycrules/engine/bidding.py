@@ -1,0 +1,165 @@
+"""Phase II: the bidding rounds, each seat's bidding turn, and the evaluation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import RoundDef, Script
+from . import ops
+from .abilities import evaluate, offer, run_script, usable, use, use_options
+from .bids import bid_value, legal_bids, ranking
+from .decisions import Decision, Option
+from .state import Game, Seat
+
+PASS = ("pass",)
+
+
+def play_bidding_rounds(game: Game) -> None:
+    start = game.seats_in_press_order()[0]
+    for rnd in game.ruleset.rounds:
+        start = _bidding_round(game, rnd, start)
+    game.bidding_card = ""
+
+
+def _round_script(game: Game, seat: Seat, rnd: RoundDef, part: str) -> Script | None:
+    tom = game.ruleset.tom
+    if seat.is_tom and tom is not None and part in tom.rounds.get(rnd.id, {}):
+        return tom.rounds[rnd.id][part]
+    return getattr(rnd, part)
+
+
+def _bidding_order(game: Game, start: Seat) -> list[Seat]:
+    seats = game.seats
+    order = seats[start.index:] + seats[:start.index]  # clockwise from the start seat
+    if game.last_bidder is not None:
+        order.remove(game.last_bidder)
+        order.append(game.last_bidder)
+    return order
+
+
+def _bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
+    game.bidding_card = rnd.card
+    game.last_bidder = None
+    game.bids_made = {}
+    label = f"{rnd.id} round"
+    game.rule = label
+    game.where = rnd.loc
+    game.emit(None, f"bidding round: {rnd.title}")
+    tom = game.ruleset.tom
+    for seat in game.seats:
+        if seat.is_tom and tom is not None:
+            run_script(game, tom.before_bid, {"me": seat}, "Tom: before the bid")
+    for seat in game.seats_in_press_order():
+        offer(game, seat, ("bidding.start",), {}, "Use a character at the start of this bidding round?")
+    game.rule = label
+    for seat in _bidding_order(game, start):
+        if seat.is_tom and tom is not None:
+            run_script(game, tom.bid, {"me": seat}, "Tom: bid")
+            game.bids_made[seat] = bid_value(game, seat)
+        else:
+            _bidding_turn(game, seat, rnd)
+        game.rule = label
+    _evaluate(game, rnd)
+    game.rounds_done.add(rnd.card)
+    ranked = ranking(game)
+    return ranked[0][0] if ranked else start
+
+
+def _bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
+    """Exchanges, phase II characters and finally a bid (or a pass), one decision at a time."""
+    game.where = game.ruleset.game.exchanges_per_turn.loc
+    exchanges_left = int(evaluate(game, game.ruleset.game.exchanges_per_turn, {"me": seat}))
+    while True:
+        options = [Option("pass", PASS)]
+        for cards, value in sorted(legal_bids(game, seat), key=lambda cv: (cv[1], _cards_label(cv[0]))):
+            label = _cards_label(cards) if cards else "bid as it stands"
+            options.append(Option(f"{label} ({value})", ("bid", cards, value)))
+        if exchanges_left > 0:
+            options += _exchange_options(seat)
+        for label, tile in use_options(usable(game, seat, ("bid.turn",), {})):
+            options.append(Option(label, ("use", tile)))
+        prompt = f"Your bid in the {rnd.title} round ({_bid_so_far(game, seat)})"
+        choice = game.ask(Decision(seat, "bid", prompt, options, game.rule, rnd.loc))
+        if choice[0] == "exchange":
+            _, out_card, in_card = choice
+            ops.move_card(out_card, seat.reserve)
+            ops.move_card(in_card, seat.hand)
+            exchanges_left -= 1
+            game.emit(seat, f"exchanges {out_card.type} from the hand for {in_card.type} from the reserve")
+        elif choice[0] == "use":
+            use(game, seat, choice[1], {})
+            game.rule = f"{rnd.id} round"
+        elif choice[0] == "bid":
+            for card in choice[1]:
+                ops.move_card(card, seat.played)
+            value = bid_value(game, seat)
+            game.bids_made[seat] = value
+            game.emit(seat, f"bids {_cards_label(list(seat.played)) or 'with characters'}: {value}")
+            return
+        else:
+            _withdraw(game, seat)
+            game.bids_made[seat] = 0
+            game.emit(seat, "passes")
+            return
+
+
+def _withdraw(game: Game, seat: Seat) -> None:
+    """A seat that passes after characters put cards in its bid takes those cards back into its hand."""
+    for card in list(seat.played):
+        ops.move_card(card, seat.hand)
+    seat.virtual.clear()
+
+
+def _cards_label(cards: Any) -> str:
+    return " ".join(card.type for card in sorted(cards, key=lambda c: c.type))
+
+
+def _bid_so_far(game: Game, seat: Seat) -> str:
+    parts = [f"{c.type} as {c.weight} {c.counted_as}" if (c.counted_as != c.type or c.weight != 1) else c.type
+             for c in seat.played]
+    parts += [f"+{kind}" for kind in seat.virtual]
+    return "so far: " + " ".join(parts) if parts else "nothing played yet"
+
+
+def _exchange_options(seat: Seat) -> list[Option]:
+    seen, out = set(), []
+    for hand_card in seat.hand:
+        for reserve_card in seat.reserve:
+            key = (hand_card.type, reserve_card.type)
+            if hand_card.type == reserve_card.type or key in seen:
+                continue
+            seen.add(key)
+            out.append(Option(f"exchange {hand_card.type} for {reserve_card.type} from the reserve",
+                              ("exchange", hand_card, reserve_card)))
+    return out
+
+
+def _evaluate(game: Game, rnd: RoundDef) -> None:
+    ranked = ranking(game)
+    winner = ranked[0][0] if ranked else None
+    runner_up = ranked[1][0] if len(ranked) > 1 else None
+    bidders = {seat for seat, _ in ranked}
+    order = game.seats_in_press_order() if rnd.order == "press_track" else list(game.seats)
+    label = f"{rnd.id} round"
+    if winner is not None:
+        game.emit(winner, f"has the highest bid ({game.bids_made[winner]})")
+    for seat in order:
+        if seat not in bidders:
+            continue
+        value = game.bids_made[seat] + (rnd.bonus_value if seat is winner else 0)
+        run_script(game, _round_script(game, seat, rnd, "action"), {"me": seat, "value": value}, label)
+        bonus = _round_script(game, seat, rnd, "bonus")
+        if seat is winner and bonus is not None:
+            run_script(game, bonus, {"me": seat, "value": value}, f"{label} bonus")
+    runner_script = _round_script(game, runner_up, rnd, "runner_up") if runner_up else None
+    if runner_up is not None and runner_script is not None:
+        run_script(game, runner_script, {"me": runner_up, "value": game.bids_made[runner_up]},
+                   f"{label} runner-up")
+    for seat in game.seats_in_press_order():
+        if seat in bidders:
+            offer(game, seat, ("bid.after_evaluation",), {}, "Use a character after the evaluation?")
+    for seat in game.seats:
+        ops.discard_cards(game, seat.played)
+        seat.virtual.clear()
+    if game.ruleset.after_each_round is not None:
+        run_script(game, game.ruleset.after_each_round, {}, "after the bidding round")

@@ -1,0 +1,140 @@
+"""The round procedure: phases 0 to III for each game round, then final scoring.
+
+Numbers come from the ruleset's `game:` section, per-seat steps from `steps:`,
+and every rule that acts is a ruleset effect; this module only orders them.
+"""
+
+from __future__ import annotations
+
+from . import ops
+from .abilities import offer, run_script, usable, use, use_options
+from .bidding import play_bidding_rounds
+from .decisions import Decision, Option
+from .setup import game_number, step_for
+from .state import Game, Pair, Seat
+
+
+def play(game: Game) -> None:
+    """Play the whole game from the current state (after setup) to the final scoring."""
+    for number in range(1, game.ruleset.game.rounds + 1):
+        game.round = number
+        _phase0(game)
+        _phase1(game)
+        play_bidding_rounds(game)
+        _phase3(game)
+        _end_round(game)
+    final_scoring(game)
+
+
+def _phase0(game: Game) -> None:
+    game.rule = "phase 0"
+    game.where = None
+    game.emit(None, f"game round {game.round} begins")
+    for seat in game.seats:
+        seat.used.clear()  # the dollars on characters go back to the supply
+    letter = game.ruleset.game.mayor_route[game.round - 1]
+    game.mayor = next(b for b in game.boroughs if b.letter == letter)
+    game.emit(None, f"the Mayor moves to {game.mayor.name} ({letter})")
+    for _ in range(game.ruleset.game.prestige_tiles_revealed):
+        if game.prestige_stack:
+            game.prestige_display.append(game.prestige_stack.pop())
+    if game.prestige_display:
+        shown = ", ".join(f"{t.colour} {t.value}" for t in game.prestige_display)
+        game.emit(None, f"prestige tiles revealed: {shown}")
+    for seat in game.seats:
+        run_script(game, step_for(game, seat, "round_start_seat"), {"me": seat}, "phase 0")
+    game.rule = "phase 0"
+    pairs = game_number(game, "pairs_dealt")
+    for _ in range(pairs):
+        pair = Pair(game.pair_counter)
+        game.pair_counter += 1
+        drawn = ops.draw_into(game, pair.cards, 2)
+        if drawn:
+            game.pairs.append(pair)
+    game.emit(None, f"{len(game.pairs)} pairs of cards are dealt")
+    game.rounds_done = set()
+
+
+def _phase1(game: Game) -> None:
+    game.rule = "phase I"
+    people = [s for s in game.seats if not s.is_tom]
+    for seat in people:
+        seat.draft_turns_left = game.ruleset.game.pairs_per_seat
+    for _ in range(game.ruleset.game.pairs_per_seat):
+        for seat in reversed(game.seats_in_press_order()):
+            if seat.is_tom or seat.draft_turns_left <= 0 or not game.pairs:
+                continue
+            _draft_turn(game, seat)
+            seat.draft_turns_left -= 1
+    tom = game.ruleset.tom
+    for seat in game.seats:
+        if seat.is_tom and tom is not None and game.pairs:
+            run_script(game, tom.phase1, {"me": seat}, "Tom: phase I")
+    game.rule = "phase I"
+    for pair in list(game.pairs):  # pairs nobody took are discarded
+        ops.discard_cards(game, pair.cards)
+    game.pairs.clear()
+
+
+def _draft_turn(game: Game, seat: Seat) -> None:
+    game.taken = []
+    while not game.taken:
+        options = []
+        seen = set()
+        for pair in game.pairs:
+            key = tuple(sorted(c.type for c in pair.cards))
+            if key not in seen:
+                seen.add(key)
+                options.append(Option("take " + " + ".join(key), ("pair", pair)))
+        for label, tile in use_options(usable(game, seat, ("draft.turn",), {})):
+            options.append(Option(label, ("use", tile)))
+        for label, tile in use_options(usable(game, seat, ("draft.instead_of_pair",), {}), " instead of a pair"):
+            options.append(Option(label, ("instead", tile)))
+        choice = game.ask(Decision(seat, "draft", "Take a pair of cards", options, game.rule, None))
+        if choice[0] == "pair":
+            game.taken.extend(ops.take_pair(game, seat, choice[1]))
+        else:
+            use(game, seat, choice[1], {})
+            game.rule = "phase I"
+            if choice[0] == "instead" and not game.taken:
+                game.taken.append(None)  # the character took the place of the pair
+    game.taken = [c for c in game.taken if c is not None]
+    offer(game, seat, ("draft.after_pair", "draft.turn"), {"taken": list(game.taken)},
+          "Use a character before your turn ends?", "end turn")
+    game.rule = "phase I"
+
+
+def _phase3(game: Game) -> None:
+    game.rule = "phase III"
+    for seat in game.seats_in_press_order():
+        offer(game, seat, ("phase3.turn",), {}, "Use your phase III characters?")
+
+
+def _end_round(game: Game) -> None:
+    game.rule = "end of round"
+    for seat in game.seats:
+        run_script(game, step_for(game, seat, "round_end_seat"), {"me": seat}, "end of round")
+    game.prestige_display.clear()  # unused prestige tiles go back to the box
+
+
+def final_scoring(game: Game) -> None:
+    tom = game.ruleset.tom
+    for step in game.ruleset.final_scoring:
+        game.scoring_step = step.id
+        for seat in game.seats_in_press_order():
+            seat.scores.setdefault(step.id, 0)
+            script = step.effect
+            if seat.is_tom and tom is not None and step.id in tom.final_scoring:
+                script = tom.final_scoring[step.id]
+            run_script(game, script, {"me": seat}, f"final scoring: {step.id}")
+    game.scoring_step = ""
+    game.finished = True
+    game.rule = "end"
+    game.where = None
+    winner = winner_of(game)
+    game.emit(winner, f"wins with {winner.points} points")
+
+
+def winner_of(game: Game) -> Seat:
+    """Most points; a tie goes to the seat ahead on the press track."""
+    return min(game.seats, key=lambda s: (-s.points, game.press_rank_of(s)))

@@ -1,0 +1,149 @@
+"""Setting up a game: the table from the ruleset's components, then each seat's setup steps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..diagnostics import NycRulesError
+from ..model import Ruleset
+from . import ops
+from .abilities import evaluate, run_script
+from .state import Borough, Card, Game, PrestigeTile, PressToken, Seat, Tile, Vessel
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits at a seat: a person's name, a bot, or Tom with a mode and card count."""
+
+    name: str
+    kind: str  # human, bot:random, bot:greedy, tom
+    tom_mode: str = ""
+    tom_cards: int = 0
+
+
+def step_for(game: Game, seat: Seat, name: str):
+    """A per-seat step, Tom's version for Tom's seats."""
+    tom = game.ruleset.tom
+    if seat.is_tom and tom is not None and name in tom.steps:
+        return tom.steps[name]
+    return game.ruleset.steps[name]
+
+
+def game_number(game: Game, name: str, variables: dict | None = None) -> int:
+    """A number of the procedure (an expression in `game:`), Tom's version when any Tom plays."""
+    tom = game.ruleset.tom
+    script = getattr(game.ruleset.game, name)
+    if tom is not None and name in tom.game and any(s.is_tom for s in game.seats):
+        script = tom.game[name]
+    game.where = script.loc
+    return int(evaluate(game, script, variables or {}))
+
+
+def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, log_events: bool = True) -> Game:
+    """Set up the table and run the setup steps; `chooser(game, decision)` answers decisions."""
+    comp = ruleset.components
+    if len(specs) not in comp.neutral_start:
+        counts = ", ".join(str(n) for n in sorted(comp.neutral_start))
+        raise NycRulesError(f"this ruleset plays with {counts} seats, not {len(specs)}")
+    if any(s.kind == "tom" for s in specs) and ruleset.tom is None:
+        raise NycRulesError("this ruleset has no rules for Tom")
+    seats = [Seat(i, spec.name, spec.kind, spec.tom_mode, spec.tom_cards) for i, spec in enumerate(specs)]
+    game = Game(ruleset, seats, seed)
+    game.chooser = chooser
+    game.log_events = log_events
+    rng = game.rng
+    # Cards: shuffled into the draw pile.
+    for card_type in comp.card_types:
+        for _ in range(card_type.copies):
+            card = Card(len(game.cards), card_type.id)
+            game.cards.append(card)
+    order = list(game.cards)
+    rng.shuffle(order)
+    for card in order:
+        game.deck.append(card)
+        card.zone = game.deck
+    # Boroughs with shuffled sequence and base value tiles.
+    letters = list(comp.sequence_tiles)
+    values = list(comp.base_values)
+    rng.shuffle(letters)
+    rng.shuffle(values)
+    for i, b in enumerate(comp.boroughs):
+        borough = Borough(i, b.id, b.name, b.lantern, len(seats))
+        borough.letter = letters[i]
+        borough.letter_rank = comp.sequence_tiles.index(letters[i]) + 1
+        borough.base = values[i]
+        borough.neutral = ruleset.game.neutral_skyscrapers_per_borough
+        game.boroughs.append(borough)
+        game.borough_by_id[b.id] = borough
+    # Vessels on their connections; prestige tiles stacked face down.
+    for kind in comp.vessel_kinds:
+        for a, b in kind.routes:
+            vessel = Vessel(len(game.vessels), kind.id, kind.colour, (game.borough_by_id[a], game.borough_by_id[b]))
+            game.vessels.append(vessel)
+            game.board_vessels.append(vessel)
+    game.prestige_stack = [PrestigeTile(i, p.colour, p.value) for i, p in enumerate(comp.prestige_tiles)]
+    rng.shuffle(game.prestige_stack)
+    _setup_characters(game)
+    _setup_press(game)
+    game.rule = "setup"
+    for seat in seats:
+        run_script(game, step_for(game, seat, "setup_seat"), {"me": seat}, "setup")
+    _pick_start_characters(game)
+    return game
+
+
+def _setup_characters(game: Game) -> None:
+    comp = game.ruleset.components
+    for char in sorted(game.ruleset.characters.values(), key=lambda c: c.id):
+        for _ in range(char.copies):
+            tile = Tile(len(game.tiles), char)
+            game.tiles.append(tile)
+            game.elevator_stacks.setdefault(char.value, []).append(tile)
+            game.elevator_rows.setdefault(char.value, [])
+    for value in sorted(game.elevator_stacks):
+        game.rng.shuffle(game.elevator_stacks[value])
+        ops.refill_elevator_row(game, value)
+    stacks = []
+    for ids in comp.start_stacks:
+        stack = []
+        for char_id in ids:
+            tile = Tile(len(game.tiles), game.ruleset.characters[char_id])
+            tile.where = "start"
+            game.tiles.append(tile)
+            stack.append(tile)
+        stacks.append(stack)
+    game.rng.shuffle(stacks)
+    game.start_stacks = stacks
+
+
+def _setup_press(game: Game) -> None:
+    comp = game.ruleset.components
+    tokens = []
+    for seat in game.seats:
+        seat.token = PressToken(seat)
+        tokens.append(seat.token)
+    game.rng.shuffle(tokens)  # the seats' tokens stack on the start space in a random order
+    game.neutral_token.space = comp.neutral_start[len(game.seats)]
+    game.press = [game.neutral_token] + tokens
+    game.press.sort(key=lambda t: -t.space)
+
+
+def _pick_start_characters(game: Game) -> None:
+    game.rule = "setup: start characters"
+    revealed = game_number(game, "start_stacks_revealed")
+    for stack in game.start_stacks[revealed:]:
+        for tile in stack:
+            tile.where = "box"
+    game.start_stacks = game.start_stacks[:revealed]
+    # Last on the press track picks first; Toms take what the people leave.
+    order = list(reversed(game.seats_in_press_order()))
+    order.sort(key=lambda s: s.is_tom)
+    for seat in order:
+        if not game.start_stacks:
+            break
+        run_script(game, step_for(game, seat, "start_pick"), {"me": seat}, "setup: start characters")
+    for stack in game.start_stacks:
+        for tile in stack:
+            tile.where = "box"
+    game.start_stacks = []
