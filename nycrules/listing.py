@@ -1,0 +1,131 @@
+"""What `nycrules rules list/show` reports: plain rows built from a ruleset and the registries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .hooks import HOOKS
+from .model import Ruleset, Script
+from .registry import all_primitives
+
+KINDS = ("characters", "rounds", "tom", "scoring", "primitives", "hooks")
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+
+    def as_json(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, row)) for row in self.rows]
+
+
+def _where(script: Script | None) -> str:
+    return script.loc.short() if script is not None else ""
+
+
+def table(ruleset: Ruleset, kind: str) -> Table:
+    if kind == "characters":
+        rows = [[str(c.id), c.title, c.phase, str(c.value), str(c.cost), str(c.copies), c.when, c.text]
+                for c in sorted(ruleset.characters.values(), key=lambda c: c.id)]
+        return Table("Characters", ["id", "title", "phase", "value", "cost", "copies", "when", "text"], rows)
+    if kind == "rounds":
+        rows = [[str(i + 1), r.id, r.card, r.order.replace("_", " "), _bonus(r), r.text]
+                for i, r in enumerate(ruleset.rounds)]
+        return Table("Bidding rounds", ["#", "id", "card", "order", "highest bid", "text"], rows)
+    if kind == "scoring":
+        rows = [[str(i + 1), s.id, s.title, s.text] for i, s in enumerate(ruleset.final_scoring)]
+        return Table("Final scoring", ["#", "id", "title", "text"], rows)
+    if kind == "tom":
+        return _tom(ruleset)
+    if kind == "primitives":
+        rows = [[p.name, p.signature, p.kind, p.category, p.help] for p in all_primitives()]
+        return Table("Primitives", ["name", "signature", "kind", "category", "help"], rows)
+    if kind == "hooks":
+        rows = [[h.name, h.phase, h.mode, ", ".join(f"{k}: {v}" for k, v in h.context.items()), h.help]
+                for h in HOOKS.values()]
+        return Table("Hooks", ["name", "phase", "mode", "gives", "help"], rows)
+    raise KeyError(kind)
+
+
+def _bonus(r: Any) -> str:
+    parts = []
+    if r.bonus_value:
+        parts.append(f"+{r.bonus_value} value")
+    if r.bonus is not None:
+        parts.append("bonus effect")
+    if r.runner_up is not None:
+        parts.append("runner-up effect")
+    return ", ".join(parts)
+
+
+def _tom(ruleset: Ruleset) -> Table:
+    tom = ruleset.tom
+    if tom is None:
+        return Table("Tom", ["level", "mode", "cards", "draws before each bid"], [])
+    rows = []
+    for level, code in sorted(tom.levels.items()):
+        mode = tom.modes[code[0]]
+        rows.append([str(level), code[0], code[1:], str(mode.draws_before_bid)])
+    return Table(f"Tom levels (default {tom.default_level})", ["level", "mode", "cards", "draws before each bid"],
+                 rows)
+
+
+@dataclass
+class Detail:
+    """One rule shown in full: fields, then the effects with their source lines."""
+
+    title: str
+    fields: list[tuple[str, str]]
+    scripts: list[tuple[str, Script]]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            **{k: v for k, v in self.fields},
+            "scripts": [{"name": name, "source": s.source.rstrip("\n"), "at": s.loc.short()}
+                        for name, s in self.scripts],
+        }
+
+
+def detail(ruleset: Ruleset, ident: str) -> Detail | None:
+    """A character (by number), round, scoring step, hook, primitive, or `tom`."""
+    if ident.isdigit() and int(ident) in ruleset.characters:
+        c = ruleset.characters[int(ident)]
+        fields = [("id", str(c.id)), ("phase", c.phase), ("value", str(c.value)), ("cost", str(c.cost)),
+                  ("copies", str(c.copies)), ("when", c.when), ("text", c.text), ("defined at", c.loc.short())]
+        if c.assumed:
+            fields.append(("assumed", "value and copies are assumed (printed only on the tile)"))
+        scripts = [("requires", c.requires)] if c.requires else []
+        return Detail(f"Character {c.id}: {c.title}", fields, scripts + [("effect", c.effect)])
+    for r in ruleset.rounds:
+        if r.id == ident:
+            fields = [("card", r.card), ("order", r.order), ("bonus value", str(r.bonus_value)), ("text", r.text),
+                      ("defined at", r.loc.short())]
+            scripts = [(name, s) for name, s in (("action", r.action), ("bonus", r.bonus),
+                                                 ("runner_up", r.runner_up)) if s is not None]
+            return Detail(f"Bidding round: {r.title}", fields, scripts)
+    for s in ruleset.final_scoring:
+        if s.id == ident:
+            return Detail(f"Final scoring: {s.title}", [("text", s.text)], [("effect", s.effect)])
+    if ident in HOOKS:
+        h = HOOKS[ident]
+        users = ", ".join(str(c.id) for c in ruleset.by_hook.get(ident, ())) or "none"
+        return Detail(f"Hook {h.name}", [("phase", h.phase), ("mode", h.mode), ("fired by", h.fired_by),
+                                         ("help", h.help), ("characters", users)], [])
+    for p in all_primitives():
+        if p.name == ident:
+            variants = [q for q in all_primitives() if q.name == ident]
+            fields = [("signature", q.signature) for q in variants] + [("kind", p.kind), ("help", p.help)]
+            return Detail(f"Primitive {p.name}", fields, [])
+    if ident == "tom" and ruleset.tom is not None:
+        tom = ruleset.tom
+        scripts = [("phase1", tom.phase1), ("before_bid", tom.before_bid), ("bid", tom.bid)]
+        scripts += [(f"steps.{k}", s) for k, s in tom.steps.items()]
+        scripts += [(f"rounds.{rid}.{k}", s) for rid, parts in tom.rounds.items() for k, s in parts.items()]
+        scripts += [(f"final_scoring.{k}", s) for k, s in tom.final_scoring.items()]
+        fields = [("default level", tom.default_level), ("uses characters", "yes" if tom.uses_characters else "no")]
+        return Detail("Tom, the automa", fields, scripts)
+    return None
