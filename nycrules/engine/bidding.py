@@ -17,7 +17,7 @@ PASS = ("pass",)
 def play_bidding_rounds(game: Game) -> None:
     start = game.seats_in_press_order()[0]
     for rnd in game.ruleset.rounds:
-        start = _bidding_round(game, rnd, start)
+        start = bidding_round(game, rnd, start)
     game.bidding_card = ""
 
 
@@ -37,7 +37,7 @@ def _bidding_order(game: Game, start: Seat) -> list[Seat]:
     return order
 
 
-def _bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
+def bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
     game.bidding_card = rnd.card
     game.last_bidder = None
     game.bids_made = {}
@@ -57,15 +57,15 @@ def _bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
             run_script(game, tom.bid, {"me": seat}, "Tom: bid")
             game.bids_made[seat] = bid_value(game, seat)
         else:
-            _bidding_turn(game, seat, rnd)
+            bidding_turn(game, seat, rnd)
         game.rule = label
-    _evaluate(game, rnd)
+    evaluate_bids(game, rnd)
     game.rounds_done.add(rnd.card)
     ranked = ranking(game)
     return ranked[0][0] if ranked else start
 
 
-def _bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
+def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     """Exchanges, phase II characters and finally a bid (or a pass), one decision at a time."""
     game.where = game.ruleset.game.exchanges_per_turn.loc
     exchanges_left = int(evaluate(game, game.ruleset.game.exchanges_per_turn, {"me": seat}))
@@ -134,7 +134,7 @@ def _exchange_options(seat: Seat) -> list[Option]:
     return out
 
 
-def _evaluate(game: Game, rnd: RoundDef) -> None:
+def evaluate_bids(game: Game, rnd: RoundDef) -> None:
     ranked = ranking(game)
     winner = ranked[0][0] if ranked else None
     runner_up = ranked[1][0] if len(ranked) > 1 else None

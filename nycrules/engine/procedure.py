@@ -18,15 +18,15 @@ def play(game: Game) -> None:
     """Play the whole game from the current state (after setup) to the final scoring."""
     for number in range(1, game.ruleset.game.rounds + 1):
         game.round = number
-        _phase0(game)
-        _phase1(game)
+        phase0(game)
+        phase1(game)
         play_bidding_rounds(game)
-        _phase3(game)
-        _end_round(game)
+        phase3(game)
+        end_round(game)
     final_scoring(game)
 
 
-def _phase0(game: Game) -> None:
+def phase0(game: Game) -> None:
     game.rule = "phase 0"
     game.where = None
     game.emit(None, f"game round {game.round} begins")
@@ -55,7 +55,7 @@ def _phase0(game: Game) -> None:
     game.rounds_done = set()
 
 
-def _phase1(game: Game) -> None:
+def phase1(game: Game) -> None:
     game.rule = "phase I"
     people = [s for s in game.seats if not s.is_tom]
     for seat in people:
@@ -64,7 +64,7 @@ def _phase1(game: Game) -> None:
         for seat in reversed(game.seats_in_press_order()):
             if seat.is_tom or seat.draft_turns_left <= 0 or not game.pairs:
                 continue
-            _draft_turn(game, seat)
+            draft_turn(game, seat)
             seat.draft_turns_left -= 1
     tom = game.ruleset.tom
     for seat in game.seats:
@@ -76,7 +76,7 @@ def _phase1(game: Game) -> None:
     game.pairs.clear()
 
 
-def _draft_turn(game: Game, seat: Seat) -> None:
+def draft_turn(game: Game, seat: Seat) -> None:
     game.taken = []
     while not game.taken:
         options = []
@@ -104,13 +104,13 @@ def _draft_turn(game: Game, seat: Seat) -> None:
     game.rule = "phase I"
 
 
-def _phase3(game: Game) -> None:
+def phase3(game: Game) -> None:
     game.rule = "phase III"
     for seat in game.seats_in_press_order():
         offer(game, seat, ("phase3.turn",), {}, "Use your phase III characters?")
 
 
-def _end_round(game: Game) -> None:
+def end_round(game: Game) -> None:
     game.rule = "end of round"
     for seat in game.seats:
         run_script(game, step_for(game, seat, "round_end_seat"), {"me": seat}, "end of round")
