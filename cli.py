@@ -138,6 +138,57 @@ def rules_show(
         write_detail(found, use_plain(plain))
 
 
+@app.command()
+def play(
+    seat: Annotated[Optional[list[str]], typer.Option(
+        "--seat", "-s", help="A seat, in clockwise order: a person's name, bot:random, bot:greedy, tom "
+                             "(the recommended level), tom:1..tom:12 or tom:B4. Repeat for each seat. "
+                             "Default: you against Tom.")] = None,
+    seed: Annotated[Optional[int], typer.Option(help="Seed of the shuffles; the same seed and answers give "
+                                                     "the same game. Default: a new one, shown at the start.",
+                                                min=0)] = None,
+    ruleset: RulesetOption = None,
+    load: Annotated[Optional[Path], typer.Option("--load", help="Continue a saved game.")] = None,
+    plain: PlainOption = False,
+) -> None:
+    """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
+    import os
+
+    from nycrules.play import PlayGame, Terminal
+    from nycrules.saves import read_save
+    from nycrules.seating import parse_seats
+
+    loaded = _ruleset(ruleset)
+    if load is not None:
+        if seat or seed is not None:
+            raise fail("--load continues a saved game with its own seats and seed; drop --seat and --seed", 2)
+        save = read_save(load, loaded)
+        specs, game_seed, decisions = save.seats, save.seed, save.decisions
+    else:
+        specs = parse_seats(seat or [], loaded)
+        game_seed = seed if seed is not None else int.from_bytes(os.urandom(3), "big")
+        decisions = []
+    interactive = sys.stdin.isatty() and sys.stdout.isatty() and not plain and not os.environ.get("NO_COLOR")
+    terminal = Terminal(sys.stdin, sys.stdout, interactive)
+    game = PlayGame(loaded, specs, game_seed, terminal, decisions)
+    raise typer.Exit(game.run())
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A save file.")],
+    until: Annotated[Optional[int], typer.Option(help="Stop after this decision and show the table.", min=1)] = None,
+    ruleset: RulesetOption = None,
+) -> None:
+    """Show a saved game move by move."""
+    from nycrules.play import replay as replay_game
+    from nycrules.saves import read_save
+
+    loaded = _ruleset(ruleset)
+    save = read_save(file, loaded)
+    raise typer.Exit(replay_game(loaded, save, sys.stdout, until))
+
+
 def main() -> None:
     """Entry point: run the app; user errors become one line and an exit code, never a traceback."""
     try:

@@ -15,14 +15,23 @@ class Agent(Protocol):
         ...
 
 
+def _rng(game: Game, seed: int) -> random.Random:
+    """A random source fixed by the bot's seed and how many decisions the game has seen.
+
+    So a bot's choice depends only on the position, and a loaded or undone game
+    continues exactly as an uninterrupted one would.
+    """
+    return random.Random((seed * 1_000_003 + game.decisions_taken) & 0xFFFFFFFFFFFF)
+
+
 class RandomAgent:
-    """Picks uniformly among the legal options, from its own seeded random source."""
+    """Picks uniformly among the legal options."""
 
     def __init__(self, seed: int):
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def choose(self, game: Game, decision: Decision) -> int:
-        return self.rng.randrange(len(decision.options))
+        return _rng(game, self.seed).randrange(len(decision.options))
 
 
 class GreedyAgent:
@@ -32,13 +41,13 @@ class GreedyAgent:
     """
 
     def __init__(self, seed: int):
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def choose(self, game: Game, decision: Decision) -> int:
         scores = [self._score(game, decision, i) for i in range(len(decision.options))]
         best = max(scores)
         ties = [i for i, s in enumerate(scores) if s == best]
-        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        return ties[0] if len(ties) == 1 else _rng(game, self.seed).choice(ties)
 
     def _score(self, game: Game, decision: Decision, index: int) -> float:
         option = decision.options[index]

@@ -29,7 +29,7 @@ def play(game: Game) -> None:
 def phase0(game: Game) -> None:
     game.rule = "phase 0"
     game.where = None
-    game.emit(None, f"game round {game.round} begins")
+    game.emit(None, f"Game round {game.round}", "round")
     for seat in game.seats:
         seat.used.clear()  # the dollars on characters go back to the supply
     letter = game.ruleset.game.mayor_route[game.round - 1]
@@ -115,6 +115,8 @@ def end_round(game: Game) -> None:
     for seat in game.seats:
         run_script(game, step_for(game, seat, "round_end_seat"), {"me": seat}, "end of round")
     game.prestige_display.clear()  # unused prestige tiles go back to the box
+    standing = ", ".join(f"{s.name} {s.points}" for s in game.seats)
+    game.emit(None, f"points after game round {game.round}: {standing}")
 
 
 def final_scoring(game: Game) -> None:
@@ -132,7 +134,7 @@ def final_scoring(game: Game) -> None:
     game.rule = "end"
     game.where = None
     winner = winner_of(game)
-    game.emit(winner, f"wins with {winner.points} points")
+    game.emit(winner, f"wins with {winner.points} points", "end")
 
 
 def winner_of(game: Game) -> Seat:

@@ -25,6 +25,7 @@ class Event:
     where: Any  # Location of the effect line, or None for the procedure itself
     seat: int | None
     text: str
+    kind: str = ""  # "round" or "bidding" for the headers of a game round and a bidding round
 
 
 class Zone(list):
@@ -208,6 +209,7 @@ class Game:
         self.rule = "setup"  # what is acting now, for events
         self.where = None  # Location of the effect line acting now
         self.chooser: Any = None  # set by the runner: (game, decision) -> option index
+        self.decisions_taken = 0
         self.finished = False
 
     # --- press track
@@ -230,13 +232,15 @@ class Game:
     # --- decisions and events
     def ask(self, decision: Any) -> Any:
         """Ask the seat's agent (through the runner) and give the value of the option chosen."""
-        return decision.options[self.chooser(self, decision)].value
+        index = self.chooser(self, decision)
+        self.decisions_taken += 1
+        return decision.options[index].value
 
     def fire_hook(self, name: str, frame: Any) -> None:
         from .abilities import fire_hook
         fire_hook(self, name, frame)
 
-    def emit(self, seat: Seat | None, text: str) -> None:
+    def emit(self, seat: Seat | None, text: str, kind: str = "") -> None:
         if self.log_events:
             self.events.append(Event(len(self.events), self.round, self.rule, self.where,
-                                     seat.index if seat else None, text))
+                                     seat.index if seat else None, text, kind))

@@ -1,0 +1,348 @@
+"""`nycrules play` and `nycrules replay`: games for people, line by line, in a terminal or a pipe.
+
+A person's turn shows what matters, the numbered legal options and a prompt.
+Commands work at any prompt; bad input never changes the game. Undo, load and
+autosave all rest on one fact: a game is its seed, seats and decisions, so
+going back means replaying all but the last decisions.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, TextIO
+
+from . import views
+from .agents import make_agent
+from .diagnostics import NycRulesError
+from .engine.bids import units
+from .engine.decisions import Decision
+from .engine.procedure import winner_of
+from .engine.runner import Session
+from .engine.setup import SeatSpec
+from .engine.state import Event, Game
+from .model import Ruleset
+from .saves import Save, write_save
+
+AUTOSAVE = "nycrules-autosave.json"
+HELP = """Commands (at any prompt):
+  NUMBER or TEXT  choose an option: its number, or its text (the start is enough if it is unique;
+                  a bid can be typed as its cards, e.g. `press press wild`)
+  help            this help, and what the current decision is about
+  board           the boroughs, vessels, prestige tiles and the press track
+  hand            your cards, dollars and skyscrapers
+  seats           every seat's points, dollars, press position and cards in hand
+  chars           your characters and the elevator
+  log [N]         the last N events (default 20)
+  why             the rules behind the latest events, with their file:line
+  undo            take back your last decision
+  save FILE       save the game (continue later with `nycrules play --load FILE`)
+  quit            stop without saving"""
+
+
+class _Undo(Exception):
+    pass
+
+
+class _Quit(Exception):
+    pass
+
+
+class _InputEnded(Exception):
+    pass
+
+
+@dataclass
+class Terminal:
+    """Where the game talks: an input and an output stream; echoes answers when input is piped."""
+
+    inp: TextIO
+    out: TextIO
+    interactive: bool
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def read(self, prompt: str) -> str:
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                raise _InputEnded from None
+        self.out.write(prompt)
+        line = self.inp.readline()
+        if not line:
+            self.out.write("\n")
+            raise _InputEnded
+        line = line.rstrip("\r\n")
+        self.out.write(line + "\n")  # a piped game reads like a typed one
+        return line
+
+
+@dataclass
+class PlayGame:
+    ruleset: Ruleset
+    specs: list[SeatSpec]
+    seed: int
+    terminal: Terminal
+    decisions: list[int] = field(default_factory=list)
+    autosave: Path = Path(AUTOSAVE)
+    session: Session | None = None
+    printed: int = 0  # events already shown
+    undo_to: int = 0
+    events_at: list[int] = field(default_factory=list)  # events before each decision, to resume output
+
+    # ----------------------------------------------------------------- runs
+    def run(self) -> int:
+        t = self.terminal
+        names = ", ".join(f"{s.name} ({_kind(s)})" for s in self.specs)
+        t.say(f"New York City: {names}; seed {self.seed}. Type `help` at any prompt.")
+        while True:
+            agents = self._agents()
+            self.session = Session(self.ruleset, self.specs, self.seed, agents, replay=list(self.decisions),
+                                   observer=self._observe)
+            self.printed = 0
+            try:
+                game = self.session.run()
+            except _Undo:
+                self.decisions = [choice for _, choice, _ in self.session.record[:self.undo_to]]
+                self.events_at = self.events_at[:self.undo_to + 1]
+                t.say("(undone)")
+                continue
+            except _Quit:
+                t.say("Game stopped; it was not saved.")
+                return 0
+            except _InputEnded:
+                return self._autosave()
+            self._flush(game)
+            t.say("")
+            t.say(views.final_scores(game))
+            winner = winner_of(game)
+            t.say(f"{winner.name} wins with {winner.points} points.")
+            return 0
+
+    def _agents(self) -> dict[int, Callable[[Game, Decision], int]]:
+        agents: dict[int, Callable[[Game, Decision], int]] = {}
+        for i, spec in enumerate(self.specs):
+            if spec.kind == "human":
+                agents[i] = self._ask_person
+            elif spec.kind.startswith("bot:"):
+                agents[i] = make_agent(spec.kind, self.seed * 31 + i).choose
+        return agents
+
+    def _replaying(self) -> bool:
+        assert self.session is not None
+        return len(self.session.record) < len(self.session.replay)
+
+    def _observe(self, game: Game, decision: Decision, index: int) -> None:
+        assert self.session is not None
+        position = len(self.session.record) - 1
+        if position == len(self.events_at):
+            self.events_at.append(len(game.events))
+        if self._replaying():
+            self.printed = len(game.events)
+        elif decision.seat.kind != "human":
+            self._flush(game)
+
+    def _flush(self, game: Game) -> None:
+        assert self.session is not None
+        position = len(self.session.record)
+        if position < len(self.events_at):
+            self.printed = max(self.printed, self.events_at[position])  # shown before an undo
+        for event in game.events[self.printed:]:
+            self.terminal.say(_event_text(game, event))
+        self.printed = len(game.events)
+
+    def _autosave(self) -> int:
+        assert self.session is not None
+        record = [choice for _, choice, _ in self.session.record]
+        write_save(self.autosave, self._save(record))
+        self.terminal.out.flush()
+        sys.stderr.write(f"nycrules: input ended before the game did; saved to {self.autosave} "
+                         f"(continue with: nycrules play --load {self.autosave})\n")
+        return 3
+
+    def _save(self, record: list[int]) -> Save:
+        return Save(self.ruleset.digest, self.ruleset.name, self.specs, self.seed, record)
+
+    # --------------------------------------------------------------- people
+    def _ask_person(self, game: Game, decision: Decision) -> int:
+        t = self.terminal
+        self._flush(game)
+        t.say("")
+        t.say(views.decision_context(game, decision))
+        t.say(f"{decision.seat.name}: {decision.prompt}")
+        for i, option in enumerate(decision.options, 1):
+            t.say(f"  {i}. {option.label}")
+        while True:
+            line = t.read(f"{decision.seat.name}> ").strip()
+            if not line:
+                continue
+            result = self._command(game, decision, line)
+            if isinstance(result, int):
+                return result
+            if result:
+                t.say(result)
+
+    def _command(self, game: Game, decision: Decision, line: str) -> int | str:
+        """An option index, or a text to show (a view, or why the input was not taken)."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        seat = decision.seat
+        if word == "help":
+            return HELP + f"\nNow: {seat.name} decides: {decision.prompt} ({decision.rule})."
+        if word == "board":
+            return views.board(game)
+        if word == "hand":
+            return views.hand(game, seat)
+        if word == "seats":
+            return views.seats(game)
+        if word in ("chars", "characters"):
+            return views.characters(game, seat)
+        if word == "log":
+            count = rest.strip() or "20"
+            if not count.isdigit():
+                return "log takes a number of events, e.g. `log 10`"
+            return views.log(game, int(count))
+        if word == "why":
+            return views.why(game)
+        if word == "undo":
+            return self._undo()
+        if word == "save":
+            if not rest.strip():
+                return "save needs a file name, e.g. `save mygame.json`"
+            assert self.session is not None
+            record = [choice for _, choice, _ in self.session.record]
+            try:
+                write_save(Path(rest.strip()), self._save(record))
+            except NycRulesError as err:
+                return str(err)
+            return f"saved to {rest.strip()} (continue with: nycrules play --load {rest.strip()})"
+        if word in ("quit", "exit"):
+            raise _Quit
+        return choose_option(game, decision, line)
+
+    def _undo(self) -> str:
+        assert self.session is not None
+        record = self.session.record
+        people = {i for i, s in enumerate(self.specs) if s.kind == "human"}
+        for position in range(len(record) - 1, -1, -1):
+            if record[position][0] in people:
+                self.undo_to = position
+                raise _Undo
+        return "nothing to undo yet"
+
+
+def choose_option(game: Game, decision: Decision, line: str) -> int | str:
+    """Read an answer: a number, an option's text or a unique start of it; else say why not."""
+    options = decision.labels()
+    text = " ".join(line.lower().split())
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(options):
+            return number - 1
+        return f"there is no option {number}; choose 1-{len(options)}"
+    plain = [_bare(label) for label in options]
+    if decision.kind == "bid":
+        wanted = sorted(text.split())
+        for i, label in enumerate(plain):
+            if sorted(label.split()) == wanted:
+                return i
+    for i, label in enumerate(plain):
+        if label == text or options[i].lower() == text:
+            return i
+    starts = [i for i, label in enumerate(options) if label.lower().startswith(text)]
+    if len(starts) == 1:
+        return starts[0]
+    if len(starts) > 1:
+        shown = ", ".join(f"{i + 1}. {options[i]}" for i in starts[:4])
+        return f"'{line}' could be several options ({shown}{', ...' if len(starts) > 4 else ''}); be more precise"
+    if decision.kind == "bid":
+        return explain_bid(game, decision, text)
+    return f"'{line}' is not one of the options; type its number (1-{len(options)}), its text, or `help`"
+
+
+def _bare(label: str) -> str:
+    return re.sub(r"\s*\(\d+\)$", "", label.lower())
+
+
+def explain_bid(game: Game, decision: Decision, text: str) -> str:
+    """Why a typed bid is not among the options, in the words of the rules."""
+    seat = decision.seat
+    kinds = {c.id for c in game.ruleset.components.card_types}
+    words = text.split()
+    unknown = [w for w in words if w not in kinds]
+    if unknown:
+        return (f"'{unknown[0]}' is neither an option nor a card type; a bid is typed as its cards "
+                f"({', '.join(sorted(kinds))}), or `pass`")
+    wanted = Counter(words)
+    have = Counter(c.type for c in seat.hand)
+    for kind, count in wanted.items():
+        if have[kind] < count:
+            return f"you have {have[kind]} {kind} card(s) in your hand, not {count}"
+    counts = Counter(c.counted_as for c in seat.played for _ in range(c.weight)) + Counter(seat.virtual) + wanted
+    wild = game.ruleset.wild_card
+    if units(counts, game.bidding_card, wild) is None:
+        if set(counts) == {wild}:
+            return "a wild card cannot stand alone in a bid: add a card, or play two wild cards together"
+        return (f"a single card that is not {game.bidding_card} counts only with a second card like it or "
+                f"with a wild card")
+    return "that bid is not among the options"
+
+
+def _kind(spec: SeatSpec) -> str:
+    if spec.kind == "tom":
+        return f"Tom {spec.tom_mode}{spec.tom_cards}"
+    return "person" if spec.kind == "human" else spec.kind
+
+
+def _event_text(game: Game, event: Event) -> str:
+    if event.kind == "round":
+        return f"\n=== {event.text} ==="
+    if event.kind == "bidding":
+        return f"--- {event.text} ---"
+    return "  " + views.event_line(game, event)
+
+
+def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
+    """Show a saved game decision by decision; stop after decision `until` with the board."""
+
+    class _Stop(Exception):
+        pass
+
+    printed = 0
+    session = Session(ruleset, save.seats, save.seed, {}, replay=save.decisions)
+
+    def observe(game: Game, decision: Decision, index: int) -> None:
+        nonlocal printed
+        for event in game.events[printed:]:
+            out.write(_event_text(game, event) + "\n")
+        printed = len(game.events)
+        number = len(session.record)
+        out.write(f"#{number} {decision.seat.name}: {decision.prompt} -> {decision.options[index].label}\n")
+        if until is not None and number >= until:
+            raise _Stop
+
+    def end_of_record(game: Game, decision: Decision) -> int:
+        raise _Stop
+
+    session.observer = observe
+    session.agents = {i: end_of_record for i in range(len(save.seats))}
+    try:
+        game = session.run()
+    except _Stop:
+        game = session.game
+        assert game is not None
+        for event in game.events[printed:]:
+            out.write(_event_text(game, event) + "\n")
+        out.write(f"\n(after decision {len(session.record) if until is None else min(until, len(session.record))}"
+                  f" of {len(save.decisions)})\n")
+        out.write(views.board(game) + "\n" + views.seats(game) + "\n")
+        return 0
+    for event in game.events[printed:]:
+        out.write(_event_text(game, event) + "\n")
+    out.write("\n" + views.final_scores(game) + "\n")
+    return 0
