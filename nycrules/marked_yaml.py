@@ -73,6 +73,10 @@ class MList(list):
     item_locs: list[Location]
 
 
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{name}" for name in
+               ("map", "seq", "str", "int", "float", "bool", "null", "timestamp", "merge")}
+
+
 def _location(file: str, mark: Any) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 
@@ -85,6 +89,9 @@ class _Builder:
         self.constructor = yaml.SafeLoader("")  # only used for resolving scalars
 
     def build(self, node: yaml.Node) -> Any:
+        if node.tag not in _PLAIN_TAGS:
+            raise yaml.constructor.ConstructorError(None, None, f"the tag {node.tag} is not allowed",
+                                                    node.start_mark)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node)
         if isinstance(node, yaml.SequenceNode):

@@ -257,6 +257,8 @@ def _syntax_message(err: UnexpectedInput, start: str) -> str:
         if token.type == "_INDENT":
             return f"unexpected indentation in {what}"
         expected = _describe_expected(set(err.accepts or err.expected))
+        if token.type == "$END":
+            return f"{what} ends too early; expected {expected}"
         return f"unexpected {_describe_token(token)} in {what}; expected {expected}"
     return f"syntax error in {what}"
 

@@ -1,0 +1,154 @@
+"""Stages 2-4: the effect language is parsed with located errors, checked, and compiled to closures."""
+
+import pytest
+
+from nycrules import nodes as n
+from nycrules.checker import CheckContext, Checker, Symbols
+from nycrules.compiler import Compiler, Frame
+from nycrules.diagnostics import Sink
+from nycrules.marked_yaml import load
+from nycrules.parser import parse_effect, parse_expression
+
+
+def scalar(text: str):
+    """An effect as it sits in a YAML block scalar (lines 2.. of e.yaml, indented 2)."""
+    body = "".join("  " + line + "\n" for line in text.splitlines())
+    sink = Sink()
+    data = load("effect: |\n" + body, "e.yaml", sink)
+    return data["effect"]
+
+
+def parse(text: str):
+    value = scalar(text)
+    sink = Sink()
+    tree = parse_effect(value, value.span, sink)
+    return tree, sink.items
+
+
+def test_statements_and_nesting_parse_with_locations():
+    tree, errors = parse("for b in boroughs():\n  if neutral(b) > 0:\n    gain_points(me, 1)\n  else:\n    pass")
+    assert not errors
+    [loop] = tree.body
+    assert isinstance(loop, n.For) and loop.var == "b"
+    assert str(loop.loc) == "e.yaml:2:3"
+    [branch] = loop.body
+    assert isinstance(branch, n.If) and branch.orelse
+
+
+@pytest.mark.parametrize("text, line, col, fragment", [
+    ("gain_points(me, 1", 2, 19, "ends too early"),
+    ("x = = 2", 2, 7, "unexpected '='"),
+    ("x = 1 $ 2", 2, 9, "unexpected character '$'"),
+    ("if x\n  y = 1", 2, 7, "expected"),
+])
+def test_syntax_errors_point_at_the_file(text, line, col, fragment):
+    tree, errors = parse(text)
+    assert tree is None
+    [error] = errors
+    assert error.code == "E301"
+    assert (error.location.line, error.location.column) == (line, col)
+    assert fragment in error.message
+
+
+def test_bad_dedent_is_reported():
+    tree, errors = parse("if x:\n    y = 1\n  z = 2")
+    assert tree is None and errors[0].code == "E302"
+
+
+def test_no_eval_and_no_unbounded_loop_in_the_grammar():
+    for text in ("while true:\n  pass", "import os", "def f():\n  pass", "lambda: 1"):
+        tree, errors = parse(text)
+        assert tree is None and errors
+
+
+def check(text: str, names=None, pure=False):
+    value = scalar(text)
+    sink = Sink()
+    tree = parse_effect(value, value.span, sink)
+    assert tree is not None, sink.items
+    symbols = Symbols({"press": "card_type", "wild": "card_type", "manhattan": "borough", "yellow": "colour"},
+                      {"bonus": "int", "steps": "map[int,int]"})
+    checker = Checker(symbols, sink)
+    checker.check_effect(tree, CheckContext({"me": "seat"} if names is None else names, pure=pure))
+    return [(d.code, d.location.line, d.location.column) for d in sink.items], sink.items
+
+
+@pytest.mark.parametrize("text, code", [
+    ("gain_pints(me, 1)", "E402"),
+    ("gain_points(me)", "E403"),
+    ("gain_points(me, press)", "E404"),
+    ("x = gain_points(me, 1)", "E405"),
+    ("gain_points(you, 1)", "E401"),
+    ("gain_points(me, params.bonnus)", "E401"),
+    ("me = 3", "E406"),
+    ("press = 3", "E406"),
+    ("stop", "E411"),
+    ("hook nowhere.at_all", "E405"),
+    ("hook draft.turn", "E414"),
+    ("hook build.after", "E414"),
+    ("x = size(hand(me)) + press", "E404"),
+    ("x = type(first(hand(me))) == manhattan", "E410"),
+    ("for c in 3:\n  pass", "E404"),
+    ("x = count(hand(me), 3)", "E404"),
+    ("x = size(c -> c)", "E404"),
+    ("for c in hand(me):\n  for c in hand(me):\n    pass", "E406"),
+])
+def test_semantic_errors(text, code):
+    found, _ = check(text)
+    assert [c for c, _, _ in found] == [code]
+
+
+def test_semantic_errors_suggest_the_right_name():
+    _, items = check("gain_pints(me, 1)")
+    assert "did you mean 'gain_points'" in items[0].message
+
+
+def test_a_choice_needs_a_seat_to_ask():
+    found, _ = check("x = ask(\"really?\")", names={})
+    assert found[0][0] == "E412"
+
+
+def test_conditions_cannot_change_the_game():
+    value = scalar("draw_cards(me, 1) == []")
+    sink = Sink()
+    tree = parse_expression(value, value.span, sink)
+    Checker(Symbols(), sink).check_expression(tree, CheckContext({"me": "seat"}, pure=True), "bool")
+    assert [d.code for d in sink.items] == ["E413"]
+
+
+def test_names_assigned_in_every_branch_are_known_after_the_if():
+    found, _ = check("if true:\n  x = 1\nelse:\n  x = 2\ny = x + 1")
+    assert found == []
+    found, _ = check("if true:\n  x = 1\ny = x + 1")
+    assert [c for c, _, _ in found] == ["E401"]
+
+
+def run(text: str, variables=None, params=None):
+    value = scalar(text)
+    sink = Sink()
+    tree = parse_effect(value, value.span, sink)
+    symbols = Symbols({}, {"table": "map[int,list[int]]"})
+    checker = Checker(symbols, sink)
+    names = {k: "int" for k in (variables or {})}
+    checker.check_effect(tree, CheckContext(names))
+    assert not sink.items, sink.items
+    fn = Compiler(checker.calls, {}, params or {"table": {2: [1, 3]}}).effect(tree)
+    frame = Frame(None, dict(variables or {}))
+    fn(frame)
+    return frame.vars
+
+
+def test_compiled_effects_compute():
+    result = run("total = 0\nfor x in [1, 2, 3, 4]:\n  if x % 2 == 0:\n    total = total + x\n"
+                 "out = [x in [5, 6, 7] where x > 5]\nbest = first(most([3, 9, 9, 1], v -> v))\n"
+                 "half = ceil_div(7, 2)\nlooked = params.table[2][1]")
+    assert result["total"] == 6
+    assert result["out"] == [6, 7]
+    assert result["best"] == 9
+    assert result["half"] == 4
+    assert result["looked"] == 3
+
+
+def test_repeat_and_stop_are_bounded():
+    result = run("count = 0\nrepeat 10:\n  count = count + 1\n  if count == 3:\n    stop")
+    assert result["count"] == 3
