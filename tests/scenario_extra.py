@@ -73,3 +73,8 @@ def asked_seats(game: Game, kind: str) -> list[str]:
 def types(cards) -> list[str]:
     """The card types of a zone or list, sorted."""
     return sorted(c.type for c in cards)
+
+
+def offered(game: Game, prefix: str) -> bool:
+    """Whether any decision asked so far had an option starting with this label prefix."""
+    return any(label.startswith(prefix) for d in game.chooser.asked for label in d.labels())

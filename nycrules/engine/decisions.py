@@ -23,6 +23,16 @@ class Decision:
     rule: str = ""  # the rule asking, e.g. "character 7" or "prestige round bonus"
     where: Any = None  # its Location
 
+    def __post_init__(self) -> None:
+        # Options a person cannot tell apart by their text get a number.
+        seen: dict[str, int] = {}
+        for option in self.options:
+            if option.label in seen:
+                seen[option.label] += 1
+                option.label = f"{option.label} #{seen[option.label]}"
+            else:
+                seen[option.label] = 1
+
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
 
@@ -30,6 +40,8 @@ class Decision:
 def describe(value: Any, names: dict[str, str] | None = None) -> str:
     """A short, readable name for a value, used in option labels and the log."""
     if isinstance(value, Card):
+        if value.zone is not None and value.zone.name.startswith("pair"):
+            return f"{value.type} (from {' + '.join(c.type for c in value.zone)})"
         return value.type
     if isinstance(value, Tile):
         return f"#{value.char.id} {value.char.title} ({value.char.value})"

@@ -48,9 +48,9 @@ def phase0(game: Game) -> None:
     for _ in range(pairs):
         pair = Pair(game.pair_counter)
         game.pair_counter += 1
-        drawn = ops.draw_into(game, pair.cards, 2)
-        if drawn:
-            game.pairs.append(pair)
+        game.pairs.append(pair)
+        if not ops.draw_into(game, pair.cards, 2):
+            game.pairs.remove(pair)  # the piles ran out
     game.emit(None, f"{len(game.pairs)} pairs of cards are dealt")
     game.rounds_done = set()
 

@@ -231,7 +231,12 @@ class Game:
 
     # --- decisions and events
     def ask(self, decision: Any) -> Any:
-        """Ask the seat's agent (through the runner) and give the value of the option chosen."""
+        """Ask the seat's agent (through the runner) and give the value of the option chosen.
+
+        A decision with a single option is no decision: it is taken without asking.
+        """
+        if len(decision.options) == 1:
+            return decision.options[0].value
         index = self.chooser(self, decision)
         self.decisions_taken += 1
         return decision.options[index].value

@@ -14,12 +14,10 @@ C = "choices"
 
 
 def decide(f: Any, seat: Seat, kind: str, prompt: str, labelled: list[tuple[str, Any]]) -> Any:
-    """Ask the seat; a single option is taken without asking."""
+    """Ask the seat (a single option is taken without asking)."""
     game = f.game
     if not labelled:
         raise RuleRuntimeError(f"nothing to choose from: {prompt}", game.where)
-    if len(labelled) == 1:
-        return labelled[0][1]
     decision = Decision(seat, kind, prompt, [Option(label, value) for label, value in labelled],
                         game.rule, game.where)
     return game.ask(decision)

@@ -1,0 +1,166 @@
+"""Golden tests of the ruleset checker, driven by the files in tests/cases/.
+
+Each case is checked with the working directory set to its own folder, so the
+FILE of a diagnostic is the bare file name.
+
+invalid/X.yaml + X.expected
+    A broken ruleset and the diagnostics it must give: one line per
+    diagnostic, `FILE:LINE:COL: CODE`, in the order the checker sorts them
+    (by file, line, column). Every message must be a single line without a
+    Python traceback.
+
+valid/X.yaml + X.check.json
+    A mod that must load with no diagnostic. The JSON maps a dotted path into
+    the loaded Ruleset to the value it must have, e.g.
+    {"characters.43.value": 2, "rounds.dollar.bonus.source": "..."}.
+    A path step is an attribute, a mapping key (digits: an int key), or the
+    `id` of an item of a tuple (characters, rounds, boroughs, ...).
+
+known_bugs/X.yaml + X.expected
+    Cases where the checker is wrong today (the comment at the top of each
+    file says how). X.expected holds the *correct* diagnostics, written by
+    hand; a line may end with `# not: TEXT`, meaning the message must not
+    contain TEXT. These run as strict xfail: once the bug is fixed the test
+    XPASSes and fails the run, and the case should move to invalid/ (or be
+    deleted when it is no longer interesting).
+
+Regenerating the goldens
+    After an intended change to the checker's output, run
+        NYCRULES_REGEN_GOLDEN=1 python -m pytest tests/test_cases.py
+    to rewrite invalid/*.expected from the checker's current output. Nothing
+    is rewritten unless NYCRULES_REGEN_GOLDEN=1 is set. Then review the diff
+    BY HAND: every line must point at the offending token with a clear
+    message. known_bugs/*.expected are never regenerated.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nycrules.diagnostics import Diagnostic, render
+from nycrules.loader import LoadResult, check_ruleset
+
+CASES = Path(__file__).parent / "cases"
+REGEN = os.environ.get("NYCRULES_REGEN_GOLDEN") == "1"
+
+
+def _cases(folder: str) -> list[Path]:
+    return sorted((CASES / folder).glob("*.yaml"))
+
+
+def _check(case: Path, monkeypatch: pytest.MonkeyPatch) -> LoadResult:
+    monkeypatch.chdir(case.parent)
+    return check_ruleset(case.name)
+
+
+def _golden_line(d: Diagnostic) -> str:
+    return f"{d.location.file}:{d.location.line}:{d.location.column}: {d.code}"
+
+
+def _report(result: LoadResult) -> str:
+    """Every diagnostic rendered with its caret, for assertion messages."""
+    return "\n".join(render(d, result.sources) for d in result.diagnostics) or "(no diagnostics)"
+
+
+def _assert_clean_messages(result: LoadResult) -> None:
+    for d in result.diagnostics:
+        assert d.message.strip(), f"empty message: {d.headline()}"
+        assert "\n" not in d.message, f"message spans several lines: {d.headline()!r}"
+        assert "Traceback" not in d.message, f"message holds a traceback: {d.headline()!r}"
+
+
+def regenerate_golden(golden: Path, lines: list[str]) -> None:
+    """Rewrite a golden file from the checker's output; only with NYCRULES_REGEN_GOLDEN=1."""
+    if not REGEN:
+        raise RuntimeError("set NYCRULES_REGEN_GOLDEN=1 to regenerate golden files")
+    golden.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+# ---------------------------------------------------------------- invalid
+
+
+@pytest.mark.parametrize("case", _cases("invalid"), ids=lambda p: p.stem)
+def test_invalid_case(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = _check(case, monkeypatch)
+    _assert_clean_messages(result)
+    actual = [_golden_line(d) for d in result.diagnostics]
+    golden = case.with_suffix(".expected")
+    if REGEN:
+        regenerate_golden(golden, actual)
+    assert golden.exists(), f"{golden.name} is missing: run with NYCRULES_REGEN_GOLDEN=1 and review it by hand"
+    expected = golden.read_text(encoding="utf-8").splitlines()
+    assert actual == expected, f"diagnostics of {case.name} differ from {golden.name}:\n{_report(result)}"
+    assert expected, f"{case.name} is in invalid/ but its golden file lists no diagnostic"
+    assert result.ruleset is None, "a ruleset with diagnostics must not load"
+
+
+def test_every_golden_has_a_case() -> None:
+    for folder in ("invalid", "known_bugs"):
+        orphans = [g.name for g in (CASES / folder).glob("*.expected") if not g.with_suffix(".yaml").exists()]
+        assert not orphans, f"golden files without a case in {folder}/: {orphans}"
+
+
+def test_invalid_cases_cover_every_stage() -> None:
+    """YAML/files (E1xx), schema (E2xx), effect syntax (E3xx) and semantic (E4xx) errors all have cases."""
+    codes = {line.rsplit(" ", 1)[-1] for g in (CASES / "invalid").glob("*.expected")
+             for line in g.read_text(encoding="utf-8").splitlines()}
+    for stage in ("E1", "E2", "E3", "E4"):
+        assert any(code.startswith(stage) for code in codes), f"no invalid case for {stage}xx"
+
+
+# ------------------------------------------------------------------ valid
+
+
+def _lookup(obj: Any, path: str) -> Any:
+    for step in path.split("."):
+        if isinstance(obj, dict):
+            obj = obj[int(step)] if step.isdigit() and step not in obj else obj[step]
+        elif isinstance(obj, (tuple, list)):
+            matches = [item for item in obj if str(getattr(item, "id", None)) == step]
+            assert matches, f"no item with id {step!r} in {path}"
+            obj = matches[0]
+        else:
+            obj = getattr(obj, step)
+    return obj
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+@pytest.mark.parametrize("case", _cases("valid"), ids=lambda p: p.stem)
+def test_valid_case(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = _check(case, monkeypatch)
+    assert result.diagnostics == [], _report(result)
+    assert result.ruleset is not None
+    checks = json.loads(case.with_suffix(".check.json").read_text(encoding="utf-8"))
+    assert checks, f"{case.stem}.check.json checks nothing"
+    for path, want in checks.items():
+        assert _plain(_lookup(result.ruleset, path)) == want, path
+
+
+# ------------------------------------------------------------- known bugs
+
+
+@pytest.mark.parametrize("case", _cases("known_bugs"), ids=lambda p: p.stem)
+@pytest.mark.xfail(strict=True, reason="known checker bug: see the comment at the top of the case file")
+def test_known_bug(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    expected, forbidden = [], []
+    for line in case.with_suffix(".expected").read_text(encoding="utf-8").splitlines():
+        location, _, text = line.partition(" # not: ")
+        expected.append(location)
+        forbidden.append(text)
+    result = _check(case, monkeypatch)  # a traceback here counts as the bug
+    _assert_clean_messages(result)
+    assert [_golden_line(d) for d in result.diagnostics] == expected, _report(result)
+    for d, text in zip(result.diagnostics, forbidden):
+        assert not text or text not in d.message, d.headline()
