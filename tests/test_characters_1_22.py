@@ -23,7 +23,7 @@ def test_a_use_costs_one_dollar_and_a_character_acts_once_per_game_round():
     game, ann, ben = bare_table()
     hire(game, ann, 6)
     give(game, ann, dollars=1)
-    set_pairs(game, "press press", "dollar dollar")
+    set_pairs(game, "press press", "dollar dollar", "plans plans")
     answer(game, "use 6", "take press")
     procedure.draft_turn(game, ann)
     assert ann.dollars == 2  # paid 1, took 2
@@ -32,7 +32,7 @@ def test_a_use_costs_one_dollar_and_a_character_acts_once_per_game_round():
     procedure.draft_turn(game, ann)
     assert uses(options(game)) == []  # the second turn of the same game round
     procedure.phase0(game)  # a new game round
-    set_pairs(game, "wild wild")
+    set_pairs(game, "wild wild", "plans plans")
     answer(game, "use 6", "take wild")
     procedure.draft_turn(game, ann)
     assert ann.dollars == 3
@@ -45,13 +45,12 @@ def test_a_seat_without_a_dollar_is_not_offered_paid_characters():
     hire(game, ann, 6)
     hire(game, ann, 16)
     give(game, ann, hand="press", dollars=0)
-    set_pairs(game, "press press")
+    set_pairs(game, "press press", "dollar dollar")
     answer(game, "take press")
     procedure.draft_turn(game, ann)
-    assert options(game) == ["take press + press"]
     answer(game, "pass")
     bid_turn(game, ann, "press")
-    assert uses(options(game)) == []
+    assert not offered(game, "use")
 
 
 # ------------------------------------------------------------------------ phase I
@@ -88,10 +87,11 @@ def test_2_needs_two_pairs_on_display():
     """With a single pair left there is nothing to pick from two pairs, so 2 is not offered."""
     game, ann, ben = bare_table()
     hire(game, ann, 2)
+    hire(game, ann, 6)  # so that there is something to decide
     set_pairs(game, "press dollar")
-    answer(game, "take")
+    answer(game, "take", "end turn")
     procedure.draft_turn(game, ann)
-    assert uses(options(game, 0)) == []
+    assert uses(options(game, 0)) == ["6"]
 
 
 def test_3_archivist_scores_and_grows_the_reserve():
@@ -198,10 +198,10 @@ def test_7_needs_another_character_to_give_up():
     """A seat whose only character is 7 itself is not offered 7."""
     game, ann, ben = bare_table()
     hire(game, ann, 7)
-    set_pairs(game, "press press")
+    set_pairs(game, "press press", "dollar dollar")
     answer(game, "take press")
     procedure.draft_turn(game, ann)
-    assert uses(options(game, 0)) == []
+    assert not offered(game, "use")
 
 
 def test_8_matchmaker_moves_identical_reserve_cards_to_the_hand_after_a_pair():
@@ -209,7 +209,7 @@ def test_8_matchmaker_moves_identical_reserve_cards_to_the_hand_after_a_pair():
     game, ann, ben = bare_table()
     hire(game, ann, 8)
     give(game, ann, hand="", reserve="press dollar", dollars=1)
-    set_pairs(game, "press wild")
+    set_pairs(game, "press wild", "prestige prestige")
     stack_deck(game, "plans")
     answer(game, "take press", "use 8", "yes")
     procedure.draft_turn(game, ann)
@@ -224,10 +224,11 @@ def test_8_is_not_offered_when_no_reserve_card_matches_the_pair():
     game, ann, ben = bare_table()
     hire(game, ann, 8)
     give(game, ann, reserve="press dollar", dollars=1)
-    set_pairs(game, "plans wild")
+    set_pairs(game, "plans wild", "prestige prestige")
     answer(game, "take plans")
     procedure.draft_turn(game, ann)
-    assert len(game.chooser.asked) == 1
+    assert not offered(game, "use 8")
+    assert types(ann.hand)[-2:] == ["plans", "wild"]
 
 
 def test_9_clerk_draws_a_card_and_takes_a_dollar():
@@ -280,10 +281,10 @@ def test_11_needs_a_board_skyscraper_and_a_neutral_one(empty):
     if empty == "neutrals":
         for b in game.boroughs:
             b.neutral = 0
-    set_pairs(game, "press press")
+    set_pairs(game, "press press", "dollar dollar")
     answer(game, "take press")
     procedure.draft_turn(game, ann)
-    assert uses(options(game, 0)) == []
+    assert not offered(game, "use")
 
 
 # ----------------------------------------------------------------------- phase II
@@ -306,7 +307,7 @@ def test_13_forger_plays_any_card_as_a_matching_one():
     game, ann, ben = bare_table()
     hire(game, ann, 13)
     give(game, ann, hand="dollar", dollars=1)
-    give(game, ben, hand="")
+    give(game, ben, hand="press")
     set_press(game, (ann, 0), (ben, 0))
     answer(game, "use 13", "bid as it stands (1)", "pass")
     bid_round(game, "press", ann)
@@ -346,11 +347,11 @@ def test_14_wilds_alone_are_not_a_bid():
     """The wilds of 14 only add to a bid that has a card of its own; alone they bid nothing."""
     game, ann, ben = bare_table()
     hire(game, ann, 14)
-    give(game, ann, hand="", dollars=1)
+    give(game, ann, hand="dollar", reserve="plans prestige", dollars=1)
     set_press(game, (ann, 3), (ben, 1))
     answer(game, "use 14", "2", "pass")
     bid_turn(game, ann, "elevator")
-    assert options(game) == ["pass"]
+    assert not offered(game, "bid as it stands")
 
 
 def test_15_stockkeeper_plays_a_reserve_twin_and_refills():
@@ -429,10 +430,10 @@ def test_16_alone_is_not_a_bid():
     """The wild of 16 cannot be the whole bid."""
     game, ann, ben = bare_table()
     hire(game, ann, 16)
-    give(game, ann, hand="", dollars=1)
+    give(game, ann, hand="plans", reserve="dollar prestige", dollars=1)
     answer(game, "use 16", "pass")
     bid_turn(game, ann, "press")
-    assert options(game) == ["pass"]
+    assert not offered(game, "bid as it stands")
 
 
 @pytest.mark.xfail(strict=True, reason="BUG: 16's wild plus one wild card counts as a bid of 1 (bids.units)")
@@ -461,10 +462,10 @@ def test_17_does_not_stand_alone_in_another_round():
     """Outside the prestige round the added prestige card does not match, so it cannot be the whole bid."""
     game, ann, ben = bare_table()
     hire(game, ann, 17)
-    give(game, ann, hand="", dollars=1)
+    give(game, ann, hand="dollar", reserve="plans wild", dollars=1)
     answer(game, "use 17", "pass")
     bid_turn(game, ann, "press")
-    assert options(game) == ["pass"]
+    assert not offered(game, "bid as it stands")
 
 
 def test_17_adds_to_prestige_cards():
@@ -511,7 +512,7 @@ def test_18_acts_once_per_game_round():
     game, ann, ben = bare_table()
     hire(game, ann, 18)
     give(game, ann, hand="press dollar", dollars=2)
-    give(game, ben, hand="")
+    give(game, ben, hand="press dollar")
     set_press(game, (ann, 2), (ben, 1))
     answer(game, "use 18", "pass", "press (1)")
     start = bid_round(game, "press", ann)
@@ -526,7 +527,7 @@ def test_19_publicist_doubles_prestige_points():
     game, ann, ben = bare_table()
     hire(game, ann, 19)
     give(game, ann, hand="prestige prestige", dollars=1)
-    give(game, ben, hand="")
+    give(game, ben, hand="prestige")
     set_press(game, (ann, 1), (ben, 0))
     answer(game, "prestige prestige (2)", "pass", "use 19")
     bid_round(game, "prestige", ann)
@@ -540,7 +541,7 @@ def test_19_also_doubles_the_card_added_by_17():
     hire(game, ann, 17)
     hire(game, ann, 19)
     give(game, ann, hand="prestige", dollars=2)
-    give(game, ben, hand="")
+    give(game, ben, hand="prestige")
     set_press(game, (ann, 1), (ben, 0))
     answer(game, "use 17", "prestige (2)", "pass", "use 19")
     bid_round(game, "prestige", ann)
@@ -553,7 +554,7 @@ def test_20_double_agent_plays_any_card_as_two():
     game, ann, ben = bare_table()
     hire(game, ann, 20)
     give(game, ann, hand="press skyscraper", dollars=1, board=5)
-    give(game, ben, hand="")
+    give(game, ben, hand="skyscraper")
     set_press(game, (ann, 1), (ben, 0))
     game.mayor = manhattan = borough(game, "manhattan")
     answer(game, "use 20", "press", "skyscraper (3)", "pass")
@@ -568,7 +569,7 @@ def test_21_foreman_builds_one_more_after_the_skyscraper_action():
     game, ann, ben = bare_table()
     hire(game, ann, 21)
     give(game, ann, hand="skyscraper", dollars=1, board=4)
-    give(game, ben, hand="")
+    give(game, ben, hand="skyscraper")
     set_press(game, (ann, 1), (ben, 0))
     game.mayor = manhattan = borough(game, "manhattan")
     answer(game, "skyscraper (1)", "pass", "use 21")
@@ -583,7 +584,7 @@ def test_21_after_a_prestige_build_and_only_once_per_game_round():
     game, ann, ben = bare_table()
     hire(game, ann, 21)
     give(game, ann, hand="prestige", dollars=2, board=4)
-    give(game, ben, hand="")
+    give(game, ben, hand="prestige")
     set_press(game, (ann, 1), (ben, 0))
     game.prestige_display = [next(t for t in game.prestige_stack if t.colour == "yellow")]
     game.prestige_stack.remove(game.prestige_display[0])
@@ -596,6 +597,7 @@ def test_21_after_a_prestige_build_and_only_once_per_game_round():
     assert ann.dollars == 1
     game.mayor = manhattan = borough(game, "manhattan")
     give(game, ann, hand="skyscraper")
+    give(game, ben, hand="skyscraper")
     answer(game, "skyscraper (1)", "pass")
     bid_round(game, "skyscraper", ann)
     assert manhattan.counts[ann.index] == 2  # no extra one this time
@@ -608,7 +610,7 @@ def test_22_recycler_takes_up_to_two_played_cards_back():
     game, ann, ben = bare_table()
     hire(game, ann, 22)
     give(game, ann, hand="press press press", dollars=1)
-    give(game, ben, hand="")
+    give(game, ben, hand="press")
     set_press(game, (ann, 0), (ben, 0))
     answer(game, "press press press (3)", "pass", "use 22", "press press")
     bid_round(game, "press", ann)
