@@ -1,0 +1,131 @@
+"""The command line, as a user meets it: exit codes, formats, no tracebacks."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def nycrules(*args, input=None, cwd=ROOT):
+    """The real program in a subprocess, as a pipe sees it."""
+    return subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], input=input, capture_output=True,
+                          text=True, cwd=cwd, timeout=120)
+
+
+def test_validate_the_shipped_ruleset():
+    result = invoke("validate", str(ROOT / "rulesets" / "nyc"))
+    assert result.exit_code == 0
+    assert "valid" in result.output
+
+
+def test_validate_reports_every_error_with_a_caret(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: nyc\ncharacters:\n  - id: 6\n    effect: gain_dollar(me, 2)\n  - id: 9\n"
+                   "    effect: gain_points(me, press)\n", encoding="utf-8")
+    result = nycrules("validate", str(bad))
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("bad.yaml:4:13: error[E402]: unknown primitive 'gain_dollar'; "
+                             "did you mean 'gain_dollars'?")
+    assert lines[1].strip() == "effect: gain_dollar(me, 2)"
+    assert lines[2] == " " * 14 + "^"
+    assert "error[E404]" in lines[3] and "bad.yaml:6:29" in lines[3]
+    assert "Traceback" not in result.stderr
+
+
+def test_validate_json(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: nyc\ngame:\n  rounds: 0\n  roundz: 5\n", encoding="utf-8")
+    result = invoke("validate", "--format", "json", str(bad))
+    assert result.exit_code == 1
+    found = json.loads(result.stdout)
+    assert [(d["line"], d["column"], d["code"]) for d in found] == [(3, 11, "E204"), (4, 3, "E202")]
+    assert set(found[0]) == {"file", "line", "column", "code", "message"}
+
+
+def test_validate_missing_path_is_a_usage_error():
+    result = nycrules("validate", "no/such/ruleset")
+    assert result.returncode == 2
+    assert result.stderr.strip() == "nycrules: no such file or folder: no/such/ruleset"
+
+
+@pytest.mark.parametrize("garbage", [b"\x00\x01\x02", b"\xff\xfe\xfa", b"[[[", b"- a\n- b\n", b"", b"a: b: c"])
+def test_validate_never_shows_a_traceback(tmp_path, garbage):
+    path = tmp_path / "x.yaml"
+    path.write_bytes(garbage)
+    result = nycrules("validate", str(path))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "error[E1" in result.stdout
+
+
+@pytest.mark.parametrize("kind, first", [("characters", "1"), ("rounds", "press"), ("scoring", "characters"),
+                                         ("tom", "1"), ("primitives", None), ("hooks", "draft.turn")])
+def test_rules_list_json(kind, first):
+    result = invoke("rules", "list", kind, "--format", "json")
+    assert result.exit_code == 0
+    rows = json.loads(result.stdout)
+    assert rows
+    if first is not None:
+        assert first in rows[0].values()
+
+
+def test_rules_list_characters_has_all_42():
+    rows = json.loads(invoke("rules", "list", "characters", "--format", "json").stdout)
+    assert [int(r["id"]) for r in rows] == list(range(1, 43))
+
+
+def test_rules_list_is_plain_text_through_a_pipe():
+    result = nycrules("rules", "list", "rounds")
+    assert result.returncode == 0
+    assert "\x1b[" not in result.stdout and "┃" not in result.stdout
+    assert result.stdout.splitlines()[2].split()[:3] == ["1", "press", "press"]
+
+
+def test_rules_show_a_character_with_its_source_line():
+    result = invoke("rules", "show", "19")
+    assert result.exit_code == 0
+    assert "Publicist" in result.stdout and "points = points * 2" in result.stdout
+    assert "characters.yaml:" in result.stdout
+
+
+def test_rules_show_unknown_id():
+    result = nycrules("rules", "show", "99")
+    assert result.returncode == 1
+    assert result.stderr.startswith("nycrules: nothing called '99'")
+
+
+def test_ruleset_option_with_an_invalid_ruleset(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: nyc\nparams:\n  statue_points: [1, \"a\"]\n", encoding="utf-8")
+    result = nycrules("rules", "list", "--ruleset", str(bad))
+    assert result.returncode == 1
+    assert "E408" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_play_bots_headless():
+    result = nycrules("play", "--seat", "bot:random", "--seat", "bot:greedy", "--seed", "7")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for number in range(1, 6):
+        assert f"=== Game round {number} ===" in out
+    assert "Final scoring" in out and "Majorities" in out
+    assert out.strip().splitlines()[-1].endswith("points.")
+
+
+def test_play_bad_seat_is_one_line():
+    result = nycrules("play", "--seat", "bot:clever", "--seat", "Ann")
+    assert result.returncode == 1
+    assert result.stderr.strip() == "nycrules: unknown bot 'bot:clever': choose bot:random or bot:greedy"
