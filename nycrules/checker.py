@@ -48,6 +48,8 @@ class CheckContext:
     writable: tuple[str, ...] = ()
     pure: bool = False  # a condition: no actions, no choices, no hooks
     label: str = "effect"
+    what: str = "a condition"  # what a pure expression is called in messages
+    own_hook: str | None = None  # a character's automatic hook, which its effect must not fire
 
 
 class Checker:
@@ -103,7 +105,7 @@ class Checker:
                                 stmt.source.loc)
             except _Unknown:
                 pass
-            self._bind_new(stmt.var, element or "any", inner, stmt.loc)
+            self._bind_new(stmt.var, element or "any", inner, stmt.var_loc)
             self._block(stmt.body, inner, loops + 1)
         elif isinstance(stmt, n.Repeat):
             self._expect(stmt.count, scope, "int", "the number of repeats")
@@ -139,6 +141,7 @@ class Checker:
             return
         if name in self.symbols.types:
             self._error("E406", f"'{name}' is a component name and cannot be assigned", stmt.loc)
+            scope.names[name] = value_type  # so later uses report nothing more
             return
         if name in scope.names and not T.compatible(scope.names[name], value_type):
             self._error("E410", f"'{name}' holds {T.describe(scope.names[name])}; it cannot now hold "
@@ -150,10 +153,14 @@ class Checker:
     def _hook(self, stmt: n.Hook, scope: _Scope) -> None:
         hook = HOOKS.get(stmt.name)
         if hook is None:
-            self._error("E405", f"unknown hook '{stmt.name}'{_suggest(stmt.name, HOOKS)}", stmt.loc)
+            self._error("E409", f"unknown hook '{stmt.name}'{_suggest(stmt.name, HOOKS)}", stmt.loc)
             return
         if self._ctx.pure:
-            self._error("E413", "a condition cannot fire a hook", stmt.loc)
+            self._error("E413", f"{self._ctx.what} cannot fire a hook", stmt.loc)
+            return
+        if stmt.name == self._ctx.own_hook:
+            self._error("E414", f"this character acts at hook '{stmt.name}'; firing it again would never end",
+                        stmt.loc)
             return
         if hook.fired_by != "effect":
             self._error("E414", f"hook '{stmt.name}' is fired by the round procedure; an effect cannot fire it",
@@ -238,7 +245,7 @@ class Checker:
                 self._error("E404", f"`[x in ... where ...]` needs a list, not {T.describe(source)}", e.source.loc)
                 raise _Unknown
             inner = scope.child()
-            self._bind_new(e.var, element, inner, e.loc)
+            self._bind_new(e.var, element, inner, e.var_loc)
             self._expect(e.cond, inner, "bool", "the condition after `where`")
             return source
         if isinstance(e, n.Index):
@@ -320,7 +327,7 @@ class Checker:
                                 f"{options[0].signature}", call.loc)
             raise _Unknown
         if self._ctx.pure and (by_count[0].changes or by_count[0].asks):
-            self._error("E413", f"a condition cannot use {call.func}(...): it asks or changes something",
+            self._error("E413", f"{self._ctx.what} cannot use {call.func}(...): it asks or changes something",
                         call.loc)
             raise _Unknown
         if by_count[0].asks and "me" not in scope.names:

@@ -63,8 +63,12 @@ class DocumentLoader:
             self.sink.error("E103", "the file is empty; a ruleset file holds a mapping of sections",
                             Location(shown, 1, 1))
         elif data is not None and not isinstance(data, MDict):
-            self.sink.error("E103", "a ruleset file must hold a mapping of sections", Location(shown, 1, 1))
+            where = getattr(data, "loc", None) or getattr(getattr(data, "span", None), "start", None)
+            self.sink.error("E103", "a ruleset file must hold a mapping of sections (such as `characters:`)",
+                            where or Location(shown, 1, 1))
             return None
+        if data is not None:
+            _check_unique_ids(data, self.sink)
         return data
 
     def load_ruleset(self, path: Path, chain: tuple[Path, ...] = (), at: Location | None = None) -> MDict | None:
@@ -81,7 +85,9 @@ class DocumentLoader:
         if base_name is None:
             return merged
         if not isinstance(base_name, str):
-            return merged  # the schema reports the wrong type
+            self.sink.error("E203", "extends must be a text: `nyc` or the path of a ruleset",
+                            top.value_locs["extends"])
+            return None
         base_path = resolve_ruleset_path(base_name, path.parent)
         base = self.load_ruleset(base_path, chain + (path,), top.value_locs["extends"])
         if base is None:
@@ -150,5 +156,26 @@ def deep_merge(base: Any, overlay: Any) -> Any:
     return overlay
 
 
+def _check_unique_ids(node: object, sink: Sink) -> None:
+    """Items of one list must not share an id: a second one would silently merge into the first."""
+    if isinstance(node, MDict):
+        for value in node.values():
+            _check_unique_ids(value, sink)
+    elif isinstance(node, MList):
+        if node and _has_ids(node):
+            seen: dict[object, Location] = {}
+            for item in node:
+                ident = item["id"]
+                where = item.value_locs.get("id", item.loc) if isinstance(item, MDict) else node.loc
+                if ident in seen:
+                    sink.error("E407", f"duplicate id {ident!r} in this list (first at line {seen[ident].line})",
+                               where)
+                else:
+                    seen[ident] = where
+        for value in node:
+            _check_unique_ids(value, sink)
+
+
 def _has_ids(items: list) -> bool:
-    return all(isinstance(item, dict) and "id" in item for item in items)
+    return all(isinstance(item, dict) and isinstance(item.get("id"), (str, int))
+               and not isinstance(item.get("id"), bool) for item in items)

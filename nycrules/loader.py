@@ -20,7 +20,7 @@ from .compiler import Compiler
 from .diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
 from .documents import DocumentLoader, display_path, resolve_ruleset_path
 from .hooks import HOOKS
-from .marked_yaml import MDict, MList, MStr
+from .marked_yaml import MDict, MList, MStr, location_of
 from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
                     Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
 from .parser import parse_effect, parse_expression
@@ -40,6 +40,7 @@ class _Spec:
     label: str
     ctx: CheckContext
     expected: str = "int"
+    checkable: bool = True  # false when its context is unknown (an unknown hook: reported already)
 
 
 def _scripts(doc: MDict) -> Iterator[_Spec]:
@@ -48,10 +49,11 @@ def _scripts(doc: MDict) -> Iterator[_Spec]:
     if isinstance(game, dict):
         for key in ("start_stacks_revealed", "pairs_dealt"):
             if key in game:
-                yield _Spec(("game", key), game[key], "expression", f"game.{key}", CheckContext({}, pure=True))
+                yield _Spec(("game", key), game[key], "expression", f"game.{key}",
+                            CheckContext({}, pure=True, what="a game number"))
         if "exchanges_per_turn" in game:
             yield _Spec(("game", "exchanges_per_turn"), game["exchanges_per_turn"], "expression",
-                        "game.exchanges_per_turn", CheckContext(dict(_ME), pure=True))
+                        "game.exchanges_per_turn", CheckContext(dict(_ME), pure=True, what="a game number"))
     steps = doc.get("steps")
     if isinstance(steps, dict):
         for key, text in steps.items():
@@ -65,12 +67,14 @@ def _scripts(doc: MDict) -> Iterator[_Spec]:
             names = {"me": "seat", "this": "tile", **(hook.context if hook else {})}
             writable = hook.writable if hook else ()
             label = f"character {char.get('id')}"
+            known = hook is not None
+            own = char.get("when") if known and hook.mode == "automatic" else None
             if "effect" in char:
                 yield _Spec(("characters", i, "effect"), char["effect"], "effect", label,
-                            CheckContext(names, writable, label=label))
+                            CheckContext(names, writable, label=label, own_hook=own), checkable=known)
             if "requires" in char:
                 yield _Spec(("characters", i, "requires"), char["requires"], "expression", label,
-                            CheckContext(dict(names), pure=True, label=label), "bool")
+                            CheckContext(dict(names), pure=True, label=label), "bool", checkable=known)
     bidding = doc.get("bidding")
     if isinstance(bidding, dict):
         rounds = bidding.get("rounds")
@@ -101,7 +105,8 @@ def _tom_scripts(tom: dict) -> Iterator[_Spec]:
     game = tom.get("game")
     if isinstance(game, dict):
         for key, text in game.items():
-            yield _Spec(("tom", "game", key), text, "expression", f"Tom: game.{key}", CheckContext({}, pure=True))
+            yield _Spec(("tom", "game", key), text, "expression", f"Tom: game.{key}",
+                        CheckContext({}, pure=True, what="a game number"))
     steps = tom.get("steps")
     if isinstance(steps, dict):
         for key, text in steps.items():
@@ -124,12 +129,23 @@ def _tom_scripts(tom: dict) -> Iterator[_Spec]:
             yield _Spec(("tom", "final_scoring", key), text, "effect", label, CheckContext(dict(_ME), label=label))
 
 
-def _parse(spec: _Spec, sink: Sink) -> Any:
+def _parse(spec: _Spec, sink: Sink, doc: MDict) -> Any:
     if not isinstance(spec.text, MStr):
-        return spec.text if isinstance(spec.text, int) and not isinstance(spec.text, bool) else None
-    if spec.kind == "effect":
-        return parse_effect(spec.text, spec.text.span, sink)
-    return parse_expression(spec.text, spec.text.span, sink)
+        if isinstance(spec.text, int) and not isinstance(spec.text, bool):
+            if spec.expected == "bool":
+                where = location_of(doc, spec.key) or doc.loc
+                sink.error("E404", "this must be a condition (yes or no), such as `board(me) > 0`, not a number",
+                           where)
+                return None
+            return spec.text
+        return None
+    try:
+        if spec.kind == "effect":
+            return parse_effect(spec.text, spec.text.span, sink)
+        return parse_expression(spec.text, spec.text.span, sink)
+    except RecursionError:
+        sink.error("E303", "this is nested too deeply to read; split it into simpler steps", spec.text.loc)
+        return None
 
 
 class _DataChecker:
@@ -289,7 +305,7 @@ def _symbol_values(doc: MDict) -> dict[str, Any]:
 
 def _plain(value: Any) -> Any:
     if isinstance(value, dict):
-        return {(str(k) if not isinstance(k, int) else k): _plain(v) for k, v in value.items()}
+        return {(k if isinstance(k, int) else str(k)): _plain(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_plain(v) for v in value]
     if isinstance(value, str):
@@ -297,8 +313,17 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _keys_as_text(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {f"{type(k).__name__}:{k}": _keys_as_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_keys_as_text(v) for v in value]
+    return value
+
+
 def digest_of(doc: Any) -> str:
-    text = json.dumps(_plain(doc), sort_keys=True, default=str, separators=(",", ":"))
+    """A fingerprint of the whole merged ruleset (whatever files it was split into)."""
+    text = json.dumps(_keys_as_text(_plain(doc)), sort_keys=True, default=str, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -322,16 +347,21 @@ def check_ruleset(path: str | Path) -> LoadResult:
     from .schema_check import check as schema_check
     schema_errors = schema_check(doc, "ruleset.schema.json", sink, doc.loc)
     specs = list(_scripts(doc))
-    parsed = [(spec, _parse(spec, sink)) for spec in specs]
+    parsed = [(spec, _parse(spec, sink, doc)) for spec in specs]
     if schema_errors or sink:
         return LoadResult(None, sink.sorted(), sources)
     symbols = _DataChecker(doc, sink).run()
     checker = Checker(symbols, sink)
     for spec, tree in parsed:
-        if isinstance(tree, n.Effect):
-            checker.check_effect(tree, spec.ctx)
-        elif tree is not None and not isinstance(tree, int):
-            checker.check_expression(tree, spec.ctx, spec.expected)
+        if not spec.checkable or tree is None or isinstance(tree, int):
+            continue
+        try:
+            if isinstance(tree, n.Effect):
+                checker.check_effect(tree, spec.ctx)
+            else:
+                checker.check_expression(tree, spec.ctx, spec.expected)
+        except RecursionError:
+            sink.error("E303", "this is nested too deeply to check; split it into simpler steps", spec.text.loc)
     if sink:
         return LoadResult(None, sink.sorted(), sources)
     params = {k: _plain(v) for k, v in (doc.get("params") or {}).items()}

@@ -25,26 +25,69 @@ Key = Union[str, int]
 
 @dataclass(frozen=True)
 class TextSpan:
-    """Where the text of a string scalar sits, to map positions inside it to the file."""
+    """Where the text of a string scalar sits, to map positions inside it to the file.
+
+    Literal blocks (`|`) and one-line plain scalars map by offset. Other styles
+    (quoted, folded, plain over several lines) change the text while reading it,
+    so for them `chars` holds the file position of every character of the value.
+    """
 
     file: str
     line0: int  # 0-based line of the scalar's first character (or block indicator)
     col0: int  # 0-based column of the same
     style: str | None
     indent: int  # for block scalars, the indentation of the content
+    chars: tuple[tuple[int, int], ...] | None = None  # 1-based (line, column) per value character
+    value: str = ""
 
     def locate(self, line: int, column: int) -> Location:
         """Map a 1-based line/column inside the scalar's value to the file."""
-        if self.style in ("|", ">"):
+        if self.chars is not None:
+            offset = _offset(self.value, line, column)
+            if not self.chars:
+                return self.start
+            if offset < len(self.chars):
+                return Location(self.file, *self.chars[offset])
+            file_line, file_col = self.chars[-1]  # just past the end of the text
+            return Location(self.file, file_line, file_col + offset - len(self.chars) + 1)
+        if self.style == "|":
             return Location(self.file, self.line0 + 1 + line, self.indent + column)
-        offset = 1 if self.style in ("'", '"') else 0
-        if line == 1:
-            return Location(self.file, self.line0 + 1, self.col0 + offset + column)
-        return Location(self.file, self.line0 + line, column)
+        return Location(self.file, self.line0 + line, (self.col0 if line == 1 else 0) + column)
 
     @property
     def start(self) -> Location:
         return Location(self.file, self.line0 + 1, self.col0 + 1)
+
+
+def _offset(value: str, line: int, column: int) -> int:
+    """The index in `value` of a 1-based line and column."""
+    lines = value.split("\n")
+    return sum(len(text) + 1 for text in lines[:line - 1]) + column - 1
+
+
+def _align(value: str, lines: list[str], line0: int, col0: int) -> tuple[tuple[int, int], ...]:
+    """The file position of each character of a scalar whose text was folded or unescaped.
+
+    Characters of the value appear in the file in order; escapes and folded line
+    breaks are skipped over, so each visible character is matched to the next
+    equal character in the file.
+    """
+    out = []
+    row, col = line0, col0
+    for ch in value:
+        if ch in " \n\t":
+            out.append((row + 1, col + 1))
+            continue
+        while row < len(lines):
+            text = lines[row]
+            if col < len(text) and text[col] == ch:
+                break
+            col += 1
+            if col >= len(text):
+                row, col = row + 1, 0
+        out.append((row + 1, col + 1))
+        col += 1
+    return tuple(out)
 
 
 class MStr(str):
@@ -101,7 +144,7 @@ class _Builder:
             return out
         value = self.constructor.construct_object(node, deep=True)
         if isinstance(value, str):
-            return MStr(value, self._span(node))
+            return MStr(value, self._span(node, value))
         return value
 
     def _mapping(self, node: yaml.MappingNode) -> MDict:
@@ -114,10 +157,11 @@ class _Builder:
             if not isinstance(key_node, yaml.ScalarNode):
                 self.sink.error("E103", "a mapping key must be a plain value", key_loc)
                 continue
-            key = self.constructor.construct_object(key_node)
             if key_node.tag == "tag:yaml.org,2002:merge":
-                self.sink.error("E103", "YAML merge keys (<<) are not supported", key_loc)
+                self.sink.error("E103", "YAML merge keys (<<) are not supported; repeat the values or use an "
+                                        "anchor (&name) and alias (*name) for a whole value", key_loc)
                 continue
+            key = self.constructor.construct_object(key_node)
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 self.sink.error("E103", f"a mapping key must be text or a whole number, not {key!r}", key_loc)
                 continue
@@ -130,15 +174,28 @@ class _Builder:
             out.value_locs[key] = _location(self.file, value_node.start_mark)
         return out
 
-    def _span(self, node: yaml.ScalarNode) -> TextSpan:
+    def _span(self, node: yaml.ScalarNode, value: str) -> TextSpan:
         line0, col0 = node.start_mark.line, node.start_mark.column
-        indent = 0
-        if node.style in ("|", ">"):
+        style = node.style or None
+        if style == "|":
+            header = self.lines[line0][col0:] if line0 < len(self.lines) else ""
+            digits = [ch for ch in header.split("#")[0] if ch.isdigit()]
+            if digits:  # an explicit indentation indicator, relative to the key's line
+                key_line = self.lines[line0]
+                return TextSpan(self.file, line0, col0, style, len(key_line) - len(key_line.lstrip(" ")) + int(digits[0]))
+            indent = 0
             for text in self.lines[line0 + 1:]:
                 if text.strip():
                     indent = len(text) - len(text.lstrip(" "))
                     break
-        return TextSpan(self.file, line0, col0, node.style, indent)
+            return TextSpan(self.file, line0, col0, style, indent)
+        if not style and node.end_mark.line == line0:
+            return TextSpan(self.file, line0, col0, style, 0)
+        start = col0 + (1 if style in ("'", '"') else 0)
+        if style == ">":
+            line0, start = line0 + 1, 0
+        return TextSpan(self.file, node.start_mark.line, col0, style, 0,
+                        _align(value, self.lines, line0, start), value)
 
 
 def load(text: str, file: str, sink: Sink) -> Any:
@@ -149,6 +206,9 @@ def load(text: str, file: str, sink: Sink) -> Any:
         mark = err.problem_mark or err.context_mark
         loc = _location(file, mark) if mark is not None else Location(file, 1, 1)
         problem = err.problem or err.context or "invalid YAML"
+        if err.context and err.context_mark is not None and err.problem:
+            opened = err.context_mark
+            problem += f" ({err.context} at line {opened.line + 1}, column {opened.column + 1})"
         sink.error("E101", f"YAML syntax: {problem}", loc)
         return None
     except yaml.YAMLError as err:  # e.g. a reader error for control characters

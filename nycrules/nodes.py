@@ -72,6 +72,7 @@ class Filter:
     source: "Expr"
     cond: "Expr"
     loc: Location
+    var_loc: Location
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,7 @@ class For:
     source: Expr
     body: tuple["Stmt", ...]
     loc: Location
+    var_loc: Location
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
 from . import nodes as n
@@ -97,6 +97,7 @@ class _ToNodes(Transformer):
     def _tok(self, token: Token) -> Location:
         return self.span.locate(token.line or 1, token.column or 1)
 
+
     # --- entry points
     @v_args(meta=True)
     def effect(self, meta: Any, children: list) -> n.Effect:
@@ -151,7 +152,7 @@ class _ToNodes(Transformer):
 
     @v_args(meta=True)
     def for_stmt(self, meta: Any, c: list) -> n.For:
-        return n.For(str(c[0]), c[1], c[2], self._loc(meta))
+        return n.For(str(c[0]), c[1], c[2], self._loc(meta), self._tok(c[0]))
 
     @v_args(meta=True)
     def repeat_stmt(self, meta: Any, c: list) -> n.Repeat:
@@ -230,7 +231,15 @@ class _ToNodes(Transformer):
 
     @v_args(meta=True)
     def filter(self, meta: Any, c: list) -> n.Filter:
-        return n.Filter(str(c[0]), c[1], c[2], self._loc(meta))
+        return n.Filter(str(c[0]), c[1], c[2], self._loc(meta), self._tok(c[0]))
+
+
+def _error_position(err: UnexpectedInput) -> tuple[int, int]:
+    """Where a syntax error is; for an unexpected indentation, the start of the indented text."""
+    token = getattr(err, "token", None)
+    if token is not None and token.type == "_INDENT" and token.end_line:
+        return token.end_line, token.end_column
+    return err.line or 1, err.column or 1
 
 
 def _parse(text: str, span: TextSpan, start: str, sink: Sink) -> Any:
@@ -238,12 +247,39 @@ def _parse(text: str, span: TextSpan, start: str, sink: Sink) -> Any:
     try:
         tree = _parser().parse(source, start=start)
     except UnexpectedInput as err:
-        sink.error("E301", _syntax_message(err, start), span.locate(err.line or 1, err.column or 1))
+        sink.error("E301", _syntax_message(err, start), span.locate(*_error_position(err)))
         return None
     except DedentError:
-        sink.error("E302", "indentation does not match any enclosing block", span.start)
+        line, column = _bad_dedent(source)
+        sink.error("E302", "this line's indentation matches no enclosing block", span.locate(line, column))
         return None
-    return _ToNodes(span).transform(tree)
+    try:
+        return _ToNodes(span).transform(tree)
+    except VisitError as err:
+        if isinstance(err.orig_exc, RecursionError):
+            raise err.orig_exc from None
+        raise
+
+
+def _bad_dedent(source: str) -> tuple[int, int]:
+    """The first line (1-based) indented less than its block but more than the block around it."""
+    stack = [0]
+    depth = 0  # open brackets: their lines do not count
+    for number, text in enumerate(source.splitlines(), 1):
+        stripped = text.split("#", 1)[0].rstrip()
+        if not stripped.strip():
+            continue
+        indent = len(text) - len(text.lstrip(" \t"))
+        if depth == 0:
+            if indent > stack[-1]:
+                stack.append(indent)
+            else:
+                while indent < stack[-1]:
+                    stack.pop()
+                if indent != stack[-1]:
+                    return number, indent + 1
+        depth = max(0, depth + sum(stripped.count(c) for c in "([") - sum(stripped.count(c) for c in ")]"))
+    return 1, 1
 
 
 def _syntax_message(err: UnexpectedInput, start: str) -> str:

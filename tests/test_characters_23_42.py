@@ -117,6 +117,18 @@ def test_phase3_goes_in_press_order():
 
 
 # ------------------------------------------------------------- final scoring
+def test_final_scoring_characters_are_free_and_not_used_in_phase3():
+    """Final-scoring characters cost nothing: they are never offered in phase III and score with no dollar."""
+    game = bare(3)
+    ann = game.seats[0]
+    hire(game, ann, 36)
+    ann.dollars = 1
+    phase3(game)
+    assert asked_seats(game, "use") == [] and ann.dollars == 1
+    ann.dollars = 0
+    assert score(game)["Ann"]["scoring_characters"] == 1
+
+
 def scoring_points(game, seat):
     return score(game)[seat.name].get("scoring_characters", 0)
 

@@ -11,7 +11,7 @@ import pytest
 from nycrules.engine.bidding import bidding_round, play_bidding_rounds
 from nycrules.engine.bids import legal_bids
 
-from scenario import answer, assert_answered, borough, give, hire, texts
+from scenario import answer, assert_answered, borough, give
 from scenario_more import (asked_seats, bare, bids, build_in, press_names, set_press, show_prestige,
                            vessel)
 
@@ -123,8 +123,7 @@ def test_passing_seats_never_win_the_bonus():
 
 # ---------------------------------------------------------- evaluation order
 def test_press_round_is_evaluated_in_press_order_not_seat_order():
-    """Press-round moves happen from the seat ahead on the press track to the last, using the order
-    before anyone moved."""
+    """Press-round moves happen from the seat ahead on the press track to the last, whatever the seat order."""
     game = bare(3)
     ann, ben, cat = game.seats
     set_press(game, (None, 7), (cat, 2), (ben, 1), (ann, 0))
