@@ -83,7 +83,7 @@ def check(text: str, names=None, pure=False):
     ("me = 3", "E406"),
     ("press = 3", "E406"),
     ("stop", "E411"),
-    ("hook nowhere.at_all", "E405"),
+    ("hook nowhere.at_all", "E409"),
     ("hook draft.turn", "E414"),
     ("hook build.after", "E414"),
     ("x = size(hand(me)) + press", "E404"),
