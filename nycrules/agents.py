@@ -6,7 +6,7 @@ import random
 from typing import Protocol
 
 from .engine.decisions import Decision
-from .engine.state import Game
+from .engine.state import Game, Tile
 
 
 class Agent(Protocol):
@@ -73,9 +73,10 @@ class GreedyAgent:
             return 1 if value else 0
         if kind == "sell":
             return 0 if value is None else 1
-        label = option.label
-        if label.startswith("#"):  # a character: the most valuable
-            return int(label.rsplit("(", 1)[1].rstrip(")"))
+        if isinstance(value, Tile):  # a character: the most valuable
+            return value.char.value
+        if isinstance(value, list) and value and all(isinstance(v, Tile) for v in value):
+            return sum(t.char.value for t in value)
         if kind == "number":
             return value
         if kind == "choose_some":

@@ -133,6 +133,7 @@ def deep_merge(base: Any, overlay: Any) -> Any:
     """Overlay wins; mappings merge by key, lists of items with ids merge by id."""
     if isinstance(base, MDict) and isinstance(overlay, MDict):
         out = _copy(base)
+        out.loc = overlay.loc
         for key, value in overlay.items():
             out[key] = deep_merge(base[key], value) if key in base else value
             out.key_locs[key] = overlay.key_locs[key]

@@ -241,9 +241,12 @@ class _DataChecker:
 
     def _symbol(self, symbols: Symbols, name: str, kind: str, where: Location, declared: dict) -> None:
         if name in symbols.types and symbols.types[name] != kind:
-            first = declared[name]
+            other = declared[name]
+            if other.file == self.doc.loc.file and where.file != other.file:
+                where, other = other, where  # report it in the file being checked
+            also = f"line {other.line}" if other.file == where.file else f"{other.file}:{other.line}"
             self.sink.error("E407", f"'{name}' names both {T.describe(symbols.types[name])} and "
-                                    f"{T.describe(kind)} (first at line {first.line}); names must be unique", where)
+                                    f"{T.describe(kind)} (also at {also}); names must be unique", where)
         symbols.types[name] = kind
         declared.setdefault(name, where)
 

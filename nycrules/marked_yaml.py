@@ -206,9 +206,13 @@ def load(text: str, file: str, sink: Sink) -> Any:
         mark = err.problem_mark or err.context_mark
         loc = _location(file, mark) if mark is not None else Location(file, 1, 1)
         problem = err.problem or err.context or "invalid YAML"
-        if err.context and err.context_mark is not None and err.problem:
-            opened = err.context_mark
-            problem += f" ({err.context} at line {opened.line + 1}, column {opened.column + 1})"
+        opened = err.context_mark
+        if err.context and opened is not None and "flow" in err.context and err.problem_mark is not None:
+            bracket = "[" if "sequence" in err.context else "{"
+            at = err.problem_mark
+            sink.error("E101", f"YAML syntax: this {bracket} is not closed ({problem} at line {at.line + 1}, "
+                               f"column {at.column + 1})", _location(file, opened))
+            return None
         sink.error("E101", f"YAML syntax: {problem}", loc)
         return None
     except yaml.YAMLError as err:  # e.g. a reader error for control characters

@@ -20,13 +20,27 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-def _where(path: tuple) -> str:
+def _where(path: tuple, data: Any = None) -> str:
+    """A readable path: `characters[43].effect` names a list item by its id when it has one."""
     if not path:
         return "the ruleset"
     out = ""
+    node = data
     for step in path:
-        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+        if isinstance(step, int):
+            item = node[step] if isinstance(node, list) and step < len(node) else None
+            ident = item.get("id") if isinstance(item, dict) else None
+            out += f"[{ident}]" if isinstance(ident, (str, int)) and not isinstance(ident, bool) else f"[{step}]"
+        else:
+            out += f".{step}" if out else str(step)
+        node = node[step] if isinstance(node, (dict, list)) and _has(node, step) else None
     return out
+
+
+def _has(node: Any, step: Any) -> bool:
+    if isinstance(node, dict):
+        return step in node
+    return isinstance(step, int) and 0 <= step < len(node)
 
 
 def _type_name(kind: Any) -> str:
@@ -40,12 +54,22 @@ def _type_name(kind: Any) -> str:
 def check(data: Any, schema_name: str, sink: Sink, fallback: Location) -> int:
     """Validate `data`; report each error at its location. Returns the number of errors."""
     count = 0
-    for err in validator(schema_name).iter_errors(data):
+    errors = list(validator(schema_name).iter_errors(data))
+    bad_ids = {tuple(e.absolute_path)[:-1] for e in errors
+               if e.validator == "type" and tuple(e.absolute_path)[-1:] == ("id",)}
+    for err in errors:
         count += 1
         path = tuple(err.absolute_path)
         loc = location_of(data, path) or fallback
-        where = _where(path)
+        where = _where(path, data)
         kind = err.validator
+        if "propertyNames" in err.relative_schema_path:
+            key_loc = location_of(data, path + (err.instance,), key=True) or loc
+            sink.error("E204", f"{where} has a badly formed key {err.instance!r} "
+                               "(use lower-case letters, digits and _)", key_loc)
+            continue
+        if kind == "required" and path in bad_ids:
+            continue  # the wrong id made this a new item; its missing keys are noise
         if kind == "additionalProperties" and isinstance(err.instance, dict):
             allowed = set(err.schema.get("properties", {}))
             for key in sorted((k for k in err.instance if k not in allowed), key=str):
@@ -72,8 +96,6 @@ def check(data: Any, schema_name: str, sink: Sink, fallback: Location) -> int:
             sink.error("E204", f"{where} must not be empty", loc)
         elif kind == "pattern":
             sink.error("E204", f"{where} has a badly formed value {err.instance!r}", loc)
-        elif kind == "propertyNames":
-            sink.error("E204", f"{where} has a badly formed key {err.instance!r}", loc)
         elif kind == "uniqueItems":
             sink.error("E204", f"{where} lists the same item twice", loc)
         else:

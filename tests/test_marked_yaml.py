@@ -44,7 +44,8 @@ def test_syntax_error_has_a_location():
     assert load("a: [1, 2\nb: 3\n", "s.yaml", sink) is None
     [diagnostic] = sink.items
     assert diagnostic.code == "E101"
-    assert diagnostic.location.line == 2
+    assert (diagnostic.location.line, diagnostic.location.column) == (1, 4)  # the [ left open
+    assert "not closed" in diagnostic.message and "line 2" in diagnostic.message
 
 
 def test_unsafe_tags_are_refused():
