@@ -18,7 +18,7 @@ from typing import Callable, TextIO
 from . import views
 from .agents import make_agent
 from .diagnostics import NycRulesError
-from .engine.bids import units
+from .engine.bids import bid_counts, units
 from .engine.decisions import Decision
 from .engine.procedure import winner_of
 from .engine.runner import Session
@@ -283,10 +283,11 @@ def explain_bid(game: Game, decision: Decision, text: str) -> str:
     for kind, count in wanted.items():
         if have[kind] < count:
             return f"you have {have[kind]} {kind} card(s) in your hand, not {count}"
-    counts = Counter(c.counted_as for c in seat.played for _ in range(c.weight)) + Counter(seat.virtual) + wanted
     wild = game.ruleset.wild_card
-    if units(counts, game.bidding_card, wild) is None:
-        if set(counts) == {wild}:
+    counts, added = bid_counts(seat, wild)
+    counts = counts + wanted
+    if units(counts, game.bidding_card, wild, added) is None:
+        if set(counts) <= {wild}:
             return "a wild card cannot stand alone in a bid: add a card, or play two wild cards together"
         return (f"a single card that is not {game.bidding_card} counts only with a second card like it or "
                 f"with a wild card")

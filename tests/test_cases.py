@@ -16,21 +16,13 @@ valid/X.yaml + X.check.json
     A path step is an attribute, a mapping key (digits: an int key), or the
     `id` of an item of a tuple (characters, rounds, boroughs, ...).
 
-known_bugs/X.yaml + X.expected
-    Cases where the checker is wrong today (the comment at the top of each
-    file says how). X.expected holds the *correct* diagnostics, written by
-    hand; a line may end with `# not: TEXT`, meaning the message must not
-    contain TEXT. These run as strict xfail: once the bug is fixed the test
-    XPASSes and fails the run, and the case should move to invalid/ (or be
-    deleted when it is no longer interesting).
-
 Regenerating the goldens
     After an intended change to the checker's output, run
         NYCRULES_REGEN_GOLDEN=1 python -m pytest tests/test_cases.py
     to rewrite invalid/*.expected from the checker's current output. Nothing
     is rewritten unless NYCRULES_REGEN_GOLDEN=1 is set. Then review the diff
     BY HAND: every line must point at the offending token with a clear
-    message. known_bugs/*.expected are never regenerated.
+    message. A case that shows a checker bug is fixed first, then added here.
 """
 
 from __future__ import annotations
@@ -100,7 +92,7 @@ def test_invalid_case(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_every_golden_has_a_case() -> None:
-    for folder in ("invalid", "known_bugs"):
+    for folder in ("invalid",):
         orphans = [g.name for g in (CASES / folder).glob("*.expected") if not g.with_suffix(".yaml").exists()]
         assert not orphans, f"golden files without a case in {folder}/: {orphans}"
 
@@ -146,21 +138,3 @@ def test_valid_case(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert checks, f"{case.stem}.check.json checks nothing"
     for path, want in checks.items():
         assert _plain(_lookup(result.ruleset, path)) == want, path
-
-
-# ------------------------------------------------------------- known bugs
-
-
-@pytest.mark.parametrize("case", _cases("known_bugs"), ids=lambda p: p.stem)
-@pytest.mark.xfail(strict=True, reason="known checker bug: see the comment at the top of the case file")
-def test_known_bug(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    expected, forbidden = [], []
-    for line in case.with_suffix(".expected").read_text(encoding="utf-8").splitlines():
-        location, _, text = line.partition(" # not: ")
-        expected.append(location)
-        forbidden.append(text)
-    result = _check(case, monkeypatch)  # a traceback here counts as the bug
-    _assert_clean_messages(result)
-    assert [_golden_line(d) for d in result.diagnostics] == expected, _report(result)
-    for d, text in zip(result.diagnostics, forbidden):
-        assert not text or text not in d.message, d.headline()

@@ -142,8 +142,6 @@ def test_press_round_winner_lands_on_top_of_a_shared_space():
     assert press_names(game) == ["neutral", "Ann", "Cat", "Ben"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a token already on the last press space that advances is "
-                   "re-inserted under the others there (ops.press_move), so advancing makes it fall behind")
 def test_token_already_on_the_last_space_keeps_its_place_when_it_advances():
     """Only tokens arriving on the last space go under the ones there; a token that is already there and
     advances again stays where it is."""

@@ -70,8 +70,11 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     game.where = game.ruleset.game.exchanges_per_turn.loc
     exchanges_left = int(evaluate(game, game.ruleset.game.exchanges_per_turn, {"me": seat}))
     while True:
-        options = [Option("pass", PASS)]
-        for cards, value in sorted(legal_bids(game, seat), key=lambda cv: (cv[1], _cards_label(cv[0]))):
+        bids = sorted(legal_bids(game, seat), key=lambda cv: (cv[1], _cards_label(cv[0])))
+        # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
+        # (unless they make no legal bid at all).
+        options = [] if seat.played and bids else [Option("pass", PASS)]
+        for cards, value in bids:
             label = _cards_label(cards) if cards else "bid as it stands"
             options.append(Option(f"{label} ({value})", ("bid", cards, value)))
         if exchanges_left > 0:
@@ -104,7 +107,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
 
 
 def _withdraw(game: Game, seat: Seat) -> None:
-    """A seat that passes after characters put cards in its bid takes those cards back into its hand."""
+    """A seat that passes loses what characters added to its bid; cards played by them go to its hand."""
     for card in list(seat.played):
         ops.move_card(card, seat.hand)
     seat.virtual.clear()

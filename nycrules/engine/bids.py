@@ -15,8 +15,12 @@ from itertools import product
 from .state import Card, Game, Seat
 
 
-def units(counts: Counter, round_type: str, wild: str) -> int | None:
-    """The value of a bid counted by type; None if some card could not count."""
+def units(counts: Counter, round_type: str, wild: str, added_wilds: int = 0) -> int | None:
+    """The value of a bid counted by type; None if some card could not count.
+
+    `added_wilds` are wilds a character adds (14, 16): they count 1 each on top
+    of a bid that stands without them, and never make a bid on their own.
+    """
     matching = counts.get(round_type, 0)
     wilds = counts.get(wild, 0)
     pairs = odd = 0
@@ -29,21 +33,29 @@ def units(counts: Counter, round_type: str, wild: str) -> int | None:
     spare_wilds = wilds - odd
     base = matching + pairs + odd
     if base > 0:
-        return base + spare_wilds
-    if spare_wilds >= 2:
-        return spare_wilds - 1  # two wilds make one card, each further wild adds one
-    return None if spare_wilds == 1 else 0
+        value = base + spare_wilds
+    elif spare_wilds >= 2:
+        value = spare_wilds - 1  # two wilds make one card, each further wild adds one
+    elif spare_wilds == 1:
+        return None
+    else:
+        value = 0
+    if added_wilds:
+        return value + added_wilds if value > 0 else None
+    return value
 
 
-def bid_counts(seat: Seat) -> Counter:
-    counts: Counter = Counter(seat.virtual)
+def bid_counts(seat: Seat, wild: str) -> tuple[Counter, int]:
+    """What the seat's bid holds, by the type each card counts as, and the wilds characters added."""
+    counts: Counter = Counter(kind for kind in seat.virtual if kind != wild)
     for card in seat.played:
         counts[card.counted_as] += card.weight
-    return counts
+    return counts, sum(1 for kind in seat.virtual if kind == wild)
 
 
 def bid_value(game: Game, seat: Seat) -> int:
-    value = units(bid_counts(seat), game.bidding_card, game.ruleset.wild_card)
+    counts, added = bid_counts(seat, game.ruleset.wild_card)
+    value = units(counts, game.bidding_card, game.ruleset.wild_card, added)
     return value or 0
 
 
@@ -57,15 +69,15 @@ def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
     for card in seat.hand:
         by_type.setdefault(card.type, []).append(card)
     kinds = sorted(by_type)
-    base = bid_counts(seat)
     round_type, wild = game.bidding_card, game.ruleset.wild_card
+    base, added = bid_counts(seat, wild)
     out = []
     for choice in product(*(range(len(by_type[k]) + 1) for k in kinds)):
         counts = Counter(base)
         for kind, n in zip(kinds, choice):
             if n:
                 counts[kind] += n
-        value = units(counts, round_type, wild)
+        value = units(counts, round_type, wild, added)
         if value:
             cards = tuple(c for kind, n in zip(kinds, choice) for c in by_type[kind][:n])
             out.append((cards, value))

@@ -74,6 +74,8 @@ def press_move(game: Game, seat_token, steps: int) -> None:
     last = game.ruleset.components.last_press_space
     token = seat_token
     target = max(0, min(last, token.space + steps))
+    if target == token.space:
+        return  # already at the end of the track (or the start): it keeps its place in the stack
     game.press.remove(token)
     token.space = target
     index = 0

@@ -93,10 +93,11 @@ def remove_from_board(f: Any, seat: Seat, count: int) -> None:
         f.game.emit(seat, f"returns {count} skyscraper(s) from the board")
 
 
-@primitive("build(seat: seat, borough: borough, count: int)",
+@primitive("build(seat: seat, borough: borough, count: int) -> int",
            "Build skyscrapers from the board (it must, while it has some); for each one missing the seat may "
-           "move one of its skyscrapers from another borough, or build fewer.", C)
-def build(f: Any, seat: Seat, borough: Borough, count: int) -> None:
+           "move one of its skyscrapers from another borough, or build fewer. Gives how many were built.",
+           C, changes=True)
+def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
     game = f.game
     sources: list[Borough] = []
     missing = count - seat.board
@@ -116,6 +117,7 @@ def build(f: Any, seat: Seat, borough: Borough, count: int) -> None:
     if built:
         moved = f" ({len(sources)} moved from other boroughs)" if sources else ""
         game.emit(seat, f"builds {built} skyscraper(s) in {borough.name}{moved}")
+    return built
 
 
 @primitive("build_from_supply(seat: seat, borough: borough, count: int)",

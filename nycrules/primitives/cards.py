@@ -36,6 +36,12 @@ def type_(f: Any, card: Card) -> str:
     return card.type
 
 
+@primitive("counts_as(card: card) -> card_type",
+           "The type a played card counts as in the bid (its own type unless a character changed it).", C)
+def counts_as(f: Any, card: Card) -> str:
+    return card.counted_as
+
+
 @primitive("card_types() -> list[card_type]", "Every card type, in the order of the components.", C)
 def card_types(f: Any) -> list:
     return [c.id for c in f.game.ruleset.components.card_types]
