@@ -189,6 +189,39 @@ def replay(
     raise typer.Exit(replay_game(loaded, save, sys.stdout, until))
 
 
+@app.command()
+def score(
+    position: Annotated[Path, typer.Argument(help="A position file (see docs/position-example.yaml).")],
+    ruleset: RulesetOption = None,
+    format: FormatOption = Format.text,
+) -> None:
+    """Score a finished game typed in by hand: points per seat and category, and the winner."""
+    from nycrules.diagnostics import render
+    from nycrules.engine.procedure import winner_of
+    from nycrules.output import write_json
+    from nycrules.position import as_json, score_position
+    from nycrules.views import final_scores
+
+    if not position.exists():
+        raise fail(f"no such file: {position}", 2)
+    loaded = _ruleset(ruleset)
+    result = score_position(position, loaded)
+    if result.game is None:
+        if format == Format.json:
+            write_json([d.as_dict() for d in result.diagnostics])
+        else:
+            for diagnostic in result.diagnostics:
+                typer.echo(render(diagnostic, result.sources))
+            typer.echo(f"{len(result.diagnostics)} error(s) in the position", err=True)
+        raise typer.Exit(1)
+    if format == Format.json:
+        write_json(as_json(result.game))
+    else:
+        typer.echo(final_scores(result.game))
+        winner = winner_of(result.game)
+        typer.echo(f"{winner.name} wins with {winner.points} points.")
+
+
 def main() -> None:
     """Entry point: run the app; user errors become one line and an exit code, never a traceback."""
     try:

@@ -1,0 +1,204 @@
+"""`nycrules score`: the final scoring of a position typed in by hand.
+
+For people finishing a physical game: the table as it stands after round 5
+(see docs/position-example.yaml and schemas/position.schema.json) is checked
+with located errors, like a ruleset, then scored by the same ruleset steps the
+engine uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .diagnostics import Diagnostic, Location, Sink, SourceTexts
+from .documents import display_path
+from .engine.decisions import Decision
+from .engine.procedure import final_scoring, winner_of
+from .engine.state import Borough, Card, Game, PressToken, Seat, Tile, Vessel, Zone
+from .marked_yaml import MDict, load
+from .model import Ruleset
+from .schema_check import check as schema_check
+
+
+@dataclass
+class PositionResult:
+    game: Game | None
+    diagnostics: list[Diagnostic]
+    sources: SourceTexts
+
+
+def score_position(path: Path, ruleset: Ruleset) -> PositionResult:
+    sink, sources = Sink(), SourceTexts()
+    shown = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = "not UTF-8 text" if isinstance(err, UnicodeDecodeError) else (err.strerror or str(err))
+        sink.error("E100", f"cannot read {shown}: {reason}", Location(shown, 1, 1))
+        return PositionResult(None, sink.sorted(), sources)
+    sources.add(shown, text)
+    data = load(text, shown, sink)
+    if sink:
+        return PositionResult(None, sink.sorted(), sources)
+    if not isinstance(data, MDict):
+        sink.error("E103", "a position file holds a mapping with `seats:` and `boroughs:`",
+                   getattr(data, "loc", Location(shown, 1, 1)))
+        return PositionResult(None, sink.sorted(), sources)
+    if schema_check(data, "position.schema.json", sink, data.loc) or not _check_references(data, ruleset, sink):
+        return PositionResult(None, sink.sorted(), sources)
+    answers = _best_answers(data, ruleset)
+    game = _build(data, ruleset, answers)
+    final_scoring(game)
+    return PositionResult(game, [], sources)
+
+
+def _check_references(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
+    comp = ruleset.components
+    names: dict[str, Location] = {}
+    vessel_kinds = {v.id for v in comp.vessel_kinds}
+    card_types = {c.id for c in comp.card_types}
+    for seat in data["seats"]:
+        name = seat["name"]
+        if name in names or name == "neutral":
+            sink.error("E407", f"two seats are called '{name}'" if name in names else
+                       "'neutral' is the neutral player; give the seat another name", seat.value_locs["name"])
+        names[name] = seat.value_locs["name"]
+        if seat["press"] > comp.last_press_space:
+            sink.error("E408", f"the press track ends at space {comp.last_press_space}", seat.value_locs["press"])
+        for key, known, what in (("characters", ruleset.characters, "character"),
+                                 ("vessels", vessel_kinds, "vessel kind"), ("reserve", card_types, "card type")):
+            items = seat.get(key, [])
+            for i, item in enumerate(items):
+                if item not in known:
+                    sink.error("E409", f"unknown {what} {item!r}", items.item_locs[i])
+    boroughs = data["boroughs"]
+    known_boroughs = [b.id for b in comp.boroughs]
+    for key in boroughs:
+        if key not in known_boroughs:
+            sink.error("E409", f"unknown borough '{key}' (the boroughs are: {', '.join(known_boroughs)})",
+                       boroughs.key_locs[key])
+        else:
+            counts = boroughs[key].get("skyscrapers", {})
+            for who in counts:
+                if who not in names:
+                    sink.error("E409", f"no seat is called '{who}'", counts.key_locs[who])
+    for key in known_boroughs:
+        if key not in boroughs:
+            sink.error("E201", f"boroughs is missing '{key}'", boroughs.loc)
+    order = data.get("press_order", [])
+    for i, who in enumerate(order):
+        if who not in names and who != "neutral":
+            sink.error("E409", f"no seat is called '{who}'", order.item_locs[i])
+    choices = data.get("choices", {})
+    for who in choices:
+        if who not in names:
+            sink.error("E409", f"no seat is called '{who}'", choices.key_locs[who])
+    return not sink
+
+
+def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]]) -> Game:
+    comp = ruleset.components
+    seats = [Seat(i, str(s["name"]), "tom" if s.get("tom") else "human") for i, s in enumerate(data["seats"])]
+    game = Game(ruleset, seats, 0)
+    game.round = ruleset.game.rounds
+    asked: dict[str, int] = {}
+
+    def chooser(game: Game, decision: Decision) -> int:
+        name = decision.seat.name
+        position = asked.get(name, 0)
+        asked[name] = position + 1
+        wanted = data.get("choices", {}).get(name)
+        if wanted is not None:
+            for i, option in enumerate(decision.options):
+                if option.label == wanted:
+                    return i
+        queue = answers.get(name, [])
+        return queue[position] if position < len(queue) else 0
+
+    game.chooser = chooser
+    first_route = {v.id: v for v in comp.vessel_kinds}
+    for i, b in enumerate(comp.boroughs):
+        borough = Borough(i, b.id, b.name, b.lantern, len(seats))
+        spec = data["boroughs"][b.id]
+        borough.base = spec["base"]
+        from .engine.state import PrestigeTile
+        borough.prestige = [PrestigeTile(j, "", v) for j, v in enumerate(spec.get("prestige", []))]
+        borough.neutral = spec.get("neutral", 0)
+        for who, count in spec.get("skyscrapers", {}).items():
+            borough.counts[next(s.index for s in seats if s.name == who)] = count
+        game.boroughs.append(borough)
+        game.borough_by_id[b.id] = borough
+    for seat, spec in zip(seats, data["seats"]):
+        seat.points = spec.get("points", 0)
+        seat.dollars = spec.get("dollars", 0)
+        seat.board = spec.get("board", 0)
+        seat.token = PressToken(seat)
+        seat.token.space = spec["press"]
+        for char_id in spec.get("characters", []):
+            tile = Tile(len(game.tiles), ruleset.characters[char_id])
+            tile.where = "company"
+            game.tiles.append(tile)
+            seat.company.append(tile)
+        for kind in spec.get("vessels", []):
+            vk = first_route[kind]
+            a, b = vk.routes[0]
+            vessel = Vessel(len(game.vessels), kind, vk.colour, (game.borough_by_id[a], game.borough_by_id[b]))
+            vessel.owner = seat
+            game.vessels.append(vessel)
+            seat.vessels.append(vessel)
+        seat.reserve = Zone("reserve")
+        for kind in spec.get("reserve", []):
+            card = Card(len(game.cards), kind)
+            card.zone = seat.reserve
+            seat.reserve.append(card)
+            game.cards.append(card)
+        seat.reserve_size = len(seat.reserve)
+    game.neutral_token.space = data.get("neutral_press", comp.neutral_start.get(len(seats), 0))
+    order = list(data.get("press_order", [])) or [s.name for s in seats] + ["neutral"]
+    tokens = {s.name: s.token for s in seats}
+    tokens["neutral"] = game.neutral_token
+    rank = {name: i for i, name in enumerate(order)}
+    game.press = sorted(tokens.values(), key=lambda t: (-t.space, rank.get(t.seat.name if t.seat else "neutral",
+                                                                              len(order))))
+    return game
+
+
+def _best_answers(data: MDict, ruleset: Ruleset) -> dict[str, list[int]]:
+    """For each seat, the answers to scoring questions that give it the most points (tried one by one)."""
+    answers: dict[str, list[int]] = {}
+    for _ in range(20):  # a question at a time; a handful at most in practice
+        trial = _build(data, ruleset, answers)
+        pending: list[Decision] = []
+        inner = trial.chooser
+
+        def record(game: Game, decision: Decision) -> int:
+            pending.append(decision)
+            return inner(game, decision)
+        trial.chooser = record
+        final_scoring(trial)
+        open_question = next((d for d in pending if len(answers.get(d.seat.name, [])) <
+                              1 + sum(1 for e in pending[:pending.index(d)] if e.seat is d.seat)), None)
+        if open_question is None:
+            return answers
+        name = open_question.seat.name
+        scores = []
+        for i in range(len(open_question.options)):
+            attempt = {k: list(v) for k, v in answers.items()}
+            attempt[name] = attempt.get(name, []) + [i]
+            game = _build(data, ruleset, attempt)
+            final_scoring(game)
+            scores.append(next(s.points for s in game.seats if s.name == name))
+        answers[name] = answers.get(name, []) + [scores.index(max(scores))]
+    return answers
+
+
+def as_json(game: Game) -> dict[str, Any]:
+    winner = winner_of(game)
+    return {
+        "seats": [{"name": s.name, "categories": {step.id: s.scores.get(step.id, 0)
+                                                  for step in game.ruleset.final_scoring},
+                   "total": s.points} for s in game.seats],
+        "winner": winner.name,
+    }
