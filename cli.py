@@ -222,6 +222,39 @@ def score(
         typer.echo(f"{winner.name} wins with {winner.points} points.")
 
 
+@app.command()
+def simulate(
+    seat: Annotated[list[str], typer.Option("--seat", "-s", help="A bot or Tom seat; repeat for each seat.")],
+    games: Annotated[int, typer.Option(help="How many games to play.", min=1)] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.", min=0)] = 1,
+    ruleset: RulesetOption = None,
+    format: FormatOption = Format.text,
+) -> None:
+    """Play many headless games: win rates and mean scores per seat, and games per second."""
+    from nycrules.output import write_json
+    from nycrules.seating import parse_seats
+    from nycrules.simulate import simulate as run
+
+    loaded = _ruleset(ruleset)
+    specs = parse_seats(seat, loaded)
+    if any(spec.kind == "human" for spec in specs):
+        people = ", ".join(spec.name for spec in specs if spec.kind == "human")
+        raise fail(f"simulated games are played by bots and Toms only, not by {people}", 2)
+    report = run(loaded, specs, games, seed)
+    if format == Format.json:
+        write_json(report.as_json())
+        return
+    data = report.as_json()
+    typer.echo(f"{report.games} games in {report.seconds:.2f} s: {report.games_per_second:.0f} games per second, "
+               f"{data['decisions_per_game']} decisions per game")
+    categories = [step.id for step in loaded.final_scoring]
+    typer.echo(f"  {'seat':<16}{'wins':>7}{'win %':>7}{'points':>8}" + "".join(f"{c[:10]:>11}" for c in categories))
+    for stat in data["seats"]:
+        by = stat["mean_by_category"]
+        typer.echo(f"  {stat['name']:<16}{stat['wins']:>7}{stat['win_rate'] * 100:>6.1f}%{stat['mean_points']:>8.1f}"
+                   + "".join(f"{by.get(c, 0):>11.1f}" for c in categories))
+
+
 def main() -> None:
     """Entry point: run the app; user errors become one line and an exit code, never a traceback."""
     try:

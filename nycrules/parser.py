@@ -38,7 +38,7 @@ def _parser() -> Lark:
         start=["effect", "expression"],
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=False,
+        cache=True,  # the built parser is kept in the temp folder, keyed by the grammar
     )
 
 

@@ -70,13 +70,13 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     game.where = game.ruleset.game.exchanges_per_turn.loc
     exchanges_left = int(evaluate(game, game.ruleset.game.exchanges_per_turn, {"me": seat}))
     while True:
-        bids = sorted(legal_bids(game, seat), key=lambda cv: (cv[1], _cards_label(cv[0])))
+        bids = sorted(((value, " ".join(c.type for c in cards), cards) for cards, value in legal_bids(game, seat)),
+                      key=lambda vlc: (vlc[0], vlc[1]))
         # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
         # (unless they make no legal bid at all).
         options = [] if seat.played and bids else [Option("pass", PASS)]
-        for cards, value in bids:
-            label = _cards_label(cards) if cards else "bid as it stands"
-            options.append(Option(f"{label} ({value})", ("bid", cards, value)))
+        for value, label, cards in bids:
+            options.append(Option(f"{label or 'bid as it stands'} ({value})", ("bid", cards, value)))
         if exchanges_left > 0:
             options += _exchange_options(seat)
         for label, tile in use_options(usable(game, seat, ("bid.turn",), {})):

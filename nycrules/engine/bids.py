@@ -62,8 +62,9 @@ def bid_value(game: Game, seat: Seat) -> int:
 def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
     """Every distinct set of hand cards the seat may add to its bid, with the bid's value.
 
-    Cards of one type are alike, so sets are counted by type. The empty set is
-    included when what is already in the bid stands as a bid on its own.
+    Cards of one type are alike, so sets are counted by type (in type order). The
+    empty set is included when what is already in the bid stands as a bid alone.
+    This runs at every bidding decision, so it counts with plain integers.
     """
     by_type: dict[str, list[Card]] = {}
     for card in seat.hand:
@@ -71,16 +72,31 @@ def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
     kinds = sorted(by_type)
     round_type, wild = game.bidding_card, game.ruleset.wild_card
     base, added = bid_counts(seat, wild)
+    others = sorted((set(base) | set(kinds)) - {round_type, wild})
     out = []
     for choice in product(*(range(len(by_type[k]) + 1) for k in kinds)):
-        counts = Counter(base)
-        for kind, n in zip(kinds, choice):
-            if n:
-                counts[kind] += n
-        value = units(counts, round_type, wild, added)
-        if value:
-            cards = tuple(c for kind, n in zip(kinds, choice) for c in by_type[kind][:n])
-            out.append((cards, value))
+        chosen = dict(zip(kinds, choice))
+        matching = base.get(round_type, 0) + chosen.get(round_type, 0)
+        wilds = base.get(wild, 0) + chosen.get(wild, 0)
+        pairs = odd = 0
+        for kind in others:
+            n = base.get(kind, 0) + chosen.get(kind, 0)
+            pairs += n >> 1
+            odd += n & 1
+        if odd > wilds:
+            continue
+        spare = wilds - odd
+        value = matching + pairs + odd
+        if value > 0:
+            value += spare
+        elif spare >= 2:
+            value = spare - 1
+        else:
+            continue  # nothing, or a wild on its own
+        if added:
+            value += added
+        cards = tuple(c for kind, n in zip(kinds, choice) for c in by_type[kind][:n])
+        out.append((cards, value))
     return out
 
 
