@@ -1,0 +1,31 @@
+"""The example mods under rulesets/examples/ validate and play whole games."""
+
+from pathlib import Path
+
+import pytest
+
+from nycrules.loader import check_ruleset
+from nycrules.seating import parse_seats
+from nycrules.simulate import simulate
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "rulesets" / "examples").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_mod_is_valid_and_plays(path):
+    result = check_ruleset(path)
+    assert result.diagnostics == []
+    report = simulate(result.ruleset, parse_seats(["bot:greedy", "bot:random", "tom:5"], result.ruleset), 3, 1)
+    assert report.games == 3 and sum(s.wins for s in report.seats) == 3
+
+
+def test_a_new_character_joins_the_elevator():
+    ruleset = check_ruleset(EXAMPLES[[p.stem for p in EXAMPLES].index("night_owl")]).ruleset
+    assert ruleset.characters[43].title == "Night Owl"
+    assert [c.id for c in ruleset.by_hook["phase3.turn"]][-1] == 43
+
+
+def test_a_changed_bonus_changes_the_game():
+    loud = check_ruleset(EXAMPLES[[p.stem for p in EXAMPLES].index("loud_press")]).ruleset
+    assert "press_advance(me, 2)" in loud.round("press").bonus.source
+    assert loud.params["press_bonus_space"] == 7
