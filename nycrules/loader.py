@@ -418,6 +418,7 @@ def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str, 
         pairs_dealt=scripts[("game", "pairs_dealt")], pairs_per_seat=g["pairs_per_seat"],
         prestige_tiles_revealed=g["prestige_tiles_revealed"], character_cost=g["character_cost"],
         exchanges_per_turn=scripts[("game", "exchanges_per_turn")],
+        locs=dict(g.value_locs),
     )
     characters = {}
     for i, c in enumerate(doc["characters"]):

@@ -110,6 +110,7 @@ class GameNumbers:
     prestige_tiles_revealed: int
     character_cost: int
     exchanges_per_turn: Script
+    locs: dict[str, Location] = field(default_factory=dict)  # where each number is written
 
 
 @dataclass(frozen=True)

@@ -75,3 +75,15 @@ def test_same_seed_and_decisions_give_the_same_game_byte_for_byte():
 def test_another_seed_gives_another_game():
     kinds, _ = GAMES["3-seats-seed-11"]
     assert transcript(kinds, 11) != transcript(kinds, 12)
+
+
+def test_every_change_names_its_rule_and_source_line():
+    """Each event (not a header or summary) says which rule acted and where that rule is written."""
+    kinds, seed = GAMES["tom-b4-vs-bot-seed-5"]
+    agents = {1: make_agent("bot:greedy", 1).choose}
+    game = Session(nyc(), specs_for(kinds), seed, agents).run()
+    changes = [e for e in game.events if not e.kind]
+    assert len(changes) > 300
+    for event in changes:
+        assert event.rule, event
+        assert event.where is not None and event.where.file.endswith(".yaml") and event.where.line > 0, event

@@ -83,6 +83,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
             options.append(Option(label, ("use", tile)))
         prompt = f"Your bid in the {rnd.title} round ({_bid_so_far(game, seat)})"
         choice = game.ask(Decision(seat, "bid", prompt, options, game.rule, rnd.loc))
+        game.where = rnd.loc
         if choice[0] == "exchange":
             _, out_card, in_card = choice
             ops.move_card(out_card, seat.reserve)
@@ -92,6 +93,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
         elif choice[0] == "use":
             use(game, seat, choice[1], {})
             game.rule = f"{rnd.id} round"
+            game.where = rnd.loc
         elif choice[0] == "bid":
             for card in choice[1]:
                 ops.move_card(card, seat.played)
@@ -143,6 +145,7 @@ def evaluate_bids(game: Game, rnd: RoundDef) -> None:
     runner_up = ranked[1][0] if len(ranked) > 1 else None
     bidders = {seat for seat, _ in ranked}
     order = game.seats_in_press_order() if rnd.order == "press_track" else list(game.seats)
+    game.where = rnd.loc
     if winner is not None:
         game.emit(winner, f"has the highest bid ({game.bids_made[winner]})")
     for seat in order:

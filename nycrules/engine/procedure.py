@@ -28,13 +28,16 @@ def play(game: Game) -> None:
 
 def phase0(game: Game) -> None:
     game.rule = "phase 0"
-    game.where = None
+    locs = game.ruleset.game.locs
+    game.where = locs.get("rounds")
     game.emit(None, f"Game round {game.round}", "round")
     for seat in game.seats:
         seat.used.clear()  # the dollars on characters go back to the supply
     letter = game.ruleset.game.mayor_route[game.round - 1]
     game.mayor = next(b for b in game.boroughs if b.letter == letter)
+    game.where = locs.get("mayor_route")
     game.emit(None, f"the Mayor moves to {game.mayor.name} ({letter})")
+    game.where = locs.get("prestige_tiles_revealed")
     for _ in range(game.ruleset.game.prestige_tiles_revealed):
         if game.prestige_stack:
             game.prestige_display.append(game.prestige_stack.pop())
@@ -57,6 +60,7 @@ def phase0(game: Game) -> None:
 
 def phase1(game: Game) -> None:
     game.rule = "phase I"
+    game.where = game.ruleset.game.locs.get("pairs_per_seat")
     people = [s for s in game.seats if not s.is_tom]
     for seat in people:
         seat.draft_turns_left = game.ruleset.game.pairs_per_seat
@@ -71,6 +75,7 @@ def phase1(game: Game) -> None:
         if seat.is_tom and tom is not None and game.pairs:
             run_script(game, tom.phase1, {"me": seat}, "Tom: phase I")
     game.rule = "phase I"
+    game.where = game.ruleset.game.locs.get("pairs_per_seat")
     for pair in list(game.pairs):  # pairs nobody took are discarded
         ops.discard_cards(game, pair.cards)
     game.pairs.clear()
@@ -91,6 +96,7 @@ def draft_turn(game: Game, seat: Seat) -> None:
         for label, tile in use_options(usable(game, seat, ("draft.instead_of_pair",), {}), " instead of a pair"):
             options.append(Option(label, ("instead", tile)))
         choice = game.ask(Decision(seat, "draft", "Take a pair of cards", options, game.rule, None))
+        game.where = game.ruleset.game.locs.get("pairs_per_seat")
         if choice[0] == "pair":
             game.taken.extend(ops.take_pair(game, seat, choice[1]))
         else:
@@ -116,7 +122,7 @@ def end_round(game: Game) -> None:
         run_script(game, step_for(game, seat, "round_end_seat"), {"me": seat}, "end of round")
     game.prestige_display.clear()  # unused prestige tiles go back to the box
     standing = ", ".join(f"{s.name} {s.points}" for s in game.seats)
-    game.emit(None, f"points after game round {game.round}: {standing}")
+    game.emit(None, f"points after game round {game.round}: {standing}", "summary")
 
 
 def final_scoring(game: Game) -> None:
