@@ -55,9 +55,8 @@ class GreedyAgent:
         kind = decision.kind
         if kind == "bid":
             if value[0] == "bid":
-                # Bid high, but keep wild cards for later rounds when they add little.
-                wilds = sum(1 for c in value[1] if c.type == game.ruleset.wild_card)
-                return value[2] * 10 - wilds * 3 - len(value[1])
+                # Bid high, but count what the cards would have been worth in the rounds to come.
+                return value[2] * 10 - sum(self._keep_value(game, card.type) for card in value[1])
             if value[0] == "use":
                 return 25
             if value[0] == "exchange":
@@ -82,6 +81,15 @@ class GreedyAgent:
         if kind == "choose_some":
             return -len(value)
         return -index * 0.001
+
+
+    @staticmethod
+    def _keep_value(game: Game, card_type: str) -> int:
+        if card_type == game.bidding_card:
+            return 0
+        if card_type == game.ruleset.wild_card:
+            return 6
+        return 1 if card_type in game.rounds_done else 5
 
 
 def make_agent(kind: str, seed: int) -> Agent:
