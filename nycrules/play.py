@@ -43,6 +43,10 @@ HELP = """Commands (at any prompt):
   quit            stop without saving"""
 
 
+# Colours for an interactive terminal only (piped output, --plain and NO_COLOR get none).
+_STYLES = {"header": "\033[1;36m", "bidding": "\033[1m", "question": "\033[1;33m", "note": "\033[2m"}
+
+
 class _Undo(Exception):
     pass
 
@@ -63,8 +67,13 @@ class Terminal:
     out: TextIO
     interactive: bool
 
-    def say(self, text: str = "") -> None:
+    def say(self, text: str = "", style: str = "") -> None:
+        if self.interactive and style:
+            text = f"{_STYLES[style]}{text}\033[0m"
         self.out.write(text + "\n")
+
+    def prompt(self, text: str) -> str:
+        return f"\033[1m{text}\033[0m" if self.interactive else text
 
     def read(self, prompt: str) -> str:
         if self.interactive:
@@ -153,7 +162,8 @@ class PlayGame:
         if position < len(self.events_at):
             self.printed = max(self.printed, self.events_at[position])  # shown before an undo
         for event in game.events[self.printed:]:
-            self.terminal.say(_event_text(game, event))
+            style = {"round": "header", "bidding": "bidding"}.get(event.kind, "")
+            self.terminal.say(_event_text(game, event), style)
         self.printed = len(game.events)
 
     def _autosave(self) -> int:
@@ -174,11 +184,11 @@ class PlayGame:
         self._flush(game)
         t.say("")
         t.say(views.decision_context(game, decision))
-        t.say(f"{decision.seat.name}: {decision.prompt}")
+        t.say(f"{decision.seat.name}: {decision.prompt}", "question")
         for i, option in enumerate(decision.options, 1):
             t.say(f"  {i}. {option.label}")
         while True:
-            line = t.read(f"{decision.seat.name}> ").strip()
+            line = t.read(t.prompt(f"{decision.seat.name}> ")).strip()
             if not line:
                 continue
             result = self._command(game, decision, line)
