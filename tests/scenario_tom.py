@@ -111,6 +111,7 @@ class TomWatch:
     def __init__(self, game: Game):
         self.game = game
         self.dollars = {s.index: s.dollars for s in game.seats}
+        self.before_scoring: dict[int, int] | None = None  # each seat's dollars when final scoring began
         self.checked = 0
         original = game.emit
 
@@ -122,6 +123,8 @@ class TomWatch:
     def check(self, seat, text: str) -> None:
         game = self.game
         self.checked += 1
+        if game.scoring_step and self.before_scoring is None:
+            self.before_scoring = dict(self.dollars)
         for tom in (s for s in game.seats if s.is_tom):
             where = f"after {text!r} (round {game.round}, {game.rule})"
             assert tom.board == 0, f"{tom.name} has board skyscrapers {where}"
@@ -131,7 +134,8 @@ class TomWatch:
                 assert b.counts[tom.index] <= 5, f"{tom.name} has {b.counts[tom.index]} in {b.name} {where}"
             if not game.scoring_step and not game.finished:
                 assert tom.dollars >= self.dollars[tom.index], f"{tom.name} paid a dollar {where}"
-            self.dollars[tom.index] = tom.dollars
+        for other in game.seats:
+            self.dollars[other.index] = other.dollars
         if seat is not None and seat.is_tom:
             assert not text.startswith("uses character"), f"{seat.name}: {text}"
 

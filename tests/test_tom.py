@@ -7,7 +7,7 @@ from nycrules.engine.bidding import bidding_round, evaluate_bids, play_bidding_r
 from nycrules.engine.procedure import phase0, phase1, phase3
 from nycrules.engine.setup import new_game
 from nycrules.seating import parse_seats
-from scenario import answer, assert_answered, borough, give, hire, nyc, stack_deck, table, texts
+from scenario import answer, assert_answered, borough, give, hire, nyc, stack_deck, table
 from scenario_extra import set_pairs, types
 from scenario_more import bids, build_in, give_vessels, place_bid, score, set_press, show_prestige
 from scenario_tom import before_bid, row, set_letters, start_round, tom_bid, tom_game, tom_notes, tom_table
@@ -159,7 +159,7 @@ def test_prestige_step_3_highest_letter_with_x_above_e():
 
 
 def test_prestige_step_4_vessel_towards_the_highest_letter_sets_the_tile():
-    """Of the vessels touching his borough Tom takes the one whose far end has the highest letter, and that colour's tile."""
+    """Of the vessels at his borough Tom takes the one whose far end has the highest letter, and its colour's tile."""
     game = tom_table("A6")
     ann, tom = game.seats
     set_letters(game, staten_island="X", manhattan="E", jersey_city="D", brooklyn="C", queens="B", bronx="A")
@@ -184,22 +184,17 @@ def test_prestige_two_tiles_of_one_colour_he_takes_the_higher():
 
 
 def test_prestige_runner_up_uses_only_the_tile_left():
-    """As second-highest bidder Tom chooses among the boroughs of the tile the winner left."""
+    """As second-highest bidder Tom chooses only among the boroughs of the tile the winner left."""
     game = tom_table("A6", kinds=["tom", "tom"])
     first, second = game.seats
+    set_letters(game, bronx="X", brooklyn="E", manhattan="D", queens="C", jersey_city="B", staten_island="A")
     show_prestige(game, ("yellow", 2), ("red", 4))
-    start_round(game, "prestige")
-    place_bid(game, first, "prestige prestige")
-    place_bid(game, second, "prestige")
-    evaluate_bids(game, rnd(game, "prestige"))
-    assert not game.prestige_display
-    (won,) = [t for b in game.boroughs for t in b.prestige if b.counts[first.index]]
-    left = "red" if won.colour == "yellow" else "yellow"
-    assert [v.colour for v in first.vessels] == [won.colour]
-    assert [v.colour for v in second.vessels] == [left]
-    reach = {b.name for v in game.vessels if v.colour == left for b in v.ends}
-    step1 = next(n for n in tom_notes(game, second) if n.startswith("prestige step 1"))
-    assert all(b.name in reach for b in game.boroughs if b.name in step1)
+    bids(game, "prestige", {first: "prestige prestige", second: "prestige"})
+    assert [(t.colour, t.value) for t in borough(game, "bronx").prestige] == [("yellow", 2)]
+    assert "prestige step 1: boroughs his vessels reach: Brooklyn Staten Island Jersey City" in tom_notes(game, second)
+    assert [(t.colour, t.value) for t in borough(game, "brooklyn").prestige] == [("red", 4)]
+    assert [repr(v) for v in second.vessels] == ["<bus brooklyn-staten_island>"]
+    assert borough(game, "brooklyn").counts[second.index] == 1 and not game.prestige_display
 
 
 def test_four_wilds_make_three_skyscrapers():
@@ -340,17 +335,17 @@ def elevator_table():
     game = tom_table("A6", kinds=["tom", "tom"])
     row(game, 1, 4, 5)
     row(game, 2, 1, 6, 13)
-    row(game, 3, 3, 8, 10)
+    row(game, 3, 3, 8, 10, 14)
     row(game, 4, 11, 15)
     row(game, 5, 35, 36)
     return game
 
 
 @pytest.mark.parametrize("mine, other, hired", [
-    (2, 0, 3),   # alone: 2 + 1 for the highest bid reaches the 3 row
-    (2, 3, 2),   # outbid: no bonus
-    (3, 2, 4),
-    (6, 0, 35),  # 7 is capped at 5
+    (2, 0, 3),    # alone: 2 + 1 for the highest bid reaches the 3 row
+    (2, 3, 1),    # outbid, no bonus: the 2 row
+    (3, 2, 11),   # 3 + 1: the 4 row
+    (6, 0, 35),   # 7 is capped at 5
 ])
 def test_elevator_takes_the_leftmost_of_the_highest_row_he_reaches(mine, other, hired):
     """Tom hires the leftmost character of the row of his bid value (bonus included, 5 at most)."""
@@ -361,7 +356,7 @@ def test_elevator_takes_the_leftmost_of_the_highest_row_he_reaches(mine, other, 
     if other:
         place_bid(game, rival, " ".join(["elevator"] * other))
     evaluate_bids(game, rnd(game, "elevator"))
-    assert tom.company[0].char.id == {3: 3, 2: 1, 4: 11, 35: 35}[hired]
+    assert [t.char.id for t in tom.company] == [hired]
     assert any(n.startswith("takes the leftmost character of the highest row he reaches")
                for n in tom_notes(game, tom))
 
@@ -403,6 +398,17 @@ def test_skyscraper_round_never_builds_a_sixth_in_a_borough():
     assert "loses the skyscrapers above five in one borough: 3" in tom_notes(game, tom)
 
 
+def test_elevator_row_closes_up_and_refills_on_the_right():
+    """After Tom's hire the tiles to its right move left and a new tile fills the right end."""
+    game = elevator_table()
+    tom, rival = game.seats
+    start_round(game, "elevator")
+    place_bid(game, tom, "elevator elevator")
+    evaluate_bids(game, rnd(game, "elevator"))
+    ids = [t.char.id for t in game.elevator_rows[3]]
+    assert ids[:3] == [8, 10, 14] and len(ids) == 4
+
+
 def test_prestige_builds_nothing_where_he_already_has_five():
     """A prestige bonus into a borough where Tom has five places the tile but adds no skyscraper."""
     game = tom_table("A6")
@@ -412,6 +418,17 @@ def test_prestige_builds_nothing_where_he_already_has_five():
     bids(game, "prestige", {tom: "prestige"})
     assert sum(len(b.prestige) for b in game.boroughs) == 1 and len(tom.vessels) == 1
     assert all(b.counts[tom.index] in (0, 5) for b in game.boroughs)
+
+
+def test_prestige_skyscraper_lost_at_five_is_logged():
+    """When the prestige bonus skyscraper would be his sixth there, the log says it is lost."""
+    game = tom_table("A6")
+    ann, tom = game.seats
+    build_in(game, tom, brooklyn=5, staten_island=5, jersey_city=5)
+    show_prestige(game, ("red", 4))
+    start = len(game.events)
+    bids(game, "prestige", {tom: "prestige"})
+    assert any("lose" in e.text for e in game.events[start:] if e.seat == tom.index)
 
 
 @pytest.mark.parametrize("kinds", [["human", "tom"], ["human", "human", "tom"], ["human", "tom", "tom", "tom"]])
@@ -459,12 +476,14 @@ def test_phase_1_each_tom_gets_one_pair_the_people_left():
     game = tom_table("C3", kinds=["human", "human", "tom", "tom"])
     phase0(game)
     assert len(game.pairs) == 6
+    for seat in game.seats:
+        give(game, seat, hand="")
     set_pairs(game, *(["press press"] * 4 + ["wild wild"] * 2))
     answer(game, *["take press + press"] * 4)
     phase1(game)
     assert_answered(game)
     ann, ben, tom1, tom2 = game.seats
-    assert types(ann.hand).count("press") == 4 and types(ben.hand).count("press") == 4
+    assert types(ann.hand) == ["press"] * 4 and types(ben.hand) == ["press"] * 4
     for tom in (tom1, tom2):
         assert len(tom.hand) == 2 + 3 and types(tom.hand).count("wild") >= 2
 
@@ -476,7 +495,6 @@ def test_never_uses_or_pays_for_characters():
     for char_id in (10, 6, 13, 16, 17, 19, 20, 21, 18, 23, 25, 26):
         hire(game, tom, char_id)
     tom.dollars = 9
-    game.mayor = borough(game, "queens")
     phase0(game)
     set_pairs(game, "press press", "dollar dollar", "skyscraper skyscraper")
     answer(game, "take press + press", "take dollar + dollar")
@@ -487,8 +505,9 @@ def test_never_uses_or_pays_for_characters():
     bidding_round(game, rnd(game, "prestige"), tom)
     assert game.bids_made[tom] == 1  # 17 adds no prestige card
     assert tom.points == 1  # 19 does not double
+    before = game.mayor.counts[tom.index]
     bidding_round(game, rnd(game, "skyscraper"), tom)
-    assert borough(game, "queens").counts[tom.index] == 2  # 1 + the bonus; 21 adds none
+    assert game.mayor.counts[tom.index] == before + 2  # 1 + the bonus; 21 adds none
     phase3(game)
     assert tom.dollars == 9 and not tom.used and tom.points == 1 and tom.board == 0
     assert not any(t.startswith("uses character") for t in tom_notes(game, tom))
@@ -567,7 +586,7 @@ def test_several_toms_are_numbered():
         ("Tom I", "A", 6), ("Tom II", "C", 5), ("Tom III", "B", 4)]
 
 
-@pytest.mark.parametrize("seats", [["Ann", "tom"], ["Ann", "Ben", "tom"], ["Ann", "tom:1", "tom:9"],
+@pytest.mark.parametrize("seats", [["Ann", "tom"], ["tom:3", "Ann"], ["Ann", "Ben", "tom"], ["Ann", "tom:1", "tom:9"],
                                    ["Ann", "Ben", "tom:3", "tom:C5"]])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_one_start_stack_per_seat_people_pick_first(seats, seed):
@@ -604,6 +623,13 @@ def test_pairs_dealt_two_per_person_one_per_tom(kinds, pairs):
     assert len(game.pairs) == pairs
 
 
+@pytest.mark.parametrize("kinds, space", [(["human", "tom"], 8), (["human", "tom", "tom"], 7),
+                                          (["tom", "tom", "tom", "tom"], 6)])
+def test_toms_count_as_seats_for_the_neutral_press_token(kinds, space):
+    """The neutral press token starts where the seat count says, Toms included."""
+    assert table(kinds=kinds).neutral_token.space == space
+
+
 # --------------------------------------------------------------- whole games
 
 GAMES = [
@@ -620,6 +646,17 @@ GAMES = [
 ]
 
 
+def tom_characters_score(values: list[int], dollars: int) -> tuple[int, int]:
+    """Deal the dollars by hand, lowest value first, two rounds at most; gives (points, dollars left)."""
+    on = [0] * len(values)
+    for _ in range(2):
+        for i in range(len(values)):
+            if dollars:
+                on[i] += 1
+                dollars -= 1
+    return sum(v * 2 if n == 2 else v for v, n in zip(sorted(values), on)), dollars
+
+
 @pytest.mark.parametrize("seats", GAMES, ids=["-".join(s) for s in GAMES])
 @pytest.mark.parametrize("block", range(3))
 def test_seeded_games_keep_toms_limits(seats, block):
@@ -630,7 +667,22 @@ def test_seeded_games_keep_toms_limits(seats, block):
         assert watch.checked > 100 and inv.checked == watch.checked
         assert all(not d.seat.is_tom for d in asked), "Tom was asked a decision"
         for tom in (s for s in game.seats if s.is_tom):
+            mine = [e for e in game.events if e.seat == tom.index]
+            assert not [e for e in mine if e.rule == "phase 0" and e.text.startswith("draws")]
+            phase1_draws = [e.text for e in mine if e.rule == "Tom: phase I" and e.text.startswith("draws")]
+            assert phase1_draws == [f"draws {tom.tom_cards} cards"] * 5
+            bid_draws = [e for e in mine if e.rule == "Tom: before the bid" and e.text.startswith("draws")]
+            assert len(bid_draws) == (0 if tom.tom_mode == "A" else 6 * 5)
+            current = ""
+            for e in game.events:  # no earlier round before the first, no later one after the last
+                if e.kind == "bidding":
+                    current = e.text
+                elif e.seat == tom.index and current.startswith("Press"):
+                    assert "its bidding round is over" not in e.text
+                elif e.seat == tom.index and current.startswith("Skyscrapers"):
+                    assert "for a later bidding round" not in e.text
             assert tom.scores.get("scoring_characters", 0) == 0
-            values = sorted(t.value for t in tom.company)
-            assert tom.scores.get("characters", 0) >= sum(values)
-            assert tom.scores.get("characters", 0) <= 2 * sum(values)
+            dollars = watch.before_scoring[tom.index]
+            points, left = tom_characters_score([t.value for t in tom.company], dollars)
+            assert tom.scores.get("characters", 0) == points
+            assert tom.dollars == left and tom.scores.get("rest", 0) == (left + 1) // 2
