@@ -265,6 +265,10 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("nycrules: interrupted", err=True)
         sys.exit(130)
+    except Exception as err:  # a bug of ours: still one line, and a way to report it
+        typer.echo(f"nycrules: internal error ({type(err).__name__}: {err}); please report it with the "
+                   "command you ran", err=True)
+        sys.exit(70)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import nodes as n
-from .diagnostics import Location
+from .diagnostics import Location, NycRulesError
 from .registry import Primitive
 
 
@@ -27,11 +27,11 @@ class _StopLoop(Exception):
     pass
 
 
-class RuleRuntimeError(Exception):
+class RuleRuntimeError(NycRulesError):
     """A rule did something impossible at play time (a bug in the ruleset), with its location."""
 
-    def __init__(self, message: str, loc: Location):
-        super().__init__(f"{loc}: {message}")
+    def __init__(self, message: str, loc: Location | None):
+        super().__init__(f"a rule failed while playing: {message}", loc, "E500")
         self.loc = loc
 
 

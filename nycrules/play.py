@@ -126,6 +126,9 @@ class PlayGame:
                 return 0
             except _InputEnded:
                 return self._autosave()
+            except KeyboardInterrupt:
+                self._autosave()
+                return 130
             self._flush(game)
             t.say("")
             t.say(views.final_scores(game))
