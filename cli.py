@@ -42,7 +42,8 @@ class ListKind(str, Enum):
 
 RulesetOption = Annotated[
     Optional[str],
-    typer.Option("--ruleset", "-r", help="A ruleset folder or file (default: the shipped New York City rules)."),
+    typer.Option("--ruleset", "-r", metavar="PATH",
+                 help="A ruleset folder or file (default: the shipped New York City rules)."),
 ]
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
 PlainOption = Annotated[bool, typer.Option("--plain", help="Plain text: no colours or tables.")]
@@ -141,14 +142,14 @@ def rules_show(
 @app.command()
 def play(
     seat: Annotated[Optional[list[str]], typer.Option(
-        "--seat", "-s", help="A seat, in clockwise order: a person's name, bot:random, bot:greedy, tom "
+        "--seat", "-s", metavar="SEAT", help="A seat, in clockwise order: a person's name, bot:random, bot:greedy, tom "
                              "(the recommended level), tom:1..tom:12 or tom:B4. Repeat for each seat. "
                              "Default: you against Tom.")] = None,
-    seed: Annotated[Optional[int], typer.Option(help="Seed of the shuffles; the same seed and answers give "
+    seed: Annotated[Optional[int], typer.Option(metavar="N", help="Seed of the shuffles; the same seed and answers give "
                                                      "the same game. Default: a new one, shown at the start.",
                                                 min=0)] = None,
     ruleset: RulesetOption = None,
-    load: Annotated[Optional[Path], typer.Option("--load", help="Continue a saved game.")] = None,
+    load: Annotated[Optional[Path], typer.Option("--load", metavar="FILE", help="Continue a saved game.")] = None,
     plain: PlainOption = False,
 ) -> None:
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
@@ -177,7 +178,8 @@ def play(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A save file.")],
-    until: Annotated[Optional[int], typer.Option(help="Stop after this decision and show the table.", min=1)] = None,
+    until: Annotated[Optional[int], typer.Option(metavar="N", help="Stop after this decision and show the table.",
+                                                 min=1)] = None,
     ruleset: RulesetOption = None,
 ) -> None:
     """Show a saved game move by move."""
@@ -224,9 +226,10 @@ def score(
 
 @app.command()
 def simulate(
-    seat: Annotated[list[str], typer.Option("--seat", "-s", help="A bot or Tom seat; repeat for each seat.")],
-    games: Annotated[int, typer.Option(help="How many games to play.", min=1)] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.", min=0)] = 1,
+    seat: Annotated[list[str], typer.Option("--seat", "-s", metavar="SEAT",
+                                            help="A bot or Tom seat; repeat for each seat.")],
+    games: Annotated[int, typer.Option(metavar="N", help="How many games to play.", min=1)] = 100,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the first game; game i uses seed + i.", min=0)] = 1,
     ruleset: RulesetOption = None,
     format: FormatOption = Format.text,
 ) -> None:
