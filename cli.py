@@ -169,6 +169,8 @@ def play(
         specs = parse_seats(seat or [], loaded)
         game_seed = seed if seed is not None else int.from_bytes(os.urandom(3), "big")
         decisions = []
+    if hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # bytes that are not text are bad input, not a crash
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not plain and not os.environ.get("NO_COLOR")
     terminal = Terminal(sys.stdin, sys.stdout, interactive)
     game = PlayGame(loaded, specs, game_seed, terminal, decisions)

@@ -129,6 +129,9 @@ class PlayGame:
             except KeyboardInterrupt:
                 self._autosave()
                 return 130
+            if len(self.session.record) < len(self.decisions):
+                raise NycRulesError(f"the save holds {len(self.decisions)} decisions, but its game ends after "
+                                    f"{len(self.session.record)}: the file was changed")
             self._flush(game)
             t.say("")
             t.say(views.final_scores(game))
@@ -217,7 +220,7 @@ class PlayGame:
             return views.characters(game, seat)
         if word == "log":
             count = rest.strip() or "20"
-            if not count.isdigit():
+            if not (count.isascii() and count.isdigit() and len(count) <= 6):
                 return "log takes a number of events, e.g. `log 10`"
             return views.log(game, int(count))
         if word == "why":
@@ -253,11 +256,10 @@ def choose_option(game: Game, decision: Decision, line: str) -> int | str:
     """Read an answer: a number, an option's text or a unique start of it; else say why not."""
     options = decision.labels()
     text = " ".join(line.lower().split())
-    if text.isdigit():
-        number = int(text)
-        if 1 <= number <= len(options):
-            return number - 1
-        return f"there is no option {number}; choose 1-{len(options)}"
+    if text.isascii() and text.isdigit():
+        if len(text) <= 6 and 1 <= int(text) <= len(options):
+            return int(text) - 1
+        return f"there is no option {text[:12]}{'...' if len(text) > 12 else ''}; choose 1-{len(options)}"
     plain = [_bare(label) for label in options]
     if decision.kind == "bid":
         wanted = sorted(text.split())
@@ -322,26 +324,28 @@ def _event_text(game: Game, event: Event) -> str:
 
 
 def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
-    """Show a saved game decision by decision; stop after decision `until` with the board."""
+    """Show a saved game decision by decision; with `until`, stop once decision N has taken effect."""
 
     class _Stop(Exception):
         pass
 
     printed = 0
-    session = Session(ruleset, save.seats, save.seed, {}, replay=save.decisions)
+    limit = len(save.decisions) if until is None else min(until, len(save.decisions))
+    session = Session(ruleset, save.seats, save.seed, {}, replay=save.decisions[:limit])
 
-    def observe(game: Game, decision: Decision, index: int) -> None:
+    def flush(game: Game) -> None:
         nonlocal printed
         for event in game.events[printed:]:
             out.write(_event_text(game, event) + "\n")
         printed = len(game.events)
-        number = len(session.record)
-        out.write(f"#{number} {decision.seat.name}: {decision.prompt} -> {decision.options[index].label}\n")
-        if until is not None and number >= until:
-            raise _Stop
+
+    def observe(game: Game, decision: Decision, index: int) -> None:
+        flush(game)
+        out.write(f"#{len(session.record)} {decision.seat.name}: {decision.prompt} -> "
+                  f"{decision.options[index].label}\n")
 
     def end_of_record(game: Game, decision: Decision) -> int:
-        raise _Stop
+        raise _Stop  # the next decision: everything up to decision `limit` has happened
 
     session.observer = observe
     session.agents = {i: end_of_record for i in range(len(save.seats))}
@@ -350,13 +354,18 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
     except _Stop:
         game = session.game
         assert game is not None
-        for event in game.events[printed:]:
-            out.write(_event_text(game, event) + "\n")
-        out.write(f"\n(after decision {len(session.record) if until is None else min(until, len(session.record))}"
-                  f" of {len(save.decisions)})\n")
+        flush(game)
+        out.write(f"\n(after decision {limit} of {len(save.decisions)})\n")
         out.write(views.board(game) + "\n" + views.seats(game) + "\n")
         return 0
-    for event in game.events[printed:]:
-        out.write(_event_text(game, event) + "\n")
+    flush(game)
+    check_record_used(session, save)
     out.write("\n" + views.final_scores(game) + "\n")
     return 0
+
+
+def check_record_used(session: Session, save: Save) -> None:
+    """A save whose game ends before its last decision was changed by hand."""
+    if len(session.record) < len(save.decisions):
+        raise NycRulesError(f"the save holds {len(save.decisions)} decisions, but its game ends after "
+                            f"{len(session.record)}: the file was changed")

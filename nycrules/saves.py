@@ -81,9 +81,29 @@ def read_save(path: Path, ruleset: Ruleset) -> Save:
     for seat in data["seats"]:
         if seat["kind"] == "tom":
             level = seat.get("tom", "")
-            if len(level) != 2:
-                raise NycRulesError(f"{path}: a Tom seat needs a level such as B4")
+            if not level:
+                raise NycRulesError(f"{path}: not a valid save file (Tom seat {seat['name']!r} needs a level, "
+                                    "such as B4)")
+            if ruleset.tom is None or level[0] not in ruleset.tom.modes:
+                modes = "/".join(sorted(ruleset.tom.modes)) if ruleset.tom else "none"
+                raise NycRulesError(f"{path}: not a valid save file (Tom seat {seat['name']!r} has level {level!r}; "
+                                    f"this ruleset's modes are {modes})")
             seats.append(SeatSpec(seat["name"], "tom", level[0], int(level[1])))
         else:
             seats.append(SeatSpec(seat["name"], seat["kind"]))
+    try:
+        check_seats(seats, ruleset)
+    except NycRulesError as err:
+        raise NycRulesError(f"{path}: not a valid save file ({err})") from None
     return Save(data["ruleset"]["digest"], data["ruleset"]["name"], seats, data["seed"], list(data["decisions"]))
+
+
+def check_seats(seats: list[SeatSpec], ruleset: Ruleset) -> None:
+    """Names must differ, and the ruleset must know how to play with this many seats."""
+    names = [s.name.lower() for s in seats]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise NycRulesError(f"two seats are called '{seats[i].name}'; give each a different name")
+    counts = sorted(ruleset.components.neutral_start)
+    if len(seats) not in counts:
+        raise NycRulesError(f"this ruleset plays with {', '.join(map(str, counts))} seats, not {len(seats)}")

@@ -7,6 +7,7 @@ import re
 from .diagnostics import NycRulesError
 from .engine.setup import SeatSpec
 from .model import Ruleset
+from .saves import check_seats
 
 BOTS = ("bot:random", "bot:greedy")
 
@@ -56,8 +57,5 @@ def parse_seats(values: list[str], ruleset: Ruleset) -> list[SeatSpec]:
         numerals = ["I", "II", "III", "IV"]
         for n, i in enumerate(toms):
             specs[i] = SeatSpec(f"Tom {numerals[n]}", "tom", specs[i].tom_mode, specs[i].tom_cards)
-    names = [s.name.lower() for s in specs]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            raise NycRulesError(f"two seats are called '{specs[i].name}'; give each person a different name")
+    check_seats(specs, ruleset)
     return specs

@@ -391,9 +391,6 @@ def test_windows_line_endings_play_the_same_game(tmp_path):
     assert result.stdout == game.transcript
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: play.py uses str.isdigit() then int(): a superscript or other "
-                                       "non-decimal digit ('²'), or a number of more than 4300 digits, raises "
-                                       "ValueError and the game dies with a traceback")
 @pytest.mark.parametrize("line", ["²", "log ²", "1" * 5000, "log " + "9" * 5000],
                          ids=["superscript", "log-superscript", "5000-digits", "log-5000-digits"])
 def test_unicode_and_huge_numbers_are_refused(line, tmp_path):
@@ -405,9 +402,6 @@ def test_unicode_and_huge_numbers_are_refused(line, tmp_path):
     assert final_block(result.stdout) == final_block(game.transcript)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: with a strict UTF-8 stdin (e.g. LANG=en_US.UTF-8, emulated by "
-                                       "PYTHONIOENCODING=utf-8) a line of invalid UTF-8 ends the game with a "
-                                       "UnicodeDecodeError traceback")
 def test_invalid_utf8_input_is_refused(tmp_path):
     """A line that is not UTF-8 is refused like any bad answer, never a traceback."""
     game = played(*GREEDY)
@@ -546,9 +540,6 @@ def test_replay_a_save(saved_game):
     assert full.stdout.startswith(part.stdout[:part.stdout.index("\n#5 ")])
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: replay --until N stops in the observer before decision N is "
-                                       "applied, so the board/seats shown 'after decision N' are the state "
-                                       "before it (e.g. the pair just taken is still on display)")
 def test_replay_until_shows_the_state_after_that_decision(saved_game, tmp_path):
     """`replay FILE --until N` shows the table of a save that ends with decision N."""
     game, k, where = saved_game
@@ -615,10 +606,6 @@ def test_load_a_missing_save(tmp_path):
         one_line_error(result)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: saves.read_save checks a Tom level only against the schema "
-                                       "(^[A-Z][2-9]$), not the ruleset's modes: a save with tom 'Z4' loads "
-                                       "and plays with a Tom in a mode that does not exist, while --seat tom:Z4 "
-                                       "is refused")
 def test_a_save_with_an_unknown_tom_mode_is_refused(saved_game, tmp_path):
     """A save whose Tom has a mode the ruleset lacks is refused like `--seat tom:Z4`."""
     game, k, where = saved_game
@@ -630,9 +617,6 @@ def test_a_save_with_an_unknown_tom_mode_is_refused(saved_game, tmp_path):
     assert "Z4" in one_line_error(result)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: saves.read_save does not check seat names: a save with two "
-                                       "seats called 'Ann' loads and plays, while `--seat Ann --seat Ann` "
-                                       "is refused")
 def test_a_save_with_two_seats_of_one_name_is_refused(saved_game, tmp_path):
     """A save with two seats of the same name is refused like `--seat Ann --seat ann`."""
     game, k, where = saved_game
@@ -643,9 +627,6 @@ def test_a_save_with_two_seats_of_one_name_is_refused(saved_game, tmp_path):
     assert "Ann" in one_line_error(result)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a save whose record is longer than the game is not detected: "
-                                       "`play --load` and `replay` silently play the game to its end on the "
-                                       "recorded decisions and ignore the rest")
 def test_a_save_with_decisions_past_the_end_is_refused(saved_game, tmp_path):
     """A record with more decisions than the game can take is refused as tampered."""
     game, k, where = saved_game
@@ -741,9 +722,6 @@ def test_bad_seats_are_one_line(bad, tmp_path):
     assert not (tmp_path / "nycrules-autosave.json").exists()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: the number of seats is checked only when the game starts "
-                                       "(engine setup), after `New York City: ...; seed 1. Type `help` at any "
-                                       "prompt.` is printed; other seat errors print nothing on stdout")
 @pytest.mark.parametrize("bad", ["five-seats", "one-seat"])
 def test_a_wrong_number_of_seats_starts_no_game(bad, tmp_path):
     """A wrong number of seats is refused before the game greets anyone."""
