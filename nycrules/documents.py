@@ -18,9 +18,18 @@ from .resources import data_dir
 
 
 def display_path(path: Path) -> str:
-    """A path as shown in diagnostics: relative to the working folder when inside it."""
+    """A path as shown in diagnostics: relative to the working folder when inside it.
+
+    Files of the shipped rulesets show as `rulesets/NAME/FILE`, where they are in
+    the source tree, rather than deep inside an installed package.
+    """
+    resolved = path.resolve()
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(resolved.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        pass
+    try:
+        return str(Path("rulesets") / resolved.relative_to(data_dir("rulesets").resolve()))
     except ValueError:
         return str(path)
 

@@ -190,7 +190,7 @@ class PlayGame:
         self._flush(game)
         t.say("")
         t.say(views.decision_context(game, decision))
-        t.say(f"{decision.seat.name}: {decision.prompt}", "question")
+        t.say(_headline(decision), "question")
         for i, option in enumerate(decision.options, 1):
             t.say(f"  {i}. {option.label}")
         while True:
@@ -307,6 +307,13 @@ def explain_bid(game: Game, decision: Decision, text: str) -> str:
         return (f"a single card that is not {game.bidding_card} counts only with a second card like it or "
                 f"with a wild card")
     return "that bid is not among the options"
+
+
+def _headline(decision: Decision) -> str:
+    """The question: rule-made choices name what is chosen; the procedure's are whole sentences."""
+    if decision.kind in ("choose", "choose_some", "number"):
+        return f"{decision.seat.name}, choose: {decision.prompt}"
+    return f"{decision.seat.name}: {decision.prompt}"
 
 
 def _kind(spec: SeatSpec) -> str:

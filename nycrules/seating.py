@@ -48,9 +48,9 @@ def _tom(value: str, ruleset: Ruleset, index: int) -> SeatSpec:
 def parse_seats(values: list[str], ruleset: Ruleset) -> list[SeatSpec]:
     if not values:
         if ruleset.tom is not None:
-            values = ["You", f"tom:{ruleset.tom.default_level}"]
+            values = ["Player", f"tom:{ruleset.tom.default_level}"]
         else:
-            values = ["You", "bot:greedy"]
+            values = ["Player", "bot:greedy"]
     specs = [parse_seat(v, ruleset, i) for i, v in enumerate(values)]
     toms = [i for i, s in enumerate(specs) if s.kind == "tom"]
     if len(toms) > 1:  # Tom I, Tom II, ... as the rulebook names them

@@ -83,7 +83,8 @@ def event_line(game: Game, event: Event) -> str:
 
 def why(game: Game, count: int = 6) -> str:
     lines = []
-    for event in game.events[-count:]:
+    changes = [event for event in game.events if not event.kind]
+    for event in changes[-count:]:
         where = event.where.short() if event.where is not None else "the round procedure"
         lines.append(f"  {event_line(game, event)}  <- {event.rule} ({where})")
     return "\n".join(lines) or "  nothing has happened yet"

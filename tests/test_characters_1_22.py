@@ -188,7 +188,7 @@ def test_7_headhunter_swaps_a_character_for_one_worth_at_most_one_more():
     give(game, ann, dollars=1)
     set_pairs(game, "press press", "dollar dollar")
     assert any(t.value == 3 for t in game.elevator_rows[3])
-    answer(game, "use 7", "#6 ", "take press")
+    answer(game, "use 7", "6 Banker", "take press")
     procedure.draft_turn(game, ann)
     offered = options(game, 1)  # the characters to hire
     assert offered and all(value_in(label) <= 2 for label in offered)
@@ -204,7 +204,7 @@ def test_7_with_a_value_5_character_hires_another_worth_5():
     hire(game, ann, 40)
     give(game, ann, dollars=1)
     set_pairs(game, "press press", "dollar dollar")
-    answer(game, "use 7", "#42", "take press")
+    answer(game, "use 7", "42 ", "take press")
     procedure.draft_turn(game, ann)
     assert [t.char.id for t in ann.company] == [7, 42]
 

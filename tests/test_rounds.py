@@ -47,7 +47,7 @@ def test_dollar_round_pays_the_bid_and_one_more_to_the_highest():
 def elevator_label(game, value, avoid=()):
     """The answer that hires a face-up character of this value (not one of the ids in `avoid`)."""
     tile = next(t for t in game.elevator_rows[value] if t.char.id not in avoid)
-    return f"#{tile.char.id} "
+    return f"{tile.char.id} {tile.char.title} "
 
 
 def test_elevator_round_hires_one_character_up_to_the_bid_plus_one_for_the_highest():
@@ -158,7 +158,7 @@ def test_elevator_round_hires_in_press_order():
     ann, ben, cat = game.seats
     set_press(game, (None, 7), (ben, 2), (cat, 1), (ann, 0))
     first = elevator_label(game, 1)
-    answer(game, elevator_label(game, 2), first, elevator_label(game, 1, avoid=(int(first[1:]),)))
+    answer(game, elevator_label(game, 2), first, elevator_label(game, 1, avoid=(int(first.split()[0]),)))
     bids(game, "elevator", {ann: "elevator", ben: "elevator", cat: "elevator"})
     assert_answered(game)
     assert asked_seats(game, "choose") == ["Ben", "Cat", "Ann"]

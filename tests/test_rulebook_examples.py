@@ -16,7 +16,7 @@ def colours(seats=3):
 
 
 def elevator_label(game, value):
-    return f"#{game.elevator_rows[value][0].char.id} "
+    return f"{game.elevator_rows[value][0].char.id} {game.elevator_rows[value][0].char.title} "
 
 
 # ---------------------------------------------------------- important terms

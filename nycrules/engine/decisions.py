@@ -44,7 +44,7 @@ def describe(value: Any, names: dict[str, str] | None = None) -> str:
             return f"{value.type} (from {' + '.join(c.type for c in value.zone)})"
         return value.type
     if isinstance(value, Tile):
-        return f"#{value.char.id} {value.char.title} ({value.char.value})"
+        return f"{value.char.id} {value.char.title} ({value.char.value})"
     if isinstance(value, Borough):
         return value.name
     if isinstance(value, Vessel):
@@ -58,7 +58,15 @@ def describe(value: Any, names: dict[str, str] | None = None) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        return " ".join(describe(v, names) for v in value) if value else "nothing"
+        if not value:
+            return "nothing"
+        if all(isinstance(v, Card) for v in value):
+            joiner = " "
+        elif all(isinstance(v, Tile) for v in value):
+            joiner = " + "
+        else:
+            joiner = ", "
+        return joiner.join(describe(v, names) for v in value)
     return str(value)
 
 
