@@ -44,7 +44,7 @@ HELP = """Commands (at any prompt):
 
 
 # Colours for an interactive terminal only (piped output, --plain and NO_COLOR get none).
-_STYLES = {"header": "\033[1;36m", "bidding": "\033[1m", "question": "\033[1;33m", "note": "\033[2m"}
+_STYLES = {"header": "\033[1;36m", "section": "\033[1m", "question": "\033[1;33m"}
 
 
 class _Undo(Exception):
@@ -168,7 +168,7 @@ class PlayGame:
         if position < len(self.events_at):
             self.printed = max(self.printed, self.events_at[position])  # shown before an undo
         for event in game.events[self.printed:]:
-            style = {"round": "header", "bidding": "bidding"}.get(event.kind, "")
+            style = event.kind if event.kind in _STYLES else ""
             self.terminal.say(_event_text(game, event), style)
         self.printed = len(game.events)
 
@@ -323,9 +323,9 @@ def _kind(spec: SeatSpec) -> str:
 
 
 def _event_text(game: Game, event: Event) -> str:
-    if event.kind == "round":
+    if event.kind == "header":
         return f"\n=== {event.text} ==="
-    if event.kind == "bidding":
+    if event.kind == "section":
         return f"--- {event.text} ---"
     return "  " + views.event_line(game, event)
 

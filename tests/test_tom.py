@@ -250,7 +250,7 @@ def test_draws_before_each_of_the_six_bidding_rounds(level, draws):
     start = len(game.events)
     play_bidding_rounds(game)
     events = game.events[start:]
-    headers = [i for i, e in enumerate(events) if e.kind == "bidding"]
+    headers = [i for i, e in enumerate(events) if e.kind == "section"]
     assert len(headers) == 6
     for h, i in enumerate(headers):
         end = headers[h + 1] if h + 1 < len(headers) else len(events)
@@ -675,7 +675,7 @@ def test_seeded_games_keep_toms_limits(seats, block):
             assert len(bid_draws) == (0 if tom.tom_mode == "A" else 6 * 5)
             current = ""
             for e in game.events:  # no earlier round before the first, no later one after the last
-                if e.kind == "bidding":
+                if e.kind == "section":
                     current = e.text
                 elif e.seat == tom.index and current.startswith("Press"):
                     assert "its bidding round is over" not in e.text

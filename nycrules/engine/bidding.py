@@ -44,7 +44,7 @@ def bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
     label = f"{rnd.id} round"
     game.rule = label
     game.where = rnd.loc
-    game.emit(None, f"{rnd.title} bidding round", "bidding")
+    game.emit(None, f"{rnd.title} bidding round", "section")
     tom = game.ruleset.tom
     for seat in game.seats:
         if seat.is_tom and tom is not None:

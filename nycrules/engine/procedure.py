@@ -30,7 +30,7 @@ def phase0(game: Game) -> None:
     game.rule = "phase 0"
     locs = game.ruleset.game.locs
     game.where = locs.get("rounds")
-    game.emit(None, f"Game round {game.round}", "round")
+    game.emit(None, f"Game round {game.round}", "header")
     for seat in game.seats:
         seat.used.clear()  # the dollars on characters go back to the supply
     letter = game.ruleset.game.mayor_route[game.round - 1]
@@ -127,7 +127,12 @@ def end_round(game: Game) -> None:
 
 def final_scoring(game: Game) -> None:
     tom = game.ruleset.tom
+    game.rule = "final scoring"
+    game.where = None
+    game.emit(None, "Final scoring", "header")
     for step in game.ruleset.final_scoring:
+        game.where = step.effect.loc
+        game.emit(None, step.title, "section")
         game.scoring_step = step.id
         for seat in game.seats_in_press_order():
             seat.scores.setdefault(step.id, 0)

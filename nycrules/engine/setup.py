@@ -87,7 +87,7 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     _setup_characters(game)
     _setup_press(game)
     game.rule = "setup"
-    game.emit(None, "Setup", "round")
+    game.emit(None, "Setup", "header")
     for seat in seats:
         run_script(game, step_for(game, seat, "setup_seat"), {"me": seat}, "setup")
     _pick_start_characters(game)

@@ -25,7 +25,7 @@ class Event:
     where: Any  # Location of the effect line, or None for the procedure itself
     seat: int | None
     text: str
-    kind: str = ""  # "round" or "bidding" for the headers of a game round and a bidding round
+    kind: str = ""  # "header" (setup, a game round, final scoring), "section" (a bidding round or scoring step), "summary", "end"
 
 
 class Zone(list):

@@ -24,7 +24,8 @@ def play_as(f: Any, seat: Seat, card: Card, as_type: str, count: int) -> None:
     ops.move_card(card, seat.played)
     card.counted_as = as_type
     card.weight = count
-    f.game.emit(seat, f"plays {card.type} as {count} {as_type}")
+    counted = "" if (as_type, count) == (card.type, 1) else f" as {count} {as_type}"
+    f.game.emit(seat, f"plays {card.type}{counted}")
 
 
 @primitive("add_to_bid(seat: seat, as: card_type, count: int)",
