@@ -124,7 +124,7 @@ def stack_deck(game: Game, types: str) -> None:
 
 def hire(game: Game, seat: Seat, char_id: int) -> Tile:
     """Give the seat a tile of this character (from anywhere), as if hired."""
-    tile = next((t for t in game.tiles if t.char.id == char_id and t.where in ("stack", "elevator", "box")), None)
+    tile = next((t for t in game.tiles if t.char.id == char_id and t.where in ("stack", "display", "box")), None)
     if tile is None:
         tile = Tile(len(game.tiles), game.ruleset.characters[char_id])
         game.tiles.append(tile)

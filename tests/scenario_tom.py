@@ -88,7 +88,7 @@ def row(game: Game, value: int, *char_ids: int) -> list:
     """Lay out the elevator row of this value with tiles of these characters, left to right."""
     tiles = []
     for char_id in char_ids:
-        tile = next((t for t in game.tiles if t.char.id == char_id and t.where in ("stack", "elevator")
+        tile = next((t for t in game.tiles if t.char.id == char_id and t.where in ("stack", "display")
                      and t not in tiles), None)
         assert tile is not None, f"no free tile of character {char_id}"
         for r in game.elevator_rows.values():
@@ -97,7 +97,7 @@ def row(game: Game, value: int, *char_ids: int) -> list:
         for s in game.elevator_stacks.values():
             if tile in s:
                 s.remove(tile)
-        tile.where = "elevator"
+        tile.where = "display"
         tiles.append(tile)
     for old in game.elevator_rows[value]:
         old.where = "box"

@@ -108,12 +108,12 @@ def refill_elevator_row(game: Game, value: int) -> None:
     row, stack = game.elevator_rows[value], game.elevator_stacks[value]
     while len(row) < game.ruleset.components.face_up_per_row and stack:
         tile = stack.pop()
-        tile.where = "elevator"
+        tile.where = "display"
         row.append(tile)
 
 
 def take_tile(game: Game, seat: Seat, tile: Tile) -> None:
-    if tile.where == "elevator":
+    if tile.where == "display":
         game.elevator_rows[tile.value].remove(tile)
         refill_elevator_row(game, tile.value)
     tile.where = "company"

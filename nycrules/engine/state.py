@@ -69,7 +69,7 @@ class Tile:
     def __init__(self, uid: int, char: "CharacterDef"):
         self.uid = uid
         self.char = char
-        self.where = "stack"  # stack, elevator, start, company, removed, box
+        self.where = "stack"  # stack, display (face up on the elevator), start, company, removed, box
 
     @property
     def value(self) -> int:
