@@ -7,6 +7,7 @@ fails, so one run shows as many problems as it can).
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 from dataclasses import dataclass
@@ -26,8 +27,9 @@ from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers,
 from .parser import parse_effect, parse_expression
 
 _ME = {"me": "seat"}
+# Names effects are given (by their context or a hook): components must not take them.
+RESERVED_NAMES = {"me", "this", "value", "true", "false"} | {name for h in HOOKS.values() for name in h.context}
 _ME_VALUE = {"me": "seat", "value": "int"}
-PHASES = ("I", "II", "III", "final")
 
 
 @dataclass
@@ -162,11 +164,11 @@ class _DataChecker:
             return container.item_locs[key]
         return fallback
 
-    def unique(self, items: MList, what: str, key: str = "id") -> None:
+    def unique(self, items: MList, what: str) -> None:
+        """Plain lists (colours, sequence tiles) must not repeat a value; lists of items with ids
+        cannot, since they merge by id (documents.py reports a repeated id)."""
         seen: dict[Any, Location] = {}
-        for i, item in enumerate(items):
-            value = item[key] if isinstance(item, dict) else item
-            where = self.loc(item, key, items.item_locs[i]) if isinstance(item, dict) else items.item_locs[i]
+        for value, where in zip(items, items.item_locs):
             if value in seen:
                 self.sink.error("E407", f"duplicate {what} '{value}' (first at line {seen[value].line})", where)
             else:
@@ -174,7 +176,6 @@ class _DataChecker:
 
     def ref(self, value: Any, known: Any, what: str, where: Location) -> None:
         if value not in known:
-            import difflib
             close = difflib.get_close_matches(str(value), [str(k) for k in known], n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             self.sink.error("E409", f"unknown {what} '{value}'{hint}", where)
@@ -182,8 +183,6 @@ class _DataChecker:
     def run(self) -> Symbols:
         comp = self.doc["components"]
         symbols = Symbols()
-        for section, what in (("card_types", "card type"), ("boroughs", "borough"), ("vessel_kinds", "vessel kind")):
-            self.unique(comp[section], what)
         self.unique(comp["colours"], "colour")
         kinds = (("card_types", "card_type"), ("vessel_kinds", "vessel_kind"), ("boroughs", "borough"))
         declared: dict[str, Location] = {}
@@ -219,14 +218,16 @@ class _DataChecker:
         if bidding["wild_card"] in card_ids and not any(c["id"] == bidding["wild_card"] for c in wilds):
             self.sink.error("E408", f"card type '{bidding['wild_card']}' is not marked `wild: true`",
                             bidding.value_locs["wild_card"])
-        self.unique(bidding["rounds"], "bidding round")
         for rnd in bidding["rounds"]:
             self.ref(rnd["card"], card_ids, "card type", rnd.value_locs["card"])
         game = self.doc["game"]
+        if len(game["mayor_route"]) < game["rounds"]:
+            self.sink.error("E408", f"the Mayor's route has {len(game['mayor_route'])} letters for "
+                                    f"{game['rounds']} game rounds; give one letter per round",
+                            game.value_locs["mayor_route"])
         for i, letter in enumerate(game["mayor_route"]):
             self.ref(letter, set(comp["sequence_tiles"]), "sequence letter", game["mayor_route"].item_locs[i])
         self._characters(comp)
-        self.unique(self.doc["final_scoring"], "final scoring step")
         self._press(comp)
         self._tom()
         params = self.doc.get("params") or {}
@@ -240,6 +241,9 @@ class _DataChecker:
         return symbols
 
     def _symbol(self, symbols: Symbols, name: str, kind: str, where: Location, declared: dict) -> None:
+        if name in RESERVED_NAMES:
+            self.sink.error("E407", f"'{name}' is a name the rules give to effects; a component cannot be "
+                                    "called that", where)
         if name in symbols.types and symbols.types[name] != kind:
             other = declared[name]
             if other.file == self.doc.loc.file and where.file != other.file:
@@ -252,7 +256,6 @@ class _DataChecker:
 
     def _characters(self, comp: MDict) -> None:
         chars = self.doc["characters"]
-        self.unique(chars, "character")
         ids = {c["id"] for c in chars}
         for c in chars:
             hook = HOOKS.get(c["when"])
@@ -371,7 +374,7 @@ def check_ruleset(path: str | Path) -> LoadResult:
     compiler = Compiler(checker.calls, _symbol_values(doc), params)
     scripts: dict[tuple, Script] = {}
     for spec, tree in parsed:
-        loc = spec.text.loc if isinstance(spec.text, MStr) else Location("?", 1, 1)
+        loc = spec.text.loc if isinstance(spec.text, MStr) else (location_of(doc, spec.key) or doc.loc)
         if isinstance(tree, n.Effect):
             run = compiler.effect(tree)
         elif isinstance(tree, int):
@@ -379,8 +382,7 @@ def check_ruleset(path: str | Path) -> LoadResult:
         else:
             run = compiler.expr(tree)
         scripts[spec.key] = Script(spec.label, str(spec.text), loc, run)
-    files = tuple(display_path(p) for p in documents.files)
-    ruleset = _build(doc, scripts, params, digest_of(doc), files)
+    ruleset = _build(doc, scripts, params, digest_of(doc))
     return LoadResult(ruleset, [], sources)
 
 
@@ -392,7 +394,7 @@ def load_ruleset(path: str | Path) -> Ruleset:
     return result.ruleset
 
 
-def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str, files: tuple) -> Ruleset:
+def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str) -> Ruleset:
     comp = doc["components"]
     components = Components(
         card_types=tuple(CardType(str(c["id"]), str(c["name"]), c["copies"], bool(c.get("wild", False)))
@@ -442,7 +444,7 @@ def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str, 
         by_hook.setdefault(char.when, []).append(char)
     meta = doc["ruleset"]
     return Ruleset(
-        id=str(meta["id"]), name=str(meta["name"]), version=meta["version"], digest=digest, files=files,
+        id=str(meta["id"]), name=str(meta["name"]), version=meta["version"], digest=digest,
         components=components, game=game, params=params,
         steps={k: scripts[("steps", k)] for k in doc["steps"]},
         characters=characters, wild_card=str(doc["bidding"]["wild_card"]), rounds=tuple(rounds),

@@ -202,12 +202,16 @@ def load(text: str, file: str, sink: Sink) -> Any:
     """Parse one YAML document; report syntax errors to the sink and return None then."""
     try:
         node = yaml.compose(text, Loader=_Loader)
+    except RecursionError:
+        sink.error("E101", "YAML nested too deeply to read", Location(file, 1, 1))
+        return None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         loc = _location(file, mark) if mark is not None else Location(file, 1, 1)
         problem = err.problem or err.context or "invalid YAML"
         opened = err.context_mark
-        if err.context and opened is not None and "flow" in err.context and err.problem_mark is not None:
+        if (err.context and err.context.startswith("while parsing a flow") and opened is not None
+                and err.problem_mark is not None):
             bracket = "[" if "sequence" in err.context else "{"
             at = err.problem_mark
             sink.error("E101", f"YAML syntax: this {bracket} is not closed ({problem} at line {at.line + 1}, "
@@ -222,6 +226,9 @@ def load(text: str, file: str, sink: Sink) -> Any:
         return None
     try:
         return _Builder(file, text, sink).build(node)
+    except RecursionError:
+        sink.error("E101", "YAML value nested too deeply to read", _location(file, node.start_mark))
+        return None
     except yaml.constructor.ConstructorError as err:
         mark = err.problem_mark
         loc = _location(file, mark) if mark is not None else Location(file, 1, 1)

@@ -140,7 +140,6 @@ class Ruleset:
     name: str
     version: int
     digest: str
-    files: tuple[str, ...]
     components: Components
     game: GameNumbers
     params: dict[str, Any]

@@ -7,7 +7,9 @@ points at its line and column in the YAML file.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
@@ -29,6 +31,16 @@ class _EffectIndenter(Indenter):
     tab_len = 8
 
 
+def _cache_file() -> str | bool:
+    """Where the built parser is kept between runs: the user's own cache folder (or nowhere)."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nycrules"
+    try:
+        base.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(base / "effects-parser.lark")
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark(
@@ -38,7 +50,7 @@ def _parser() -> Lark:
         start=["effect", "expression"],
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=True,  # the built parser is kept in the temp folder, keyed by the grammar
+        cache=_cache_file(),  # checked against a hash of the grammar before use
     )
 
 

@@ -125,9 +125,9 @@ class PlayGame:
                 t.say("Game stopped; it was not saved.")
                 return 0
             except _InputEnded:
-                return self._autosave()
+                return self._autosave("input ended before the game did")
             except KeyboardInterrupt:
-                self._autosave()
+                self._autosave("interrupted")
                 return 130
             if len(self.session.record) < len(self.decisions):
                 raise NycRulesError(f"the save holds {len(self.decisions)} decisions, but its game ends after "
@@ -172,12 +172,12 @@ class PlayGame:
             self.terminal.say(_event_text(game, event), style)
         self.printed = len(game.events)
 
-    def _autosave(self) -> int:
+    def _autosave(self, reason: str) -> int:
         assert self.session is not None
         record = [choice for _, choice, _ in self.session.record]
         write_save(self.autosave, self._save(record))
         self.terminal.out.flush()
-        sys.stderr.write(f"nycrules: input ended before the game did; saved to {self.autosave} "
+        sys.stderr.write(f"nycrules: {reason}; saved to {self.autosave} "
                          f"(continue with: nycrules play --load {self.autosave})\n")
         return 3
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from .diagnostics import NycRulesError
 from .engine.setup import SeatSpec
 from .model import Ruleset
+from .seating import check_name, check_seats, tom_level
 
 FORMAT = "nycrules-save"
 VERSION = 1
@@ -44,15 +45,22 @@ class Save:
 def write_save(path: Path, save: Save) -> None:
     """Write atomically: a temporary file beside the target, then a rename."""
     path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
+    temp = None
     try:
-        fd, temp = tempfile.mkstemp(prefix=".nycrules-", suffix=".tmp", dir=directory)
+        fd, temp = tempfile.mkstemp(prefix=".nycrules-", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(save.to_json(), out, indent=1)
             out.write("\n")
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)  # as any new file, not mkstemp's private mode
         os.replace(temp, path)
+        temp = None
     except OSError as err:
         raise NycRulesError(f"cannot write the save file {path}: {err.strerror or err}") from None
+    finally:
+        if temp is not None and os.path.exists(temp):
+            os.unlink(temp)
 
 
 def read_save(path: Path, ruleset: Ruleset) -> Save:
@@ -66,6 +74,8 @@ def read_save(path: Path, ruleset: Ruleset) -> Save:
         raise NycRulesError(f"cannot read the save file {path}: {getattr(err, 'strerror', None) or err}") from None
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise NycRulesError(f"{path}: not a save file: nested too deeply") from None
     except json.JSONDecodeError as err:
         raise NycRulesError(f"{path}:{err.lineno}:{err.colno}: not a save file: broken JSON ({err.msg}); "
                             "the file may be truncated") from None
@@ -77,33 +87,17 @@ def read_save(path: Path, ruleset: Ruleset) -> Save:
         raise NycRulesError(f"{path}: this save was made with another ruleset ('{data['ruleset']['name']}', "
                             f"digest {data['ruleset']['digest'][:12]}); load it with the --ruleset it was "
                             f"played with (this one is '{ruleset.name}', digest {ruleset.digest[:12]})")
-    seats = []
-    for seat in data["seats"]:
-        if seat["kind"] == "tom":
-            level = seat.get("tom", "")
-            if not level:
-                raise NycRulesError(f"{path}: not a valid save file (Tom seat {seat['name']!r} needs a level, "
-                                    "such as B4)")
-            if ruleset.tom is None or level[0] not in ruleset.tom.modes:
-                modes = "/".join(sorted(ruleset.tom.modes)) if ruleset.tom else "none"
-                raise NycRulesError(f"{path}: not a valid save file (Tom seat {seat['name']!r} has level {level!r}; "
-                                    f"this ruleset's modes are {modes})")
-            seats.append(SeatSpec(seat["name"], "tom", level[0], int(level[1])))
-        else:
-            seats.append(SeatSpec(seat["name"], seat["kind"]))
     try:
+        seats = []
+        for seat in data["seats"]:
+            name = check_name(seat["name"])
+            if seat["kind"] == "tom":
+                if not seat.get("tom"):
+                    raise NycRulesError(f"Tom seat {name!r} needs a level, such as B4")
+                seats.append(SeatSpec(name, "tom", *tom_level(seat["tom"], ruleset)))
+            else:
+                seats.append(SeatSpec(name, seat["kind"]))
         check_seats(seats, ruleset)
     except NycRulesError as err:
         raise NycRulesError(f"{path}: not a valid save file ({err})") from None
     return Save(data["ruleset"]["digest"], data["ruleset"]["name"], seats, data["seed"], list(data["decisions"]))
-
-
-def check_seats(seats: list[SeatSpec], ruleset: Ruleset) -> None:
-    """Names must differ, and the ruleset must know how to play with this many seats."""
-    names = [s.name.lower() for s in seats]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            raise NycRulesError(f"two seats are called '{seats[i].name}'; give each a different name")
-    counts = sorted(ruleset.components.neutral_start)
-    if len(seats) not in counts:
-        raise NycRulesError(f"this ruleset plays with {', '.join(map(str, counts))} seats, not {len(seats)}")

@@ -1,15 +1,45 @@
-"""Parse `--seat` values: a person's name, `bot:random`, `bot:greedy`, `tom`, `tom:5` or `tom:B4`."""
+"""Who sits where: `--seat` values and the seats of a save, checked the same way.
+
+A seat is a person's name, `bot:random`, `bot:greedy`, or a Tom: `tom` (the
+ruleset's default level), `tom:5` (the level table) or `tom:B4` (mode and cards).
+"""
 
 from __future__ import annotations
 
 import re
 
 from .diagnostics import NycRulesError
-from .engine.setup import SeatSpec
+from .engine.setup import SeatSpec, check_seat_count
 from .model import Ruleset
-from .saves import check_seats
 
 BOTS = ("bot:random", "bot:greedy")
+NAME = re.compile(r"[\w .'-]{1,20}")
+TOM_CARDS = range(2, 10)  # the cards a Tom may draw in phase I (the rulebook's range)
+
+
+def check_name(name: str) -> str:
+    if not NAME.fullmatch(name) or not name.strip():
+        raise NycRulesError(f"a seat needs a name of 1-20 letters, digits or spaces, not {name!r}")
+    return name
+
+
+def tom_level(level: str, ruleset: Ruleset) -> tuple[str, int]:
+    """A Tom level, `5` (the table) or `B4` (mode and cards), as (mode, cards)."""
+    tom = ruleset.tom
+    if tom is None:
+        raise NycRulesError("this ruleset has no rules for Tom")
+    level = level.strip().upper()
+    if level.isascii() and level.isdigit():
+        if int(level) not in tom.levels:
+            raise NycRulesError(f"Tom's level must be {min(tom.levels)}-{max(tom.levels)} "
+                                f"or a mode and card count such as {tom.default_level}, not {level}")
+        level = tom.levels[int(level)]
+    match = re.fullmatch(r"([A-Z])([0-9])", level)
+    if match is None or match.group(1) not in tom.modes or int(match.group(2)) not in TOM_CARDS:
+        modes = "/".join(sorted(tom.modes))
+        raise NycRulesError(f"Tom's level must be a number from the table or a mode ({modes}) with "
+                            f"{TOM_CARDS[0]}-{TOM_CARDS[-1]} cards, such as {tom.default_level}; not {level}")
+    return match.group(1), int(match.group(2))
 
 
 def parse_seat(text: str, ruleset: Ruleset, index: int) -> SeatSpec:
@@ -20,42 +50,33 @@ def parse_seat(text: str, ruleset: Ruleset, index: int) -> SeatSpec:
     if lowered.startswith("bot:"):
         raise NycRulesError(f"unknown bot '{value}': choose bot:random or bot:greedy")
     if lowered == "tom" or lowered.startswith("tom:"):
-        return _tom(value, ruleset, index)
-    if not value or not re.fullmatch(r"[\w .'-]{1,20}", value):
-        raise NycRulesError(f"a person's seat needs a name of 1-20 letters, digits or spaces, not {value!r}")
-    return SeatSpec(value, "human")
+        default = ruleset.tom.default_level if ruleset.tom else ""
+        mode, cards = tom_level(value.split(":", 1)[1] if ":" in value else default, ruleset)
+        return SeatSpec("Tom", "tom", mode, cards)
+    return SeatSpec(check_name(value), "human")
 
 
-def _tom(value: str, ruleset: Ruleset, index: int) -> SeatSpec:
-    tom = ruleset.tom
-    if tom is None:
-        raise NycRulesError("this ruleset has no rules for Tom")
-    level = value.split(":", 1)[1].strip().upper() if ":" in value else tom.default_level
-    if level.isdigit():
-        number = int(level)
-        if number not in tom.levels:
-            raise NycRulesError(f"Tom's level must be {min(tom.levels)}-{max(tom.levels)} "
-                                f"or a mode and card count such as {tom.default_level}, not {level}")
-        level = tom.levels[number]
-    match = re.fullmatch(r"([A-Z])([0-9])", level)
-    if match is None or match.group(1) not in tom.modes or not 2 <= int(match.group(2)) <= 9:
-        modes = "/".join(sorted(tom.modes))
-        raise NycRulesError(f"Tom's level must be a number from the table or a mode ({modes}) with 2-9 cards, "
-                            f"such as {tom.default_level}; not {level}")
-    return SeatSpec("Tom", "tom", match.group(1), int(match.group(2)))
+def _roman(number: int) -> str:
+    return ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"][number - 1] if number <= 8 else str(number)
+
+
+def check_seats(specs: list[SeatSpec], ruleset: Ruleset) -> None:
+    """Names must differ, and the ruleset must know how to play with this many seats."""
+    check_seat_count(len(specs), ruleset)
+    names = [s.name.lower() for s in specs]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise NycRulesError(f"two seats are called '{specs[i].name}'; give each a different name")
 
 
 def parse_seats(values: list[str], ruleset: Ruleset) -> list[SeatSpec]:
     if not values:
-        if ruleset.tom is not None:
-            values = ["Player", f"tom:{ruleset.tom.default_level}"]
-        else:
-            values = ["Player", "bot:greedy"]
+        values = ["Player", f"tom:{ruleset.tom.default_level}" if ruleset.tom else "bot:greedy"]
+    check_seat_count(len(values), ruleset)
     specs = [parse_seat(v, ruleset, i) for i, v in enumerate(values)]
     toms = [i for i, s in enumerate(specs) if s.kind == "tom"]
     if len(toms) > 1:  # Tom I, Tom II, ... as the rulebook names them
-        numerals = ["I", "II", "III", "IV"]
-        for n, i in enumerate(toms):
-            specs[i] = SeatSpec(f"Tom {numerals[n]}", "tom", specs[i].tom_mode, specs[i].tom_cards)
+        for n, i in enumerate(toms, 1):
+            specs[i] = SeatSpec(f"Tom {_roman(n)}", "tom", specs[i].tom_mode, specs[i].tom_cards)
     check_seats(specs, ruleset)
     return specs

@@ -36,14 +36,15 @@ class Report:
         return self.games / self.seconds if self.seconds else 0.0
 
     def as_json(self) -> dict:
+        games = max(self.games, 1)
         return {
             "games": self.games,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 1),
             "decisions_per_game": round(self.decisions / self.games, 1) if self.games else 0,
-            "seats": [{"name": s.name, "wins": s.wins, "win_rate": round(s.wins / self.games, 4),
-                       "mean_points": round(s.points / self.games, 2),
-                       "mean_by_category": {k: round(v / self.games, 2) for k, v in s.categories.items()}}
+            "seats": [{"name": s.name, "wins": s.wins, "win_rate": round(s.wins / games, 4),
+                       "mean_points": round(s.points / games, 2),
+                       "mean_by_category": {k: round(v / games, 2) for k, v in s.categories.items()}}
                       for s in self.seats],
         }
 

@@ -91,7 +91,8 @@ def why(game: Game, count: int = 6) -> str:
 
 
 def log(game: Game, count: int = 20) -> str:
-    return "\n".join(f"  {event_line(game, e)}" for e in game.events[-count:]) or "  nothing has happened yet"
+    shown = game.events[max(len(game.events) - count, 0):]
+    return "\n".join(f"  {event_line(game, e)}" for e in shown) or "  nothing to show"
 
 
 def decision_context(game: Game, decision: Decision) -> str:

@@ -57,12 +57,12 @@ def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
     char = tile.char
     seat.dollars -= char.cost
     seat.used.add(tile.uid)
-    previous = game.rule
+    previous = game.rule, game.where
     game.rule = f"character {char.id}"
     game.where = char.effect.loc
     cost = f", paying {char.cost} dollar{'s' if char.cost != 1 else ''}" if char.cost else ""
     game.emit(seat, f"uses character {char.id} {char.title}{cost}")
-    game.rule = previous
+    game.rule, game.where = previous
     return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}")
 
 

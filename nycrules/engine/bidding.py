@@ -59,10 +59,9 @@ def bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
         else:
             bidding_turn(game, seat, rnd)
         game.rule = label
-    evaluate_bids(game, rnd)
+    winner = evaluate_bids(game, rnd)
     game.rounds_done.add(rnd.card)
-    ranked = ranking(game)
-    return ranked[0][0] if ranked else start
+    return winner or start
 
 
 def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
@@ -139,7 +138,8 @@ def _exchange_options(seat: Seat) -> list[Option]:
     return out
 
 
-def evaluate_bids(game: Game, rnd: RoundDef) -> None:
+def evaluate_bids(game: Game, rnd: RoundDef) -> Seat | None:
+    """Run the round's action for every bid, the bonus and runner-up effects; gives the winner."""
     ranked = ranking(game)
     winner = ranked[0][0] if ranked else None
     runner_up = ranked[1][0] if len(ranked) > 1 else None
@@ -167,3 +167,4 @@ def evaluate_bids(game: Game, rnd: RoundDef) -> None:
         seat.virtual.clear()
     if game.ruleset.after_each_round is not None:
         run_script(game, game.ruleset.after_each_round, {}, "after the bidding round")
+    return winner

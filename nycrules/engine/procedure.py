@@ -72,7 +72,7 @@ def phase1(game: Game) -> None:
             seat.draft_turns_left -= 1
     tom = game.ruleset.tom
     for seat in game.seats:
-        if seat.is_tom and tom is not None and game.pairs:
+        if seat.is_tom and tom is not None:
             run_script(game, tom.phase1, {"me": seat}, "Tom: phase I")
     game.rule = "phase I"
     game.where = game.ruleset.game.locs.get("pairs_per_seat")
@@ -102,9 +102,8 @@ def draft_turn(game: Game, seat: Seat) -> None:
         else:
             use(game, seat, choice[1], {})
             game.rule = "phase I"
-            if choice[0] == "instead" and not game.taken:
-                game.taken.append(None)  # the character took the place of the pair
-    game.taken = [c for c in game.taken if c is not None]
+            if choice[0] == "instead":
+                break  # the character took the place of the pair
     offer(game, seat, ("draft.after_pair", "draft.turn"), {"taken": list(game.taken)},
           "Use a character before your turn ends?", "end turn")
     game.rule = "phase I"

@@ -50,8 +50,12 @@ class Session:
             if not 0 <= index < len(decision.options):
                 raise ReplayMismatch(f"decision {position + 1} of the record has no option {index + 1} "
                                      f"(that decision offers {len(decision.options)})")
-        else:
+        elif decision.seat.index in self.agents:
             index = self.agents[decision.seat.index](game, decision)
+        elif decision.seat.is_tom:
+            index = 0  # Tom's rules decide for him; a rule that still asks him gets the first option
+        else:
+            raise NycRulesError(f"nobody answers for seat {decision.seat.name}")
         self.record.append((decision.seat.index, index, len(decision.options)))
         if self.observer is not None:
             self.observer(game, decision, index)

@@ -40,12 +40,16 @@ def game_number(game: Game, name: str, variables: dict | None = None) -> int:
     return int(evaluate(game, script, variables or {}))
 
 
+def check_seat_count(count: int, ruleset: Ruleset) -> None:
+    counts = sorted(ruleset.components.neutral_start)
+    if count not in counts:
+        raise NycRulesError(f"this ruleset plays with {', '.join(map(str, counts))} seats, not {count}")
+
+
 def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, log_events: bool = True) -> Game:
     """Set up the table and run the setup steps; `chooser(game, decision)` answers decisions."""
     comp = ruleset.components
-    if len(specs) not in comp.neutral_start:
-        counts = ", ".join(str(n) for n in sorted(comp.neutral_start))
-        raise NycRulesError(f"this ruleset plays with {counts} seats, not {len(specs)}")
+    check_seat_count(len(specs), ruleset)
     if any(s.kind == "tom" for s in specs) and ruleset.tom is None:
         raise NycRulesError("this ruleset has no rules for Tom")
     seats = [Seat(i, spec.name, spec.kind, spec.tom_mode, spec.tom_cards) for i, spec in enumerate(specs)]

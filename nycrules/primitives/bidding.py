@@ -8,12 +8,19 @@ from ..engine import ops
 from ..engine.bids import bid_value as value_of_bid, value_to_win as needed_to_win
 from ..engine.state import Card, Seat
 from ..registry import primitive
+from . import require
 
 C = "bidding"
 
 
+def _own(f: Any, seat: Seat, card: Card) -> None:
+    require(f, card.zone is seat.hand or card.zone is seat.reserve,
+            f"{seat.name} can only play a card from its own hand or reserve")
+
+
 @primitive("play(seat: seat, card: card)", "Play a card (from the hand or the reserve) into the seat's bid.", C)
 def play(f: Any, seat: Seat, card: Card) -> None:
+    _own(f, seat, card)
     ops.move_card(card, seat.played)
     f.game.emit(seat, f"plays {card.type}")
 
@@ -21,6 +28,7 @@ def play(f: Any, seat: Seat, card: Card) -> None:
 @primitive("play_as(seat: seat, card: card, as: card_type, count: int)",
            "Play a card into the bid counting as `count` cards of another type.", C)
 def play_as(f: Any, seat: Seat, card: Card, as_type: str, count: int) -> None:
+    _own(f, seat, card)
     ops.move_card(card, seat.played)
     card.counted_as = as_type
     card.weight = count

@@ -99,6 +99,8 @@ def remove_from_board(f: Any, seat: Seat, count: int) -> None:
            C, changes=True)
 def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
     game = f.game
+    if count <= 0:
+        return 0
     sources: list[Borough] = []
     missing = count - seat.board
     from .choices import decide

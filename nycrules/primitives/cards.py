@@ -7,6 +7,7 @@ from typing import Any
 from ..engine import ops
 from ..engine.state import Card, Pair, Seat
 from ..registry import primitive
+from . import require
 
 C = "cards"
 
@@ -79,7 +80,12 @@ def discard(f: Any, cards: list) -> None:
            "Move the cards (from a pair, the reserve or the bid) into the seat's hand.", C)
 def to_hand(f: Any, seat: Seat, cards: list) -> None:
     for card in cards:
+        require(f, any(card.zone is zone for zone in (seat.hand, seat.reserve, seat.played)) or
+                (card.zone is not None and card.zone.name.startswith("pair")),
+                f"{seat.name} can only take cards from the display or its own reserve or bid")
         if card.zone is not seat.hand:
+            if card.zone is not None and card.zone.name.startswith("pair"):
+                f.game.taken.append(card)  # taken from the display on this draft turn
             ops.move_card(card, seat.hand)
     if cards:
         f.game.emit(seat, f"takes {' '.join(c.type for c in cards)} into the hand")
@@ -110,11 +116,14 @@ def display_cards(f: Any) -> list:
 
 @primitive("pair_of(card: card) -> pair", "The displayed pair the card belongs to.", C)
 def pair_of(f: Any, card: Card) -> Pair:
-    return next(p for p in f.game.pairs if p.cards is card.zone)
+    pair = next((p for p in f.game.pairs if p.cards is card.zone), None)
+    require(f, pair is not None, f"the {card.type} card is not in a displayed pair")
+    return pair
 
 
 @primitive("take_pair(seat: seat, pair: pair)", "Take a displayed pair into the hand.", C)
 def take_pair(f: Any, seat: Seat, pair: Pair) -> None:
+    require(f, pair in f.game.pairs, "that pair is no longer on display")
     f.game.taken.extend(ops.take_pair(f.game, seat, pair))
 
 

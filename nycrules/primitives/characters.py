@@ -7,6 +7,7 @@ from typing import Any
 from ..engine import ops
 from ..engine.state import Seat, Tile
 from ..registry import primitive
+from . import require
 
 C = "characters"
 
@@ -35,12 +36,14 @@ def elevator(f: Any) -> list:
 @primitive("take_character(seat: seat, character: tile)",
            "Hire a character from the elevator (its row is refilled from the same value's stack).", C)
 def take_character(f: Any, seat: Seat, tile: Tile) -> None:
+    require(f, tile.where == "display", f"character {tile.char.id} is not face up on the elevator")
     ops.take_tile(f.game, seat, tile)
     f.game.emit(seat, f"hires character {tile.char.id} {tile.char.title} (value {tile.char.value})")
 
 
 @primitive("remove_character(seat: seat, character: tile)", "The seat's character leaves the game.", C)
 def remove_character(f: Any, seat: Seat, tile: Tile) -> None:
+    require(f, tile in seat.company, f"{seat.name} does not have character {tile.char.id}")
     seat.company.remove(tile)
     tile.where = "removed"
     f.game.emit(seat, f"removes character {tile.char.id} {tile.char.title} from the game")
@@ -53,6 +56,7 @@ def start_stacks(f: Any) -> list:
 
 @primitive("take_start_stack(seat: seat, stack: list[tile])", "Take a stack of start characters.", C)
 def take_start_stack(f: Any, seat: Seat, stack: list) -> None:
+    require(f, stack in f.game.start_stacks, "that stack of start characters is not on offer")
     for held in f.game.start_stacks:
         if held == stack:
             f.game.start_stacks.remove(held)

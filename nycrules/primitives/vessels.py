@@ -7,6 +7,7 @@ from typing import Any
 from ..engine import ops
 from ..engine.state import Borough, PrestigeTile, Seat, Vessel
 from ..registry import primitive
+from . import require
 
 C = "vessels and prestige"
 
@@ -50,12 +51,14 @@ def other_end(f: Any, vessel: Vessel, borough: Borough) -> Borough:
 
 @primitive("take_vessel(seat: seat, vessel: vessel)", "Take a vessel from the board to the player board.", C)
 def take_vessel(f: Any, seat: Seat, vessel: Vessel) -> None:
+    require(f, vessel in f.game.board_vessels, f"the {vessel.kind} is no longer on the board")
     ops.take_vessel(f.game, seat, vessel)
     f.game.emit(seat, f"takes the {vessel.kind} between {vessel.ends[0].name} and {vessel.ends[1].name}")
 
 
 @primitive("return_vessels(seat: seat, vessels: list[vessel])", "Return the seat's vessels to the box.", C)
 def return_vessels(f: Any, seat: Seat, vessels_: list) -> None:
+    require(f, all(v in seat.vessels for v in vessels_), f"{seat.name} does not have those vessels")
     for vessel in vessels_:
         ops.return_vessel(f.game, seat, vessel)
     if vessels_:
@@ -75,6 +78,7 @@ def prestige_value(f: Any, tile: PrestigeTile) -> int:
 @primitive("place_prestige(seat: seat, tile: prestige_tile, borough: borough)",
            "Put a displayed prestige tile on a borough, raising its value.", C)
 def place_prestige(f: Any, seat: Seat, tile: PrestigeTile, borough: Borough) -> None:
+    require(f, tile in f.game.prestige_display, "that prestige tile is not on display")
     ops.place_prestige(f.game, tile, borough)
     f.game.emit(seat, f"puts the {tile.colour} prestige tile ({tile.value}) on {borough.name} "
                       f"(now worth {borough.value})")
