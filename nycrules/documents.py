@@ -54,7 +54,9 @@ class DocumentLoader:
         self.sources = sources
         self.files: list[Path] = []  # every file read, for the digest
 
-    def read(self, path: Path, at: Location | None = None) -> Any:
+    def read(self, path: Path, at: Location | None = None,
+             what: str = "a ruleset file must hold a mapping of sections (such as `characters:`)") -> Any:
+        """One YAML file as a marked mapping; problems go to the sink (`what` says what it must hold)."""
         shown = display_path(path)
         try:
             text = path.read_text(encoding="utf-8")
@@ -69,12 +71,10 @@ class DocumentLoader:
         self.sources.add(shown, text)
         data = load(text, shown, self.sink)
         if data is None and shown not in {d.location.file for d in self.sink.items}:
-            self.sink.error("E103", "the file is empty; a ruleset file holds a mapping of sections",
-                            Location(shown, 1, 1))
+            self.sink.error("E103", f"the file is empty; {what}", Location(shown, 1, 1))
         elif data is not None and not isinstance(data, MDict):
             where = getattr(data, "loc", None) or getattr(getattr(data, "span", None), "start", None)
-            self.sink.error("E103", "a ruleset file must hold a mapping of sections (such as `characters:`)",
-                            where or Location(shown, 1, 1))
+            self.sink.error("E103", what, where or Location(shown, 1, 1))
             return None
         if data is not None:
             _check_unique_ids(data, self.sink)

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from .diagnostics import Diagnostic, Location, Sink, SourceTexts
-from .documents import display_path
+from .documents import DocumentLoader
 from .engine.decisions import Decision
 from .engine.procedure import final_scoring, winner_of
-from .engine.state import Borough, Card, Game, PressToken, Seat, Tile, Vessel, Zone
-from .marked_yaml import MDict, load
+from .engine.state import Borough, Card, Game, PressToken, PrestigeTile, Seat, Tile, Vessel, Zone
+from .marked_yaml import MDict
 from .model import Ruleset
 from .schema_check import check as schema_check
 
@@ -31,26 +31,22 @@ class PositionResult:
 
 def score_position(path: Path, ruleset: Ruleset) -> PositionResult:
     sink, sources = Sink(), SourceTexts()
-    shown = display_path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = "not UTF-8 text" if isinstance(err, UnicodeDecodeError) else (err.strerror or str(err))
-        sink.error("E100", f"cannot read {shown}: {reason}", Location(shown, 1, 1))
-        return PositionResult(None, sink.sorted(), sources)
-    sources.add(shown, text)
-    data = load(text, shown, sink)
-    if sink:
-        return PositionResult(None, sink.sorted(), sources)
-    if not isinstance(data, MDict):
-        sink.error("E103", "a position file holds a mapping with `seats:` and `boroughs:`",
-                   getattr(data, "loc", Location(shown, 1, 1)))
+    data = DocumentLoader(sink, sources).read(path, what="a position file holds a mapping with `seats:` "
+                                                           "and `boroughs:`")
+    if sink or data is None:
         return PositionResult(None, sink.sorted(), sources)
     if schema_check(data, "position.schema.json", sink, data.loc) or not _check_references(data, ruleset, sink):
         return PositionResult(None, sink.sorted(), sources)
     answers = _best_answers(data, ruleset)
-    game = _build(data, ruleset, answers)
+    unmatched: dict[str, list[str]] = {}
+    game = _build(data, ruleset, answers, unmatched)
     final_scoring(game)
+    choices = data.get("choices", {})
+    for name, labels in unmatched.items():
+        sink.error("E409", f"{choices[name]!r} is not an answer {name} can give here; the answers are: "
+                           f"{', '.join(labels)}", choices.value_locs[name])
+    if sink:
+        return PositionResult(None, sink.sorted(), sources)
     return PositionResult(game, [], sources)
 
 
@@ -98,7 +94,10 @@ def _check_references(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
     return not sink
 
 
-def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]]) -> Game:
+def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]],
+           unmatched: dict[str, list[str]] | None = None) -> Game:
+    """The game at the end of round 5 as the position describes it; scoring questions answered
+    from `choices:`, else from `answers` (a `choices:` answer that fits no question lands in `unmatched`)."""
     comp = ruleset.components
     seats = [Seat(i, str(s["name"]), "tom" if s.get("tom") else "human") for i, s in enumerate(data["seats"])]
     game = Game(ruleset, seats, 0)
@@ -114,6 +113,8 @@ def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]]) -> Game
             for i, option in enumerate(decision.options):
                 if option.label == wanted:
                     return i
+            if unmatched is not None:
+                unmatched[name] = decision.labels()
         queue = answers.get(name, [])
         return queue[position] if position < len(queue) else 0
 
@@ -123,7 +124,6 @@ def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]]) -> Game
         borough = Borough(i, b.id, b.name, b.lantern, len(seats))
         spec = data["boroughs"][b.id]
         borough.base = spec["base"]
-        from .engine.state import PrestigeTile
         borough.prestige = [PrestigeTile(j, "", v) for j, v in enumerate(spec.get("prestige", []))]
         borough.neutral = spec.get("neutral", 0)
         for who, count in spec.get("skyscrapers", {}).items():

@@ -102,3 +102,12 @@ def test_schema_errors_and_missing_file(tmp_path):
     assert "error[E203]" in result.stdout and "error[E202]" in result.stdout
     missing = score(tmp_path / "nothing.yaml")
     assert missing.exit_code == 2
+
+
+def test_a_choice_that_answers_nothing_is_an_error(tmp_path):
+    text = ("seats:\n  - {name: Ann, press: 3, characters: [34], reserve: [press]}\n  - {name: Ben, press: 1}\n"
+            + BOROUGHS + "choices:\n  Ann: bogus\n")
+    result = score(write(tmp_path, text), "--format", "json")
+    assert result.exit_code == 1
+    [error] = json.loads(result.stdout)
+    assert (error["line"], error["code"]) == (12, "E409") and "press" in error["message"]
