@@ -267,9 +267,6 @@ def main() -> None:
     except NycRulesError as err:
         typer.echo(f"nycrules: {err}", err=True)
         sys.exit(1)
-    except KeyboardInterrupt:
-        typer.echo("nycrules: interrupted", err=True)
-        sys.exit(130)
     except Exception as err:  # a bug of ours: still one line, and a way to report it
         typer.echo(f"nycrules: internal error ({type(err).__name__}: {err}); please report it with the "
                    "command you ran", err=True)

@@ -86,7 +86,7 @@ class Checker:
         if isinstance(stmt, n.Assign):
             self._assign(stmt, scope)
         elif isinstance(stmt, n.CallStmt):
-            self._try(stmt.call, scope, statement=True)
+            self._try(stmt.call, scope)
         elif isinstance(stmt, n.Hook):
             self._hook(stmt, scope)
         elif isinstance(stmt, n.Stop):
@@ -192,12 +192,9 @@ class Checker:
         if not T.compatible(expected, actual):
             self._error("E404", f"{what} must be {T.describe(expected)}, not {T.describe(actual)}", expr.loc)
 
-    def _try(self, expr: n.Expr, scope: _Scope, statement: bool = False) -> None:
+    def _try(self, call: n.Call, scope: _Scope) -> None:
         try:
-            if isinstance(expr, n.Call):
-                self._call(expr, scope, statement)
-            else:
-                self._expr(expr, scope)
+            self._call(call, scope)
         except _Unknown:
             pass
 
@@ -219,7 +216,7 @@ class Checker:
                 raise _Unknown
             return kind
         if isinstance(e, n.Call):
-            result = self._call(e, scope, statement=False)
+            result = self._call(e, scope)
             if result == "none":
                 self._error("E405", f"{e.func}(...) is an action and gives no value", e.loc)
                 raise _Unknown
@@ -315,7 +312,7 @@ class Checker:
         self._error("E401", f"unknown name '{e.id}'{hint}", e.loc)
         raise _Unknown
 
-    def _call(self, call: n.Call, scope: _Scope, statement: bool) -> str:
+    def _call(self, call: n.Call, scope: _Scope) -> str:
         options = variants(call.func)
         if not options:
             self._error("E402", f"unknown primitive '{call.func}'{_suggest(call.func, registry.names())}", call.loc)

@@ -32,7 +32,6 @@ class RuleRuntimeError(NycRulesError):
 
     def __init__(self, message: str, loc: Location | None):
         super().__init__(f"a rule failed while playing: {message}", loc, "E500")
-        self.loc = loc
 
 
 Fn = Callable[[Frame], Any]
@@ -228,7 +227,7 @@ class Compiler:
         prim = self.calls[id(call)]
         impl = prim.impl
         args: list[Fn] = []
-        for param, arg in zip(prim.params, call.args):
+        for arg in call.args:
             if isinstance(arg, n.Lambda):
                 args.append(self._lambda(arg))
             else:

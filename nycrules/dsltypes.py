@@ -11,11 +11,6 @@ from __future__ import annotations
 
 import re
 
-PLAIN = (
-    "int", "bool", "str", "seat", "card", "card_type", "pair", "borough",
-    "vessel", "vessel_kind", "colour", "tile", "prestige_tile",
-)
-
 # What a board gamer calls each type, for messages.
 DESCRIPTIONS = {
     "int": "a number",

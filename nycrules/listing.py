@@ -9,8 +9,6 @@ from .hooks import HOOKS
 from .model import Ruleset, Script
 from .registry import all_primitives
 
-KINDS = ("characters", "rounds", "tom", "scoring", "primitives", "hooks")
-
 
 @dataclass
 class Table:

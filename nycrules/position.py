@@ -121,7 +121,7 @@ def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]],
     game.chooser = chooser
     first_route = {v.id: v for v in comp.vessel_kinds}
     for i, b in enumerate(comp.boroughs):
-        borough = Borough(i, b.id, b.name, b.lantern, len(seats))
+        borough = Borough(b.id, b.name, b.lantern, len(seats))
         spec = data["boroughs"][b.id]
         borough.base = spec["base"]
         borough.prestige = [PrestigeTile(j, "", v) for j, v in enumerate(spec.get("prestige", []))]
@@ -145,7 +145,6 @@ def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]],
             vk = first_route[kind]
             a, b = vk.routes[0]
             vessel = Vessel(len(game.vessels), kind, vk.colour, (game.borough_by_id[a], game.borough_by_id[b]))
-            vessel.owner = seat
             game.vessels.append(vessel)
             seat.vessels.append(vessel)
         seat.reserve = Zone("reserve")

@@ -95,7 +95,6 @@ def give_vessels(game: Game, seat: Seat, *kinds: str) -> None:
     for kind in kinds:
         v = next(v for v in game.board_vessels if v.kind == kind)
         game.board_vessels.remove(v)
-        v.owner = seat
         seat.vessels.append(v)
 
 

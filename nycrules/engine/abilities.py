@@ -78,16 +78,19 @@ def use_options(tiles: list[Tile], suffix: str = "") -> list[tuple[str, Tile]]:
 
 
 def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any],
-          prompt: str, done: str = "done") -> dict[str, Any]:
-    """Let the seat use any of its characters at these hooks, one after the other, until it is done."""
+          prompt: str, done: str = "done") -> None:
+    """Let the seat use any of its characters at these hooks, one after the other, until it is done.
+
+    A character may change the hook's writable values; they are written back into `variables`.
+    """
     while True:
         tiles = usable(game, seat, hooks, variables)
         if not tiles:
-            return variables
+            return
         options = [Option(done, None)] + [Option(label, tile) for label, tile in use_options(tiles)]
-        tile = game.ask(Decision(seat, "use", prompt, options, game.rule, game.where))
+        tile = game.ask(Decision(seat, "use", prompt, options, game.rule))
         if tile is None:
-            return variables
+            return
         frame = use(game, seat, tile, variables)
         writable = HOOKS[tile.char.when].writable
         for name in writable:

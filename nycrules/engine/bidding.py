@@ -81,7 +81,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
         for label, tile in use_options(usable(game, seat, ("bid.turn",), {})):
             options.append(Option(label, ("use", tile)))
         prompt = f"Your bid in the {rnd.title} round ({_bid_so_far(game, seat)})"
-        choice = game.ask(Decision(seat, "bid", prompt, options, game.rule, rnd.loc))
+        choice = game.ask(Decision(seat, "bid", prompt, options, game.rule))
         game.where = rnd.loc
         if choice[0] == "exchange":
             _, out_card, in_card = choice

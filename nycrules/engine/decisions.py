@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .state import Borough, Card, Pair, PrestigeTile, Seat, Tile, Vessel
@@ -21,7 +21,6 @@ class Decision:
     prompt: str
     options: list[Option]
     rule: str = ""  # the rule asking, e.g. "character 7" or "prestige round bonus"
-    where: Any = None  # its Location
 
     def __post_init__(self) -> None:
         # Options a person cannot tell apart by their text get a number.
@@ -37,7 +36,7 @@ class Decision:
         return [o.label for o in self.options]
 
 
-def describe(value: Any, names: dict[str, str] | None = None) -> str:
+def describe(value: Any) -> str:
     """A short, readable name for a value, used in option labels and the log."""
     if isinstance(value, Card):
         if value.zone is not None and value.zone.name.startswith("pair"):
@@ -66,7 +65,7 @@ def describe(value: Any, names: dict[str, str] | None = None) -> str:
             joiner = " + "
         else:
             joiner = ", "
-        return joiner.join(describe(v, names) for v in value)
+        return joiner.join(describe(v) for v in value)
     return str(value)
 
 
@@ -77,15 +76,3 @@ def same_choice_key(value: Any) -> Any:
     if isinstance(value, Tile):
         return ("tile", value.char.id, value.where, value.uid if value.where == "company" else 0)
     return ("value", id(value)) if not isinstance(value, (int, str)) else ("plain", value)
-
-
-@dataclass
-class DecisionRecord:
-    seat: int
-    index: int
-    options: int
-
-
-@dataclass
-class History:
-    records: list[DecisionRecord] = field(default_factory=list)

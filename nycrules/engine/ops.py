@@ -1,14 +1,16 @@
 """Mechanics of the table: moving cards, money, skyscrapers, tokens and tiles.
 
 These are the small physical operations (what a hand does, not what a rule
-says); both the procedure and the primitives call them. Each emits an event.
+says); both the procedure and the primitives call them. They emit no events
+of their own, except where a rule cannot (a reshuffle, a reserve refilled,
+a pair taken): the primitive or step that calls them reports the change.
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from .state import Borough, Card, Game, Pair, PrestigeTile, Seat, Tile, Vessel, Zone
+from .state import Borough, Card, Game, Pair, PressToken, PrestigeTile, Seat, Tile, Vessel, Zone
 
 
 # ------------------------------------------------------------------- cards
@@ -69,10 +71,9 @@ def take_pair(game: Game, seat: Seat, pair: Pair) -> list[Card]:
 
 
 # ------------------------------------------------------------------- press
-def press_move(game: Game, seat_token, steps: int) -> None:
+def press_move(game: Game, token: PressToken, steps: int) -> None:
     """Move a press token; it lands on top of a stack, but under those already on the last space."""
     last = game.ruleset.components.last_press_space
-    token = seat_token
     target = max(0, min(last, token.space + steps))
     if target == token.space:
         return  # already at the end of the track (or the start): it keeps its place in the stack
@@ -88,11 +89,7 @@ def press_move(game: Game, seat_token, steps: int) -> None:
 
 
 # -------------------------------------------------------------- skyscrapers
-def place_skyscrapers(game: Game, seat: Seat, borough: Borough, count: int) -> None:
-    borough.counts[seat.index] += count
-
-
-def build_from_board(game: Game, seat: Seat, borough: Borough, count: int, sell_from: list[Borough]) -> int:
+def build_from_board(seat: Seat, borough: Borough, count: int, sell_from: list[Borough]) -> int:
     """Build `count` from the board; missing ones are moved from the boroughs in `sell_from`."""
     from_board = min(count, seat.board)
     seat.board -= from_board
@@ -128,13 +125,7 @@ def elevator_tiles(game: Game) -> list[Tile]:
 # ------------------------------------------------------------------ vessels
 def take_vessel(game: Game, seat: Seat, vessel: Vessel) -> None:
     game.board_vessels.remove(vessel)
-    vessel.owner = seat
     seat.vessels.append(vessel)
-
-
-def return_vessel(game: Game, seat: Seat, vessel: Vessel) -> None:
-    seat.vessels.remove(vessel)
-    vessel.owner = None
 
 
 def place_prestige(game: Game, tile: PrestigeTile, borough: Borough) -> None:

@@ -95,7 +95,7 @@ def draft_turn(game: Game, seat: Seat) -> None:
             options.append(Option(label, ("use", tile)))
         for label, tile in use_options(usable(game, seat, ("draft.instead_of_pair",), {}), " instead of a pair"):
             options.append(Option(label, ("instead", tile)))
-        choice = game.ask(Decision(seat, "draft", "Take a pair of cards", options, game.rule, None))
+        choice = game.ask(Decision(seat, "draft", "Take a pair of cards", options, game.rule))
         game.where = game.ruleset.game.locs.get("pairs_per_seat")
         if choice[0] == "pair":
             game.taken.extend(ops.take_pair(game, seat, choice[1]))

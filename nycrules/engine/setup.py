@@ -73,7 +73,7 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     rng.shuffle(letters)
     rng.shuffle(values)
     for i, b in enumerate(comp.boroughs):
-        borough = Borough(i, b.id, b.name, b.lantern, len(seats))
+        borough = Borough(b.id, b.name, b.lantern, len(seats))
         borough.letter = letters[i]
         borough.letter_rank = comp.sequence_tiles.index(letters[i]) + 1
         borough.base = values[i]

@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 class Event:
     """One change of the game: what happened, to whom, and the rule (and line) that caused it."""
 
-    seq: int
-    round: int
     rule: str
     where: Any  # Location of the effect line, or None for the procedure itself
     seat: int | None
@@ -80,15 +78,13 @@ class Tile:
 
 
 class Vessel:
-    __slots__ = ("id", "kind", "colour", "ends", "owner")
+    __slots__ = ("id", "kind", "colour", "ends")
 
     def __init__(self, id: int, kind: str, colour: str, ends: tuple["Borough", "Borough"]):
         self.id = id
         self.kind = kind
         self.colour = colour
-        self.ends = ends
-        self.owner: Seat | None = None  # None while it is on the board
-        # A returned vessel has owner None and is no longer in Game.board_vessels.
+        self.ends = ends  # on the board while in Game.board_vessels, else with a seat or back in the box
 
     def __repr__(self) -> str:
         return f"<{self.kind} {self.ends[0].id}-{self.ends[1].id}>"
@@ -107,10 +103,9 @@ class PrestigeTile:
 
 
 class Borough:
-    __slots__ = ("index", "id", "name", "lantern", "letter", "letter_rank", "base", "prestige", "neutral", "counts")
+    __slots__ = ("id", "name", "lantern", "letter", "letter_rank", "base", "prestige", "neutral", "counts")
 
-    def __init__(self, index: int, id: str, name: str, lantern: str, seats: int):
-        self.index = index
+    def __init__(self, id: str, name: str, lantern: str, seats: int):
         self.id = id
         self.name = name
         self.lantern = lantern
@@ -177,7 +172,6 @@ class Game:
         self.ruleset = ruleset
         self.seats = seats
         self.rng = random.Random(seed)
-        self.seed = seed
         self.deck = Zone("draw pile")
         self.discard = Zone("discard pile")
         self.pairs: list[Pair] = []
@@ -226,9 +220,6 @@ class Game:
     def seats_in_press_order(self) -> list[Seat]:
         return [t.seat for t in self.press if t.seat is not None]
 
-    def ranking_with_neutral(self) -> list[PressToken]:
-        return list(self.press)
-
     # --- decisions and events
     def ask(self, decision: Any) -> Any:
         """Ask the seat's agent (through the runner) and give the value of the option chosen.
@@ -247,5 +238,4 @@ class Game:
 
     def emit(self, seat: Seat | None, text: str, kind: str = "") -> None:
         if self.log_events:
-            self.events.append(Event(len(self.events), self.round, self.rule, self.where,
-                                     seat.index if seat else None, text, kind))
+            self.events.append(Event(self.rule, self.where, seat.index if seat else None, text, kind))

@@ -115,7 +115,7 @@ def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
         if picked is None:
             break
         sources.append(picked)
-    built = ops.build_from_board(game, seat, borough, count, sources)
+    built = ops.build_from_board(seat, borough, count, sources)
     if built:
         moved = f" ({len(sources)} moved from other boroughs)" if sources else ""
         game.emit(seat, f"builds {built} skyscraper(s) in {borough.name}{moved}")
@@ -126,7 +126,7 @@ def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
            "Build skyscrapers in the borough straight from the general supply.", C)
 def build_from_supply(f: Any, seat: Seat, borough: Borough, count: int) -> None:
     if count > 0:
-        ops.place_skyscrapers(f.game, seat, borough, count)
+        borough.counts[seat.index] += count
         f.game.emit(seat, f"builds {count} skyscraper(s) in {borough.name} from the supply")
 
 

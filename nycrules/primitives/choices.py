@@ -18,8 +18,7 @@ def decide(f: Any, seat: Seat, kind: str, prompt: str, labelled: list[tuple[str,
     game = f.game
     if not labelled:
         raise RuleRuntimeError(f"nothing to choose from: {prompt}", game.where)
-    decision = Decision(seat, kind, prompt, [Option(label, value) for label, value in labelled],
-                        game.rule, game.where)
+    decision = Decision(seat, kind, prompt, [Option(label, value) for label, value in labelled], game.rule)
     return game.ask(decision)
 
 

@@ -60,7 +60,7 @@ def take_vessel(f: Any, seat: Seat, vessel: Vessel) -> None:
 def return_vessels(f: Any, seat: Seat, vessels_: list) -> None:
     require(f, all(v in seat.vessels for v in vessels_), f"{seat.name} does not have those vessels")
     for vessel in vessels_:
-        ops.return_vessel(f.game, seat, vessel)
+        seat.vessels.remove(vessel)  # back to the box
     if vessels_:
         f.game.emit(seat, f"returns {' '.join(v.kind for v in vessels_)}")
 
