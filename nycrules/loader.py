@@ -27,6 +27,7 @@ from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers,
 from .parser import parse_effect, parse_expression
 
 _ME = {"me": "seat"}
+BID_VALUE_NAMES = {name: "int" for name in ("matching", "wilds", "pairs", "singles", "added", "worth")}
 # Names effects are given (by their context or a hook): components must not take them.
 RESERVED_NAMES = {"me", "this", "value", "true", "false"} | {name for h in HOOKS.values() for name in h.context}
 _ME_VALUE = {"me": "seat", "value": "int"}
@@ -88,6 +89,9 @@ def _scripts(doc: MDict) -> Iterator[_Spec]:
                             label = f"{rnd.get('id')} round {key.replace('_', '-')}"
                             yield _Spec(("bidding", "rounds", i, key), rnd[key], "effect", label,
                                         CheckContext(dict(_ME_VALUE), label=label))
+        if "value" in bidding:
+            yield _Spec(("bidding", "value"), bidding["value"], "effect", "bid value",
+                        CheckContext(dict(BID_VALUE_NAMES), ("worth",), pure=True, what="the bid value"))
         if "after_each_round" in bidding:
             yield _Spec(("bidding", "after_each_round"), bidding["after_each_round"], "effect",
                         "after each bidding round", CheckContext({}))
@@ -447,7 +451,8 @@ def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str) 
         id=str(meta["id"]), name=str(meta["name"]), version=meta["version"], digest=digest,
         components=components, game=game, params=params,
         steps={k: scripts[("steps", k)] for k in doc["steps"]},
-        characters=characters, wild_card=str(doc["bidding"]["wild_card"]), rounds=tuple(rounds),
+        characters=characters, wild_card=str(doc["bidding"]["wild_card"]),
+        bid_value=scripts[("bidding", "value")], rounds=tuple(rounds),
         after_each_round=scripts.get(("bidding", "after_each_round")), final_scoring=scoring,
         tom=_build_tom(doc.get("tom"), scripts), by_hook={k: tuple(v) for k, v in by_hook.items()},
     )

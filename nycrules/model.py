@@ -146,11 +146,13 @@ class Ruleset:
     steps: dict[str, Script]
     characters: dict[int, CharacterDef]
     wild_card: str
+    bid_value: Script  # sets `worth` from the counts of a bid
     rounds: tuple[RoundDef, ...]
     after_each_round: Script | None
     final_scoring: tuple[ScoringStep, ...]
     tom: TomRules | None
     by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
+    worth_cache: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
 
     def round(self, round_id: str) -> RoundDef:
         return next(r for r in self.rounds if r.id == round_id)

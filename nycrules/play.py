@@ -18,7 +18,7 @@ from typing import Callable, TextIO
 from . import views
 from .agents import make_agent
 from .diagnostics import NycRulesError
-from .engine.bids import bid_counts, units
+from .engine.bids import bid_counts, value_of
 from .engine.decisions import Decision
 from .engine.procedure import winner_of
 from .engine.runner import Session
@@ -301,7 +301,7 @@ def explain_bid(game: Game, decision: Decision, text: str) -> str:
     wild = game.ruleset.wild_card
     counts, added = bid_counts(seat, wild)
     counts = counts + wanted
-    if units(counts, game.bidding_card, wild, added) is None:
+    if value_of(game, counts, added) <= 0:
         if set(counts) <= {wild}:
             return "a wild card cannot stand alone in a bid: add a card, or play two wild cards together"
         return (f"a single card that is not {game.bidding_card} counts only with a second card like it or "

@@ -29,3 +29,17 @@ def test_a_changed_bonus_changes_the_game():
     loud = check_ruleset(EXAMPLES[[p.stem for p in EXAMPLES].index("loud_press")]).ruleset
     assert "press_advance(me, 2)" in loud.round("press").bonus.source
     assert loud.params["press_bonus_space"] == 7
+
+
+def test_the_counting_rule_is_data():
+    """A mod that makes pairs count double changes which bids the engine offers and their worth."""
+    from scenario import give, table
+    from nycrules.engine.bids import legal_bids
+
+    mod = check_ruleset(EXAMPLES[[p.stem for p in EXAMPLES].index("generous_pairs")]).ruleset
+    for ruleset, expected in ((None, 1), (mod, 2)):
+        game = table(2, ruleset=ruleset)
+        seat = game.seats[0]
+        give(game, seat, hand="dollar dollar")
+        game.bidding_card = "press"
+        assert [value for cards, value in legal_bids(game, seat)] == [expected]

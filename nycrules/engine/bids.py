@@ -1,10 +1,11 @@
 """What a bid is worth, and every legal bid a hand allows.
 
-The counting rule (ruling 7): each card of the round's type counts 1; each
-wild counts 1 but needs at least one other unit in the bid; two identical
-cards of another type count 1 together; a wild with any other card counts 1.
-Characters add cards that count as another type (`counted_as`, `weight`) or
-cards with no card behind them (`Seat.virtual`).
+A bid holds cards, each counting as a type (`Card.counted_as`, `Card.weight`:
+characters can change both), and the cards characters add with no card
+behind them (`Seat.virtual`). Here they are counted into matching cards,
+wilds, pairs and singles of other types; the ruleset's `bidding.value`
+effect turns those counts into the bid's worth. Its answers are remembered,
+since few different counts ever occur.
 """
 
 from __future__ import annotations
@@ -12,37 +13,32 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
+from ..compiler import Frame
+from ..model import Ruleset
 from .state import Card, Game, Seat
 
 
-def units(counts: Counter, round_type: str, wild: str, added_wilds: int = 0) -> int | None:
-    """The value of a bid counted by type; None if some card could not count.
+def worth(ruleset: Ruleset, matching: int, wilds: int, pairs: int, singles: int, added: int) -> int:
+    """The ruleset's value of a bid with these counts (0 or less: not a bid)."""
+    key = (matching, wilds, pairs, singles, added)
+    cached = ruleset.worth_cache.get(key)
+    if cached is None:
+        frame = Frame(None, {"matching": matching, "wilds": wilds, "pairs": pairs, "singles": singles,
+                             "added": added, "worth": 0})
+        ruleset.bid_value.run(frame)
+        cached = ruleset.worth_cache[key] = max(frame.vars["worth"], 0)
+    return cached
 
-    `added_wilds` are wilds a character adds (14, 16): they count 1 each on top
-    of a bid that stands without them, and never make a bid on their own.
-    """
-    matching = counts.get(round_type, 0)
-    wilds = counts.get(wild, 0)
-    pairs = odd = 0
+
+def value_of(game: Game, counts: Counter, added: int) -> int:
+    """The worth of a bid holding these counted types (and `added` wilds from characters)."""
+    round_type, wild = game.bidding_card, game.ruleset.wild_card
+    pairs = singles = 0
     for kind, n in counts.items():
         if kind != round_type and kind != wild:
             pairs += n // 2
-            odd += n % 2
-    if odd > wilds:
-        return None  # a lone card of another type with no wild to go with it
-    spare_wilds = wilds - odd
-    base = matching + pairs + odd
-    if base > 0:
-        value = base + spare_wilds
-    elif spare_wilds >= 2:
-        value = spare_wilds - 1  # two wilds make one card, each further wild adds one
-    elif spare_wilds == 1:
-        return None
-    else:
-        value = 0
-    if added_wilds:
-        return value + added_wilds if value > 0 else None
-    return value
+            singles += n % 2
+    return worth(game.ruleset, counts.get(round_type, 0), counts.get(wild, 0), pairs, singles, added)
 
 
 def bid_counts(seat: Seat, wild: str) -> tuple[Counter, int]:
@@ -54,9 +50,7 @@ def bid_counts(seat: Seat, wild: str) -> tuple[Counter, int]:
 
 
 def bid_value(game: Game, seat: Seat) -> int:
-    counts, added = bid_counts(seat, game.ruleset.wild_card)
-    value = units(counts, game.bidding_card, game.ruleset.wild_card, added)
-    return value or 0
+    return value_of(game, *bid_counts(seat, game.ruleset.wild_card))
 
 
 def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
@@ -70,33 +64,28 @@ def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
     for card in seat.hand:
         by_type.setdefault(card.type, []).append(card)
     kinds = sorted(by_type)
-    round_type, wild = game.bidding_card, game.ruleset.wild_card
+    ruleset = game.ruleset
+    round_type, wild = game.bidding_card, ruleset.wild_card
     base, added = bid_counts(seat, wild)
     others = sorted((set(base) | set(kinds)) - {round_type, wild})
+    base_matching, base_wilds = base.get(round_type, 0), base.get(wild, 0)
+    base_others = [base.get(kind, 0) for kind in others]
+    position = {kind: i for i, kind in enumerate(others)}
+    # Where each hand type counts: -2 matching, -1 wild, else its place among the other types.
+    slot = [-2 if k == round_type else -1 if k == wild else position[k] for k in kinds]
     out = []
     for choice in product(*(range(len(by_type[k]) + 1) for k in kinds)):
-        chosen = dict(zip(kinds, choice))
-        matching = base.get(round_type, 0) + chosen.get(round_type, 0)
-        wilds = base.get(wild, 0) + chosen.get(wild, 0)
-        pairs = odd = 0
-        for kind in others:
-            n = base.get(kind, 0) + chosen.get(kind, 0)
-            pairs += n >> 1
-            odd += n & 1
-        if odd > wilds:
-            continue
-        spare = wilds - odd
-        value = matching + pairs + odd
+        matching, wilds, other = base_matching, base_wilds, list(base_others)
+        for where, n in zip(slot, choice):
+            if where == -2:
+                matching += n
+            elif where == -1:
+                wilds += n
+            else:
+                other[where] += n
+        value = worth(ruleset, matching, wilds, sum(n // 2 for n in other), sum(n % 2 for n in other), added)
         if value > 0:
-            value += spare
-        elif spare >= 2:
-            value = spare - 1
-        else:
-            continue  # nothing, or a wild on its own
-        if added:
-            value += added
-        cards = tuple(c for kind, n in zip(kinds, choice) for c in by_type[kind][:n])
-        out.append((cards, value))
+            out.append((tuple(c for kind, n in zip(kinds, choice) for c in by_type[kind][:n]), value))
     return out
 
 
