@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Protocol
 
 from .engine.decisions import Decision
@@ -15,13 +14,20 @@ class Agent(Protocol):
         ...
 
 
-def _rng(game: Game, seed: int) -> random.Random:
-    """A random source fixed by the bot's seed and how many decisions the game has seen.
+_MASK = (1 << 64) - 1
+
+
+def _pick(game: Game, seed: int, count: int) -> int:
+    """A number below `count`, fixed by the bot's seed and how many decisions the game has seen.
 
     So a bot's choice depends only on the position, and a loaded or undone game
-    continues exactly as an uninterrupted one would.
+    continues exactly as an uninterrupted one would. (A splitmix64 step: cheap,
+    and well mixed for neighbouring inputs.)
     """
-    return random.Random((seed * 1_000_003 + game.decisions_taken) & 0xFFFFFFFFFFFF)
+    z = (seed * 0x9E3779B97F4A7C15 + game.decisions_taken * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) % count
 
 
 class RandomAgent:
@@ -31,7 +37,7 @@ class RandomAgent:
         self.seed = seed
 
     def choose(self, game: Game, decision: Decision) -> int:
-        return _rng(game, self.seed).randrange(len(decision.options))
+        return _pick(game, self.seed, len(decision.options))
 
 
 class GreedyAgent:
@@ -47,7 +53,7 @@ class GreedyAgent:
         scores = [self._score(game, decision, i) for i in range(len(decision.options))]
         best = max(scores)
         ties = [i for i, s in enumerate(scores) if s == best]
-        return ties[0] if len(ties) == 1 else _rng(game, self.seed).choice(ties)
+        return ties[0] if len(ties) == 1 else ties[_pick(game, self.seed, len(ties))]
 
     def _score(self, game: Game, decision: Decision, index: int) -> float:
         option = decision.options[index]

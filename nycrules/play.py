@@ -129,9 +129,7 @@ class PlayGame:
             except KeyboardInterrupt:
                 self._autosave("interrupted")
                 return 130
-            if len(self.session.record) < len(self.decisions):
-                raise NycRulesError(f"the save holds {len(self.decisions)} decisions, but its game ends after "
-                                    f"{len(self.session.record)}: the file was changed")
+            check_record_used(self.session, len(self.decisions))
             self._flush(game)
             t.say("")
             t.say(views.final_scores(game))
@@ -366,13 +364,13 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
         out.write(views.board(game) + "\n" + views.seats(game) + "\n")
         return 0
     flush(game)
-    check_record_used(session, save)
+    check_record_used(session, len(save.decisions))
     out.write("\n" + views.final_scores(game) + "\n")
     return 0
 
 
-def check_record_used(session: Session, save: Save) -> None:
+def check_record_used(session: Session, recorded: int) -> None:
     """A save whose game ends before its last decision was changed by hand."""
-    if len(session.record) < len(save.decisions):
-        raise NycRulesError(f"the save holds {len(save.decisions)} decisions, but its game ends after "
+    if len(session.record) < recorded:
+        raise NycRulesError(f"the save holds {recorded} decisions, but its game ends after "
                             f"{len(session.record)}: the file was changed")

@@ -9,6 +9,7 @@ from . import ops
 from .abilities import evaluate, offer, run_script, usable, use, use_options
 from .bids import bid_value, legal_bids, ranking
 from .decisions import Decision, Option
+from .setup import for_seat
 from .state import Game, Seat
 
 PASS = ("pass",)
@@ -22,10 +23,7 @@ def play_bidding_rounds(game: Game) -> None:
 
 
 def _round_script(game: Game, seat: Seat, rnd: RoundDef, part: str) -> Script | None:
-    tom = game.ruleset.tom
-    if seat.is_tom and tom is not None and part in tom.rounds.get(rnd.id, {}):
-        return tom.rounds[rnd.id][part]
-    return getattr(rnd, part)
+    return for_seat(game, seat, getattr(rnd, part), "rounds", rnd.id, part)
 
 
 def _bidding_order(game: Game, start: Seat) -> list[Seat]:

@@ -10,7 +10,7 @@ from . import ops
 from .abilities import offer, run_script, usable, use, use_options
 from .bidding import play_bidding_rounds
 from .decisions import Decision, Option
-from .setup import game_number, step_for
+from .setup import for_seat, game_number, step_for
 from .state import Game, Pair, Seat
 
 
@@ -125,7 +125,6 @@ def end_round(game: Game) -> None:
 
 
 def final_scoring(game: Game) -> None:
-    tom = game.ruleset.tom
     game.rule = "final scoring"
     game.where = None
     game.emit(None, "Final scoring", "header")
@@ -135,9 +134,7 @@ def final_scoring(game: Game) -> None:
         game.scoring_step = step.id
         for seat in game.seats_in_press_order():
             seat.scores.setdefault(step.id, 0)
-            script = step.effect
-            if seat.is_tom and tom is not None and step.id in tom.final_scoring:
-                script = tom.final_scoring[step.id]
+            script = for_seat(game, seat, step.effect, "final_scoring", step.id)
             run_script(game, script, {"me": seat}, f"final scoring: {step.id}")
     game.scoring_step = ""
     game.finished = True

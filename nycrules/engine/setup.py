@@ -22,12 +22,22 @@ class SeatSpec:
     tom_cards: int = 0
 
 
+def for_seat(game: Game, seat: Seat, default: Any, *path: str) -> Any:
+    """What a seat runs: Tom's own version where his rules give one (`path` into the tom section)."""
+    tom = game.ruleset.tom
+    if not seat.is_tom or tom is None:
+        return default
+    found: Any = getattr(tom, path[0])
+    for key in path[1:]:
+        if key not in found:
+            return default
+        found = found[key]
+    return found
+
+
 def step_for(game: Game, seat: Seat, name: str):
     """A per-seat step, Tom's version for Tom's seats."""
-    tom = game.ruleset.tom
-    if seat.is_tom and tom is not None and name in tom.steps:
-        return tom.steps[name]
-    return game.ruleset.steps[name]
+    return for_seat(game, seat, game.ruleset.steps[name], "steps", name)
 
 
 def game_number(game: Game, name: str, variables: dict | None = None) -> int:
