@@ -58,15 +58,30 @@ def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
 
     Cards of one type are alike, so sets are counted by type (in type order). The
     empty set is included when what is already in the bid stands as a bid alone.
-    This runs at every bidding decision, so it counts with plain integers.
+    This runs at every bidding decision: the counting depends only on how many
+    cards of each type there are, so it is remembered for each such situation.
     """
     by_type: dict[str, list[Card]] = {}
     for card in seat.hand:
         by_type.setdefault(card.type, []).append(card)
     kinds = sorted(by_type)
+    base, added = bid_counts(seat, game.ruleset.wild_card)
+    key = (game.bidding_card, added, tuple(sorted(base.items())), tuple((k, len(by_type[k])) for k in kinds))
+    cache = game.ruleset.bids_cache
+    choices = cache.get(key)
+    if choices is None:
+        if len(cache) > 200_000:  # a bound for very long simulations
+            cache.clear()
+        choices = cache[key] = _count_bids(game, base, added, kinds, by_type)
+    return [(tuple(c for kind, n in zip(kinds, choice) for c in by_type[kind][:n]), value)
+            for choice, value in choices]
+
+
+def _count_bids(game: Game, base: Counter, added: int, kinds: list[str],
+                by_type: dict[str, list[Card]]) -> list[tuple[tuple[int, ...], int]]:
+    """For each number of cards of each hand type that makes a bid: those numbers and the bid's worth."""
     ruleset = game.ruleset
     round_type, wild = game.bidding_card, ruleset.wild_card
-    base, added = bid_counts(seat, wild)
     others = sorted((set(base) | set(kinds)) - {round_type, wild})
     base_matching, base_wilds = base.get(round_type, 0), base.get(wild, 0)
     base_others = [base.get(kind, 0) for kind in others]
@@ -85,7 +100,7 @@ def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
                 other[where] += n
         value = worth(ruleset, matching, wilds, sum(n // 2 for n in other), sum(n % 2 for n in other), added)
         if value > 0:
-            out.append((tuple(c for kind, n in zip(kinds, choice) for c in by_type[kind][:n]), value))
+            out.append((choice, value))
     return out
 
 
