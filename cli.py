@@ -60,6 +60,8 @@ def _ruleset(path: Optional[str]):
     from nycrules.loader import load_ruleset
     from nycrules.resources import shipped_ruleset
 
+    if path is not None and not Path(path).exists() and not (shipped_ruleset().parent / path).is_dir():
+        raise fail(f"no ruleset at {path}: give a ruleset folder, a YAML file, or the name of a shipped one (nyc)", 2)
     try:
         return load_ruleset(path or shipped_ruleset())
     except RulesetInvalid as err:
@@ -70,7 +72,7 @@ def _ruleset(path: Optional[str]):
 
 @app.command()
 def validate(
-    paths: Annotated[list[Path], typer.Argument(help="Ruleset folders or YAML files to check.")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Ruleset folders or YAML files to check.")],
     format: FormatOption = Format.text,
 ) -> None:
     """Check rulesets and report every error as FILE:LINE:COL: error[CODE]: message."""
@@ -261,16 +263,23 @@ def simulate(
 
 
 def main() -> None:
-    """Entry point: run the app; user errors become one line and an exit code, never a traceback."""
+    """Entry point: run the app; every error ends as one line and an exit code, never a traceback."""
     try:
-        app()
+        code = app(standalone_mode=False)
     except NycRulesError as err:
         typer.echo(f"nycrules: {err}", err=True)
         sys.exit(1)
-    except Exception as err:  # a bug of ours: still one line, and a way to report it
+    except Exception as err:
+        if hasattr(err, "format_message") and hasattr(err, "exit_code"):  # a bad flag or argument
+            ctx = getattr(err, "ctx", None)
+            where = f"`{ctx.command_path} --help`" if ctx is not None else "`nycrules --help`"
+            typer.echo(f"nycrules: {err.format_message()} (see {where})", err=True)
+            sys.exit(err.exit_code)
+        # A bug of ours: still one line, and a way to report it.
         typer.echo(f"nycrules: internal error ({type(err).__name__}: {err}); please report it with the "
                    "command you ran", err=True)
         sys.exit(70)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

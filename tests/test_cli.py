@@ -129,3 +129,17 @@ def test_play_bad_seat_is_one_line():
     result = nycrules("play", "--seat", "bot:clever", "--seat", "Ann")
     assert result.returncode == 1
     assert result.stderr.strip() == "nycrules: unknown bot 'bot:clever': choose bot:random or bot:greedy"
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["play", "--seed", "-3"], "Invalid value for '--seed'"),
+    (["play", "--bogus"], "No such option: --bogus"),
+    (["validate"], "Missing argument"),
+    (["rules", "list", "bogus"], "Invalid value for 'kind'"),
+    (["play", "--ruleset", "no/such/place"], "no ruleset at no/such/place"),
+])
+def test_bad_flags_and_arguments_are_one_line(args, fragment):
+    result = nycrules(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("nycrules: ") and fragment in lines[0]
