@@ -33,10 +33,10 @@ class _EffectIndenter(Indenter):
 
 def _cache_file() -> str | bool:
     """Where the built parser is kept between runs: the user's own cache folder (or nowhere)."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nycrules"
     try:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nycrules"
         base.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError:
+    except (OSError, RuntimeError, KeyError):  # no home folder, or not writable: build it each time
         return False
     return str(base / "effects-parser.lark")
 
