@@ -25,11 +25,11 @@ def display_path(path: Path) -> str:
     """
     resolved = path.resolve()
     try:
-        return str(resolved.relative_to(Path.cwd().resolve()))
+        return str(Path("rulesets") / resolved.relative_to(data_dir("rulesets").resolve()))
     except ValueError:
         pass
     try:
-        return str(Path("rulesets") / resolved.relative_to(data_dir("rulesets").resolve()))
+        return str(resolved.relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
