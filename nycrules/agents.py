@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .engine.decisions import Decision
-from .engine.state import Game, Tile
+from .engine.state import Borough, Game, PrestigeTile, Tile
 
 
 class Agent(Protocol):
@@ -70,7 +70,8 @@ class GreedyAgent:
             return 0
         if kind == "draft":
             if value[0] == "pair":
-                return sum(3 if c.type == game.ruleset.wild_card else 2 for c in value[1].cards)
+                return sum(self.PAIR_WEIGHTS.get(c.type, 2) if c.type != game.ruleset.wild_card else 3
+                           for c in value[1].cards)
             return 10
         if kind == "use":
             return 0 if value is None else 1
@@ -80,6 +81,14 @@ class GreedyAgent:
             return 0 if value is None else 1
         if isinstance(value, Tile):  # a character: the most valuable
             return value.char.value
+        if isinstance(value, PrestigeTile):
+            return value.value
+        if isinstance(value, Borough):  # raise the value of a borough where it leads
+            me = decision.seat.index
+            rivals = max([c for i, c in enumerate(value.counts) if i != me] + [value.neutral])
+            return value.counts[me] - rivals
+        if isinstance(value, str) and kind == "choose":  # a card type: the one it holds most of
+            return sum(1 for card in decision.seat.reserve if card.type == value)
         if isinstance(value, list) and value and all(isinstance(v, Tile) for v in value):
             return sum(t.char.value for t in value)
         if kind == "number":
@@ -88,6 +97,8 @@ class GreedyAgent:
             return -len(value)
         return -index * 0.001
 
+    # How much a card in a drafted pair is worth (wilds: 3; a type not listed: 2).
+    PAIR_WEIGHTS = {"skyscraper": 3, "prestige": 3, "elevator": 2.5}
 
     @staticmethod
     def _keep_value(game: Game, card_type: str) -> int:
