@@ -109,6 +109,11 @@ class GreedyAgent:
         return 1 if card_type in game.rounds_done else 5
 
 
+def agent_for_seat(kind: str, game_seed: int, seat_index: int) -> Agent:
+    """The bot of a seat, seeded from the game's seed (so a game's seed fixes its bots too)."""
+    return make_agent(kind, game_seed * 31 + seat_index)
+
+
 def make_agent(kind: str, seed: int) -> Agent:
     if kind == "bot:random":
         return RandomAgent(seed)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from . import views
-from .agents import make_agent
+from .agents import agent_for_seat
 from .diagnostics import NycRulesError
 from .engine.bids import bid_counts, value_of
 from .engine.decisions import Decision
@@ -143,7 +143,7 @@ class PlayGame:
             if spec.kind == "human":
                 agents[i] = self._ask_person
             elif spec.kind.startswith("bot:"):
-                agents[i] = make_agent(spec.kind, self.seed * 31 + i).choose
+                agents[i] = agent_for_seat(spec.kind, self.seed, i).choose
         return agents
 
     def _replaying(self) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .agents import make_agent
+from .agents import agent_for_seat
 from .engine.procedure import winner_of
 from .engine.runner import Session
 from .engine.setup import SeatSpec
@@ -57,7 +57,7 @@ def simulate(ruleset: Ruleset, specs: list[SeatSpec], games: int, seed: int) -> 
     start = time.perf_counter()
     for number in range(games):
         game_seed = seed + number
-        agents = {i: make_agent(spec.kind, game_seed * 31 + i).choose
+        agents = {i: agent_for_seat(spec.kind, game_seed, i).choose
                   for i, spec in enumerate(specs) if spec.kind.startswith("bot:")}
         session = Session(ruleset, specs, game_seed, agents, log_events=False)
         game = session.run()
