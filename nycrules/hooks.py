@@ -25,7 +25,7 @@ class HookPoint:
 
 HOOKS: dict[str, HookPoint] = {h.name: h for h in (
     HookPoint("draft.turn", "I", "optional", "procedure",
-              "On your own turn in phase I, before you take cards."),
+              "On your own turn in phase I, before or after you take cards."),
     HookPoint("draft.instead_of_pair", "I", "instead", "procedure",
               "On your own turn in phase I, in place of taking one pair of cards."),
     HookPoint("draft.after_pair", "I", "optional", "procedure",
