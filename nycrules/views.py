@@ -35,7 +35,7 @@ def board(game: Game) -> str:
         f"{t.seat.name if t.seat else 'neutral'} {t.space}" for t in game.press))
     lines.append("Statue of Liberty: " + ("scored" if game.statue_flipped else "not yet scored"))
     if game.pairs:
-        lines.append("Pairs on display: " + " | ".join(" + ".join(c.type for c in p.cards) for p in game.pairs))
+        lines.append("Pairs on display: " + " | ".join(p.name() for p in game.pairs))
     return "\n".join(lines)
 
 
@@ -102,7 +102,7 @@ def decision_context(game: Game, decision: Decision) -> str:
     if decision.kind == "bid" and game.bids_made:
         lines.append("Bids so far: " + ", ".join(f"{s.name} {v}" for s, v in game.bids_made.items()))
     if decision.kind == "draft":
-        lines.append("Pairs on display: " + " | ".join(" + ".join(c.type for c in p.cards) for p in game.pairs))
+        lines.append("Pairs on display: " + " | ".join(p.name() for p in game.pairs))
     lines.append(hand(game, seat))
     return "\n".join(lines)
 

@@ -40,7 +40,7 @@ def describe(value: Any) -> str:
     """A short, readable name for a value, used in option labels and the log."""
     if isinstance(value, Card):
         if value.zone is not None and value.zone.name.startswith("pair"):
-            return f"{value.type} (from {' + '.join(c.type for c in value.zone)})"
+            return f"{value.type} (from {' + '.join(sorted(c.type for c in value.zone))})"
         return value.type
     if isinstance(value, Tile):
         return f"{value.char.id} {value.char.title} ({value.char.value})"
@@ -51,7 +51,7 @@ def describe(value: Any) -> str:
     if isinstance(value, PrestigeTile):
         return f"{value.colour} prestige {value.value}"
     if isinstance(value, Pair):
-        return " + ".join(c.type for c in value.cards) or "empty pair"
+        return value.name()
     if isinstance(value, Seat):
         return value.name
     if isinstance(value, bool):

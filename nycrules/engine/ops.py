@@ -62,11 +62,12 @@ def refill_reserve(game: Game, seat: Seat) -> None:
 
 
 def take_pair(game: Game, seat: Seat, pair: Pair) -> list[Card]:
+    name = pair.name()
     cards = list(pair.cards)
     for card in cards:
         move_card(card, seat.hand)
     game.pairs.remove(pair)
-    game.emit(seat, f"takes the pair {' + '.join(c.type for c in cards)}")
+    game.emit(seat, f"takes the pair {name}")
     return cards
 
 

@@ -87,10 +87,9 @@ def draft_turn(game: Game, seat: Seat) -> None:
         options = []
         seen = set()
         for pair in game.pairs:
-            key = tuple(sorted(c.type for c in pair.cards))
-            if key not in seen:
-                seen.add(key)
-                options.append(Option("take " + " + ".join(key), ("pair", pair)))
+            if pair.name() not in seen:
+                seen.add(pair.name())
+                options.append(Option(f"take {pair.name()}", ("pair", pair)))
         for label, tile in use_options(usable(game, seat, ("draft.turn",), {})):
             options.append(Option(label, ("use", tile)))
         for label, tile in use_options(usable(game, seat, ("draft.instead_of_pair",), {}), " instead of a pair"):

@@ -56,7 +56,11 @@ class Pair:
         self.cards = Zone(f"pair {id}")
 
     def __repr__(self) -> str:
-        return f"<pair {self.id}: {' '.join(c.type for c in self.cards)}>"
+        return f"<pair {self.id}: {self.name()}>"
+
+    def name(self) -> str:
+        """The pair as a player reads it: its card types, in alphabetical order."""
+        return " + ".join(sorted(c.type for c in self.cards)) or "empty pair"
 
 
 class Tile:

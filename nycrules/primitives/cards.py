@@ -135,7 +135,7 @@ def merge_pairs(f: Any, a: Pair, b: Pair) -> None:
         f.game.pairs.remove(b)
     if not a.cards and a in f.game.pairs:
         f.game.pairs.remove(a)
-    f.game.emit(None, f"the leftover cards form a new pair: {' + '.join(c.type for c in a.cards)}")
+    f.game.emit(None, f"the leftover cards form a new pair: {a.name()}")
 
 
 @primitive("draft_turns_left(seat: seat) -> int",
