@@ -143,3 +143,17 @@ def test_bad_flags_and_arguments_are_one_line(args, fragment):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("nycrules: ") and fragment in lines[0]
+
+
+def test_simulate_reports_wins_and_speed():
+    result = invoke("simulate", "--seat", "bot:greedy", "--seat", "tom:3", "--games", "4", "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["games"] == 4 and report["games_per_second"] > 0
+    assert sum(seat["wins"] for seat in report["seats"]) == 4
+    assert set(report["seats"][0]["mean_by_category"]) >= {"characters", "majorities", "rest"}
+
+
+def test_simulate_refuses_people():
+    result = nycrules("simulate", "--seat", "Ann", "--seat", "tom")
+    assert result.returncode == 2 and "bots and Toms only" in result.stderr
