@@ -7,7 +7,7 @@ from typing import Any
 from ..model import RoundDef, Script
 from . import ops
 from .abilities import evaluate, offer, run_script, usable, use, use_options
-from .bids import bid_value, legal_bids, ranking
+from .bids import bid_options, bid_value, ranking
 from .decisions import Decision, Option
 from .setup import for_seat
 from .state import Game, Seat
@@ -67,12 +67,11 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     game.where = game.ruleset.game.exchanges_per_turn.loc
     exchanges_left = int(evaluate(game, game.ruleset.game.exchanges_per_turn, {"me": seat}))
     while True:
-        bids = sorted(((value, " ".join(c.type for c in cards), cards) for cards, value in legal_bids(game, seat)),
-                      key=lambda vlc: (vlc[0], vlc[1]))
+        bids = bid_options(game, seat)
         # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
         # (unless they make no legal bid at all).
         options = [] if seat.played and bids else [Option("pass", PASS)]
-        for value, label, cards in bids:
+        for cards, value, label in bids:
             options.append(Option(f"{label or 'bid as it stands'} ({value})", ("bid", cards, value)))
         if exchanges_left > 0:
             options += _exchange_options(seat)

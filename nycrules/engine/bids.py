@@ -54,7 +54,12 @@ def bid_value(game: Game, seat: Seat) -> int:
 
 
 def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
-    """Every distinct set of hand cards the seat may add to its bid, with the bid's value.
+    """Every distinct set of hand cards the seat may add to its bid, with the bid's value."""
+    return [(cards, value) for cards, value, _ in bid_options(game, seat)]
+
+
+def bid_options(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int, str]]:
+    """The legal bids as (cards, value, cards' types as text), lowest value first.
 
     Cards of one type are alike, so sets are counted by type (in type order). The
     empty set is included when what is already in the bid stands as a bid alone.
@@ -73,13 +78,13 @@ def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
         if len(cache) > 200_000:  # a bound for very long simulations
             cache.clear()
         choices = cache[key] = _count_bids(game, base, added, kinds, by_type)
-    return [(tuple(c for kind, n in zip(kinds, choice) for c in by_type[kind][:n]), value)
-            for choice, value in choices]
+    return [(tuple(c for kind, n in zip(kinds, choice) for c in by_type[kind][:n]), value, label)
+            for choice, value, label in choices]
 
 
 def _count_bids(game: Game, base: Counter, added: int, kinds: list[str],
-                by_type: dict[str, list[Card]]) -> list[tuple[tuple[int, ...], int]]:
-    """For each number of cards of each hand type that makes a bid: those numbers and the bid's worth."""
+                by_type: dict[str, list[Card]]) -> list[tuple[tuple[int, ...], int, str]]:
+    """Each number of cards of each hand type that makes a bid: those numbers, the worth, the types as text."""
     ruleset = game.ruleset
     round_type, wild = game.bidding_card, ruleset.wild_card
     others = sorted((set(base) | set(kinds)) - {round_type, wild})
@@ -100,7 +105,8 @@ def _count_bids(game: Game, base: Counter, added: int, kinds: list[str],
                 other[where] += n
         value = worth(ruleset, matching, wilds, sum(n // 2 for n in other), sum(n % 2 for n in other), added)
         if value > 0:
-            out.append((choice, value))
+            out.append((choice, value, " ".join(kind for kind, n in zip(kinds, choice) for _ in range(n))))
+    out.sort(key=lambda cvl: (cvl[1], cvl[2]))
     return out
 
 
