@@ -128,15 +128,17 @@ def hire(game: Game, seat: Seat, char_id: int) -> Tile:
     if tile is None:
         tile = Tile(len(game.tiles), game.ruleset.characters[char_id])
         game.tiles.append(tile)
-    for row in game.elevator_rows.values():
-        if tile in row:
-            row.remove(tile)
-    for stack in game.elevator_stacks.values():
-        if tile in stack:
-            stack.remove(tile)
+    lift_tile(game, tile)
     tile.where = "company"
     seat.company.append(tile)
     return tile
+
+
+def lift_tile(game: Game, tile: Tile) -> None:
+    """Take a tile out of the elevator's rows and stacks, wherever it lies there."""
+    for place in list(game.elevator_rows.values()) + list(game.elevator_stacks.values()):
+        if tile in place:
+            place.remove(tile)
 
 
 def clear_company(seat: Seat) -> None:

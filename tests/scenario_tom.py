@@ -21,7 +21,7 @@ from nycrules.engine.state import Game, Seat
 from nycrules.seating import parse_seats
 
 from invariants import Invariants
-from scenario import clear_company, give, nyc, table
+from scenario import clear_company, give, lift_tile, nyc, table
 from scenario_more import set_press
 
 
@@ -91,12 +91,7 @@ def row(game: Game, value: int, *char_ids: int) -> list:
         tile = next((t for t in game.tiles if t.char.id == char_id and t.where in ("stack", "display")
                      and t not in tiles), None)
         assert tile is not None, f"no free tile of character {char_id}"
-        for r in game.elevator_rows.values():
-            if tile in r:
-                r.remove(tile)
-        for s in game.elevator_stacks.values():
-            if tile in s:
-                s.remove(tile)
+        lift_tile(game, tile)
         tile.where = "display"
         tiles.append(tile)
     for old in game.elevator_rows[value]:
