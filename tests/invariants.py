@@ -42,6 +42,9 @@ class Invariants:
                 assert seat.points >= self.points[seat.index], "points fell before the final scoring"
             self.points[seat.index] = seat.points
             assert len(seat.reserve) <= seat.reserve_size
+            held = [c.type for c in seat.hand] + [c.type for c in seat.reserve]
+            for kind, n in seat.known.items():  # what everyone knows the seat holds, it holds
+                assert held.count(kind) >= n >= 0, f"{seat.name} is known to hold {n} {kind}"
             if seat.is_tom:
                 assert seat.dollars >= 0 and not seat.reserve and seat.board == 0
                 assert not seat.used, "Tom used a character"

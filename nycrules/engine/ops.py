@@ -15,12 +15,20 @@ from .state import Borough, Card, Game, Pair, PressToken, PrestigeTile, Seat, Ti
 
 # ------------------------------------------------------------------- cards
 def move_card(card: Card, dest: Zone) -> None:
-    assert card.zone is not None
-    card.zone.remove(card)
+    src = card.zone
+    assert src is not None
+    src.remove(card)
     dest.append(card)
     card.zone = dest
     card.counted_as = card.type
     card.weight = 1
+    if src.known is not dest.known:  # between seats' hidden zones and the table: what others know
+        if src.known:  # it leaves face up: a known card of its type may be the one
+            left = src.known.get(card.type, 0)
+            if left:
+                src.known[card.type] = left - 1
+        if dest.known is not None and src.public:  # taken face up from the table
+            dest.known[card.type] = dest.known.get(card.type, 0) + 1
 
 
 def draw_one(game: Game) -> Card | None:

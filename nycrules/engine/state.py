@@ -27,11 +27,17 @@ class Event:
 
 
 class Zone(list):
-    """A list of cards with a name, for messages and the conservation check."""
+    """A list of cards with a name, for messages and the conservation check.
 
-    def __init__(self, name: str):
+    `public`: its cards lie face up for everyone. `known`: for a seat's hand and
+    reserve, the card types everyone knows the seat holds there (engine/information.py).
+    """
+
+    def __init__(self, name: str, public: bool = False):
         super().__init__()
         self.name = name
+        self.public = public
+        self.known: dict[str, int] | None = None
 
 
 class Card:
@@ -53,7 +59,7 @@ class Pair:
 
     def __init__(self, id: int):
         self.id = id
-        self.cards = Zone(f"pair {id}")
+        self.cards = Zone(f"pair {id}", public=True)
 
     def __repr__(self) -> str:
         return f"<pair {self.id}: {self.name()}>"
@@ -145,7 +151,7 @@ class Seat:
     tom_cards: int = 0
     hand: Zone = field(default_factory=lambda: Zone("hand"))
     reserve: Zone = field(default_factory=lambda: Zone("reserve"))
-    played: Zone = field(default_factory=lambda: Zone("played"))
+    played: Zone = field(default_factory=lambda: Zone("played", public=True))
     reserve_size: int = 0
     dollars: int = 0
     board: int = 0  # skyscrapers on the player board
@@ -157,6 +163,12 @@ class Seat:
     draft_turns_left: int = 0
     token: PressToken | None = None
     scores: dict[str, int] = field(default_factory=dict)  # final scoring by category
+    # Card types everyone knows are in the hand or reserve (taken face up, not seen leaving since):
+    # a lower bound per type, kept up to date by ops.move_card.
+    known: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.hand.known = self.reserve.known = self.known
 
     @property
     def is_tom(self) -> bool:
@@ -177,7 +189,7 @@ class Game:
         self.seats = seats
         self.rng = random.Random(seed)
         self.deck = Zone("draw pile")
-        self.discard = Zone("discard pile")
+        self.discard = Zone("discard pile", public=True)
         self.pairs: list[Pair] = []
         self.cards: list[Card] = []
         self.boroughs: list[Borough] = []

@@ -91,6 +91,16 @@ def to_hand(f: Any, seat: Seat, cards: list) -> None:
         f.game.emit(seat, f"takes {' '.join(c.type for c in cards)} into the hand")
 
 
+@primitive("reveal(seat: seat, cards: list[card])",
+           "The cards, just drawn into the seat's hand or reserve, were shown to everyone: "
+           "from now on every seat knows the seat holds them (until they are seen leaving).", C)
+def reveal(f: Any, seat: Seat, cards: list) -> None:
+    for card in cards:
+        require(f, card.zone is seat.hand or card.zone is seat.reserve,
+                f"only cards in {seat.name}'s hand or reserve can be revealed as theirs")
+        seat.known[card.type] = seat.known.get(card.type, 0) + 1
+
+
 @primitive("grow_reserve(seat: seat, count: int)",
            "The reserve holds `count` more cards from now on; they are drawn into it at once.", C)
 def grow_reserve(f: Any, seat: Seat, count: int) -> None:
