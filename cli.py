@@ -22,6 +22,20 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+def _version(value: bool) -> None:
+    if value:
+        from nycrules import __version__
+
+        typer.echo(f"nycrules {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Show the version and exit.")] = False) -> None:
+    """New York City (the board game) as rules-as-data: play, check and read rulesets."""
+
+
 rules_app = typer.Typer(help="List and show the rules of a ruleset.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
@@ -121,8 +135,8 @@ def rules_list(
 
 @rules_app.command("show")
 def rules_show(
-    ident: Annotated[str, typer.Argument(metavar="ID", help="A character number, round, scoring step, hook, "
-                                                           "primitive, or `tom`.")],
+    ident: Annotated[str, typer.Argument(metavar="ID", help="A character (number or title), round, scoring step, "
+                                                           "hook, primitive, or `tom`.")],
     ruleset: RulesetOption = None,
     format: FormatOption = Format.text,
     plain: PlainOption = False,
@@ -134,6 +148,12 @@ def rules_show(
     loaded = _ruleset(ruleset)
     found = detail(loaded, ident)
     if found is None:
+        from nycrules.character_info import find_characters
+
+        several = find_characters(loaded, ident)
+        if len(several) > 1:
+            names = ", ".join(f"{c.id} {c.title}" for c in several[:6])
+            raise fail(f"'{ident}' could be several characters ({names}); be more precise")
         raise fail(f"nothing called '{ident}' in the ruleset; try `nycrules rules list`")
     if format == Format.json:
         write_json(found.as_json())

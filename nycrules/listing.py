@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .hooks import HOOKS
-from .model import Ruleset, Script
+from .character_info import find_characters
+from .model import CharacterDef, Ruleset, Script
 from .registry import all_primitives
 
 
@@ -89,15 +90,9 @@ class Detail:
 
 
 def detail(ruleset: Ruleset, ident: str) -> Detail | None:
-    """A character (by number), round, scoring step, hook, primitive, or `tom`."""
+    """A character (by number or title), round, scoring step, hook, primitive, or `tom`."""
     if ident.isdigit() and int(ident) in ruleset.characters:
-        c = ruleset.characters[int(ident)]
-        fields = [("id", str(c.id)), ("phase", c.phase), ("value", str(c.value)), ("cost", str(c.cost)),
-                  ("copies", str(c.copies)), ("when", c.when), ("text", c.text), ("defined at", c.loc.short())]
-        if c.assumed:
-            fields.append(("assumed", "value and copies are assumed (printed only on the tile)"))
-        scripts = [("requires", c.requires)] if c.requires else []
-        return Detail(f"Character {c.id}: {c.title}", fields, scripts + [("effect", c.effect)])
+        return _character(ruleset.characters[int(ident)])
     for r in ruleset.rounds:
         if r.id == ident:
             fields = [("card", r.card), ("order", r.order), ("bonus value", str(r.bonus_value)), ("text", r.text),
@@ -126,4 +121,15 @@ def detail(ruleset: Ruleset, ident: str) -> Detail | None:
         scripts += [(f"final_scoring.{k}", s) for k, s in tom.final_scoring.items()]
         fields = [("default level", tom.default_level), ("uses characters", "yes" if tom.uses_characters else "no")]
         return Detail("Tom, the automa", fields, scripts)
-    return None
+    found = find_characters(ruleset, ident)
+    return _character(found[0]) if len(found) == 1 else None
+
+
+def _character(c: CharacterDef) -> Detail:
+    """A character in full: its numbers, text, place in the ruleset and effect."""
+    fields = [("id", str(c.id)), ("phase", c.phase), ("value", str(c.value)), ("cost", str(c.cost)),
+              ("copies", str(c.copies)), ("when", c.when), ("text", c.text), ("defined at", c.loc.short())]
+    if c.assumed:
+        fields.append(("assumed", "value and copies are assumed (printed only on the tile)"))
+    scripts = [("requires", c.requires)] if c.requires else []
+    return Detail(f"Character {c.id}: {c.title}", fields, scripts + [("effect", c.effect)])

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from . import views
+from .character_info import info
 from .agents import agent_for_seat
 from .diagnostics import NycRulesError
 from .engine.bids import bid_counts, value_of
@@ -34,10 +35,11 @@ HELP = """Commands (at any prompt):
   help            this help, and what the current decision is about
   board           the boroughs, vessels, prestige tiles and the press track
   hand            your cards, dollars and skyscrapers
-  seats           every seat's points, dollars, press position and cards in hand
-  chars           your characters and the elevator
-  log [N]         the last N events (default 20)
-  why             the rules behind the latest events, with their file:line
+  seats           every seat's points, dollars, press place, skyscrapers, vessels and company
+  chars           your characters, and the elevator's with what each does
+  info CHARACTER  a character in full: `info 16`, `info joker` (a unique start of the title)
+  log [N]         the last N events (default 20), numbered
+  why [N | #E]    the rules behind the N latest events, or event E of `log`, with their file:line
   undo            take back your last decision
   save FILE       save the game (continue later with `nycrules play --load FILE`)
   quit            stop without saving"""
@@ -209,11 +211,11 @@ class PlayGame:
         if word == "help":
             return HELP + f"\nNow: {seat.name} decides: {decision.prompt} ({decision.rule})."
         if word == "board":
-            return views.board(game)
+            return views.board(game, self.terminal.interactive)
         if word == "hand":
             return views.hand(game, seat)
         if word == "seats":
-            return views.seats(game)
+            return views.seats(game, self.terminal.interactive)
         if word in ("chars", "characters"):
             return views.characters(game, seat)
         if word == "log":
@@ -222,7 +224,10 @@ class PlayGame:
                 return "log takes a number of events, e.g. `log 10`"
             return views.log(game, int(count))
         if word == "why":
-            return views.why(game)
+            return views.why(game, rest)
+        if word == "info":
+            return info(game.ruleset, rest) if rest.strip() else "info needs a character's number or title, " \
+                                                                 "e.g. `info 16` or `info joker`"
         if word == "undo":
             return self._undo()
         if word == "save":

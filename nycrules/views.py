@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import board_view
+from .character_info import cost_text, one_line
+from .colours import ansi_seat
 from .engine.bids import bid_value
 from .engine.decisions import Decision
-from .engine.ops import elevator_tiles
-from .engine.state import Event, Game, Seat
+from .engine.state import Event, Game, Seat, Tile
 
 
 def cards(zone: list) -> str:
@@ -15,28 +17,8 @@ def cards(zone: list) -> str:
     return " ".join(f"{n}x {kind}" if n > 1 else kind for kind, n in sorted(counts.items())) or "-"
 
 
-def board(game: Game) -> str:
-    lines = [f"Game round {game.round} of {game.ruleset.game.rounds}" + (f"; the Mayor is in {game.mayor.name}"
-                                                                          if game.mayor else "")]
-    names = [s.name[:8] for s in game.seats]
-    header = f"  {'borough':<14}{'tile':<5}{'value':>6}  {'lantern':<8}{'neutral':>8}" + "".join(
-        f"{n:>10}" for n in names)
-    lines.append(header)
-    for b in game.boroughs:
-        prestige = "+".join(str(t.value) for t in b.prestige)
-        value = f"{b.base}" + (f"+{prestige}" if prestige else "")
-        lines.append(f"  {b.name:<14}{b.letter:<5}{value:>6}  {b.lantern:<8}{b.neutral:>8}"
-                     + "".join(f"{b.counts[s.index]:>10}" for s in game.seats))
-    if game.prestige_display:
-        lines.append("Prestige tiles: " + ", ".join(f"{t.colour} {t.value}" for t in game.prestige_display))
-    lines.append("Vessels on the board: " + (", ".join(
-        f"{v.kind} ({v.colour}) {v.ends[0].name}-{v.ends[1].name}" for v in game.board_vessels) or "none"))
-    lines.append("Press track: " + ", ".join(
-        f"{t.seat.name if t.seat else 'neutral'} {t.space}" for t in game.press))
-    lines.append("Statue of Liberty: " + ("scored" if game.statue_flipped else "not yet scored"))
-    if game.pairs:
-        lines.append("Pairs on display: " + " | ".join(p.name() for p in game.pairs))
-    return "\n".join(lines)
+def board(game: Game, colour: bool = False) -> str:
+    return board_view.board(game, colour)
 
 
 def hand(game: Game, seat: Seat) -> str:
@@ -51,28 +33,61 @@ def hand(game: Game, seat: Seat) -> str:
     return "\n".join(lines)
 
 
-def seats(game: Game) -> str:
-    lines = [f"  {'seat':<12}{'points':>7}{'dollars':>8}{'board':>6}{'press':>6}{'rank':>5}{'hand':>5}"
-             f"{'chars':>6}  vessels"]
+def seats(game: Game, colour: bool = False) -> str:
+    """Every seat: points, dollars, press place, skyscrapers, cards, vessels and whole company."""
+    lines = []
     for s in game.seats:
-        lines.append(f"  {s.name:<12}{s.points:>7}{s.dollars:>8}{s.board:>6}{s.token.space:>6}"
-                     f"{game.press_rank_of(s):>5}{len(s.hand):>5}{len(s.company):>6}  "
-                     + (", ".join(v.kind for v in s.vessels) or "-"))
+        name = ansi_seat(s.name, s.index, colour)
+        lines.append(f"{name} ({_seat_kind(s)}): {s.points} points, {s.dollars} dollars, press place "
+                     f"{game.press.index(s.token) + 1} (space {s.token.space})")
+        lines.append(f"  skyscrapers: {s.board} on the board, {sum(b.counts[s.index] for b in game.boroughs)} "
+                     f"built; {len(s.hand)} cards in hand, {len(s.reserve)} in the reserve")
+        lines += board_view.wrap_items("  vessels: ", [f"{v.kind} {v.ends[0].name} - {v.ends[1].name}"
+                                                       for v in s.vessels] or ["none"])
+        lines += board_view.wrap_items("  company: ", [_company_entry(s, t) for t in s.company] or ["none"],
+                                       sep="; ")
+    lines.append("(press place counts the neutral token; `info NAME` tells what a character does)")
     return "\n".join(lines)
+
+
+def _seat_kind(seat: Seat) -> str:
+    if seat.is_tom:
+        return f"Tom {seat.tom_mode}{seat.tom_cards}"
+    return "person" if seat.kind == "human" else seat.kind
+
+
+def _company_entry(seat: Seat, tile: Tile) -> str:
+    c = tile.char
+    note = f"{c.phase}, {c.value}"
+    if c.cost:
+        note += f", {c.cost}$"
+    if tile.uid in seat.used:
+        note += ", used"
+    return f"{c.id} {c.title} ({note})"
 
 
 def characters(game: Game, seat: Seat) -> str:
     lines = [f"{seat.name}'s characters:"]
     for tile in seat.company:
         c = tile.char
-        used = " (used this round)" if tile.uid in seat.used else ""
-        cost = "free" if c.cost == 0 else f"{c.cost}$"
-        lines.append(f"  {c.id:>2} {c.title} [phase {c.phase}, value {c.value}, {cost}]{used}: {c.text}")
+        used = ", used this round" if tile.uid in seat.used else ""
+        lines.append(f"  {c.id:>2} {c.title} (phase {c.phase}, value {c.value}, {cost_text(c)}{used})")
+        lines.append(f"     {one_line(c, 75)}")
     if len(lines) == 1:
         lines.append("  none")
-    lines.append("Elevator: " + "; ".join(
-        f"{value}: " + (", ".join(f"{t.char.id} {t.char.title}" for t in game.elevator_rows[value]) or "empty")
-        for value in sorted(game.elevator_rows)))
+    return "\n".join(lines + [elevator(game)])
+
+
+def elevator(game: Game) -> str:
+    """The face-up characters of the elevator, row by row, each with its phase and what it does."""
+    lines = ["Elevator (hire with a bid worth at least the value):"]
+    for value in sorted(game.elevator_rows):
+        tiles = game.elevator_rows[value]
+        if not tiles:
+            lines.append(f"  value {value}: empty")
+        for t in tiles:
+            head = f"  {value}: {t.char.id} {t.char.title} ({t.char.phase}) "
+            lines.append(head + one_line(t.char, 80 - len(head)))
     return "\n".join(lines)
 
 
@@ -81,18 +96,32 @@ def event_line(game: Game, event: Event) -> str:
     return f"{who}{event.text}"
 
 
-def why(game: Game, count: int = 6) -> str:
+def why(game: Game, what: str = "") -> str:
+    """The rules behind events: `why` the latest few, `why N` the N latest, `why #E` event E of `log`."""
+    what = what.strip()
+    numbered = list(enumerate(game.events, 1))
+    if what.startswith("#"):
+        number = what[1:]
+        if not (number.isascii() and number.isdigit() and len(number) <= 7 and 1 <= int(number) <= len(numbered)):
+            return f"there is no event {what[:12]}; `log` numbers the events 1-{len(numbered)}"
+        chosen = [numbered[int(number) - 1]]
+    else:
+        if what and not (what.isascii() and what.isdigit() and len(what) <= 6):
+            return "why takes a number of events (`why 10`) or an event number from `log` (`why #120`)"
+        count = int(what) if what else 6
+        chosen = [pair for pair in numbered if not pair[1].kind][-count:] if count else []
     lines = []
-    changes = [event for event in game.events if not event.kind]
-    for event in changes[-count:]:
+    for number, event in chosen:
         where = event.where.short() if event.where is not None else "the round procedure"
-        lines.append(f"  {event_line(game, event)}  <- {event.rule} ({where})")
+        lines.append(f"  #{number} {event_line(game, event)}  <- {event.rule} ({where})")
     return "\n".join(lines) or "  nothing has happened yet"
 
 
 def log(game: Game, count: int = 20) -> str:
-    shown = game.events[max(len(game.events) - count, 0):]
-    return "\n".join(f"  {event_line(game, e)}" for e in shown) or "  nothing to show"
+    """The latest events, numbered for `why #E`."""
+    first = max(len(game.events) - count, 0)
+    shown = game.events[first:]
+    return "\n".join(f"  #{first + i + 1} {event_line(game, e)}" for i, e in enumerate(shown)) or "  nothing to show"
 
 
 def decision_context(game: Game, decision: Decision) -> str:
@@ -108,13 +137,18 @@ def decision_context(game: Game, decision: Decision) -> str:
 
 
 def final_scores(game: Game) -> str:
-    steps = game.ruleset.final_scoring
-    lines = ["Final scoring"]
-    header = f"  {'':<20}" + "".join(f"{s.name[:10]:>11}" for s in game.seats)
-    lines.append(header)
-    for step in steps:
-        lines.append(f"  {step.title:<20}" + "".join(f"{s.scores.get(step.id, 0):>11}" for s in game.seats))
+    """The final table: points from the game, each scoring category, and the total, which adds up."""
+    names = [s.name for s in game.seats]
+    width = max(11, *(len(n) + 2 for n in names))
+    legend = []
+    if 22 + width * len(names) > board_view.WIDTH:  # long names: numbered columns and a legend
+        width = 11
+        names = [f"#{i + 1}" for i in range(len(names))]
+        legend = board_view.wrap_items("  ", [f"#{i + 1} {s.name}" for i, s in enumerate(game.seats)])
+    lines = ["Final scoring", f"  {'':<20}" + "".join(f"{n:>{width}}" for n in names)]
     before = [s.points - sum(s.scores.values()) for s in game.seats]
-    lines.append(f"  {'during the game':<20}" + "".join(f"{b:>11}" for b in before))
-    lines.append(f"  {'total':<20}" + "".join(f"{s.points:>11}" for s in game.seats))
-    return "\n".join(lines)
+    lines.append(f"  {'during the game':<20}" + "".join(f"{b:>{width}}" for b in before))
+    for step in game.ruleset.final_scoring:
+        lines.append(f"  {step.title:<20}" + "".join(f"{s.scores.get(step.id, 0):>{width}}" for s in game.seats))
+    lines.append(f"  {'total':<20}" + "".join(f"{s.points:>{width}}" for s in game.seats))
+    return "\n".join(lines + legend)

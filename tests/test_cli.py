@@ -157,3 +157,23 @@ def test_simulate_reports_wins_and_speed():
 def test_simulate_refuses_people():
     result = nycrules("simulate", "--seat", "Ann", "--seat", "tom")
     assert result.returncode == 2 and "bots and Toms only" in result.stderr
+
+
+def test_version():
+    result = nycrules("--version")
+    assert result.returncode == 0
+    from nycrules import __version__
+    assert result.stdout == f"nycrules {__version__}\n"
+
+
+def test_rules_show_a_character_by_title_or_its_start():
+    for name in ("Joker", "joker", "JOK"):
+        result = invoke("rules", "show", name, "--plain")
+        assert result.exit_code == 0, result.output
+        assert result.output.startswith("Character 16: Joker")
+
+
+def test_rules_show_an_ambiguous_title_says_which():
+    result = nycrules("rules", "show", "b")
+    assert result.returncode == 1
+    assert "could be several characters" in result.stderr and result.stderr.count("\n") == 1

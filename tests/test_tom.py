@@ -101,7 +101,7 @@ def test_prestige_bonus_rulebook_example():
     show_prestige(game, ("yellow", 2), ("brown", 4))
     bids(game, "prestige", {tom: "prestige"})
     notes = tom_notes(game, tom)
-    assert "prestige step 1: boroughs his vessels reach: Manhattan, Brooklyn, Queens, Bronx" in notes
+    assert "prestige step 1: boroughs touched by vessels of a tile's colour: Manhattan, Brooklyn, Queens, Bronx" in notes
     assert "prestige step 2: fewest of his skyscrapers: Manhattan, Brooklyn, Queens" in notes
     assert "prestige step 3: highest letter: Manhattan" in notes
     assert "prestige step 4: vessel towards the highest letter: taxi Manhattan-Bronx" in notes
@@ -122,7 +122,7 @@ def test_prestige_step_1_only_vessels_still_on_the_board():
     show_prestige(game, ("grey", 4))
     bids(game, "prestige", {tom: "prestige"})
     notes = tom_notes(game, tom)
-    assert "prestige step 1: boroughs his vessels reach: Manhattan, Jersey City" in notes
+    assert "prestige step 1: boroughs touched by vessels of a tile's colour: Manhattan, Jersey City" in notes
     assert "prestige step 3: highest letter: Jersey City" in notes
     assert [(t.colour, t.value) for t in borough(game, "jersey_city").prestige] == [("grey", 4)]
 
@@ -137,7 +137,7 @@ def test_prestige_step_2_fewest_of_his_skyscrapers_beats_the_letter():
     show_prestige(game, ("red", 2))
     bids(game, "prestige", {tom: "prestige"})
     notes = tom_notes(game, tom)
-    assert "prestige step 1: boroughs his vessels reach: Brooklyn, Staten Island, Jersey City" in notes
+    assert "prestige step 1: boroughs touched by vessels of a tile's colour: Brooklyn, Staten Island, Jersey City" in notes
     assert "prestige step 2: fewest of his skyscrapers: Staten Island" in notes
     assert borough(game, "staten_island").counts[tom.index] == 1
     assert [(t.colour, t.value) for t in borough(game, "staten_island").prestige] == [("red", 2)]
@@ -191,7 +191,7 @@ def test_prestige_runner_up_uses_only_the_tile_left():
     show_prestige(game, ("yellow", 2), ("red", 4))
     bids(game, "prestige", {first: "prestige prestige", second: "prestige"})
     assert [(t.colour, t.value) for t in borough(game, "bronx").prestige] == [("yellow", 2)]
-    assert "prestige step 1: boroughs his vessels reach: Brooklyn, Staten Island, Jersey City" in tom_notes(game, second)
+    assert "prestige step 1: boroughs touched by vessels of a tile's colour: Brooklyn, Staten Island, Jersey City" in tom_notes(game, second)
     assert [(t.colour, t.value) for t in borough(game, "brooklyn").prestige] == [("red", 4)]
     assert [repr(v) for v in second.vessels] == ["<bus brooklyn-staten_island>"]
     assert borough(game, "brooklyn").counts[second.index] == 1 and not game.prestige_display

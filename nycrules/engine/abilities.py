@@ -12,7 +12,7 @@ from typing import Any
 from ..compiler import Frame
 from ..hooks import HOOKS
 from ..model import Script
-from .decisions import Decision, Option, same_choice_key
+from .decisions import Decision, Option, describe, same_choice_key
 from .state import Game, Seat, Tile
 
 
@@ -97,6 +97,13 @@ def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, A
             variables[name] = frame.vars[name]
 
 
+def _fill(text: str, variables: dict[str, Any]) -> str:
+    """A hook's help with each `name` of its context replaced by the value it has now."""
+    for key, value in variables.items():
+        text = text.replace(f"`{key}`", describe(value))
+    return text
+
+
 def fire_hook(game: Game, name: str, frame: Frame) -> None:
     """A `hook NAME` statement: the acting seat's characters at this hook act, with the frame's values."""
     hook = HOOKS[name]
@@ -107,6 +114,6 @@ def fire_hook(game: Game, name: str, frame: Frame) -> None:
         for tile in tiles:
             run_script(game, tile.char.effect, {"me": seat, "this": tile, **variables}, f"character {tile.char.id}")
         return
-    offer(game, seat, (name,), variables, f"Use a character now ({hook.help.rstrip('.')})?")
+    offer(game, seat, (name,), variables, f"Use a character now ({_fill(hook.help, variables).rstrip('.')})?")
     for key in hook.writable:
         frame.vars[key] = variables[key]

@@ -27,6 +27,11 @@ def number(f: Any, tile: Tile) -> int:
     return tile.char.id
 
 
+@primitive("title(character: tile) -> str", "The character's title, for the log.", C)
+def title(f: Any, tile: Tile) -> str:
+    return tile.char.title
+
+
 @primitive("elevator() -> list[tile]",
            "The face-up characters on the elevator, row by row from value 1, each row left to right.", C)
 def elevator(f: Any) -> list:

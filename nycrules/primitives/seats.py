@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import ops
+from ..engine.decisions import describe
 from ..engine.state import Seat
 from ..registry import primitive
 
@@ -71,13 +72,36 @@ def points(f: Any, seat: Seat) -> int:
 
 @primitive("gain_points(seat: seat, amount: int)", "The seat moves ahead on the prestige points track.", C)
 def gain_points(f: Any, seat: Seat, amount: int) -> None:
+    _gain(f, seat, amount, "")
+
+
+@primitive("gain_points(seat: seat, amount: int, reason: str)",
+           "Gain points and say what for in the log: `gains 3 points for REASON`.", C)
+def gain_points_for(f: Any, seat: Seat, amount: int, reason: str) -> None:
+    _gain(f, seat, amount, reason)
+
+
+@primitive("gain_points(seat: seat, amount: int, reason: str, about: any)",
+           "Gain points for a reason naming a value: each `{}` in the reason is replaced by the value.", C)
+def gain_points_about(f: Any, seat: Seat, amount: int, reason: str, about: Any) -> None:
+    _gain(f, seat, amount, reason.replace("{}", describe(about)))
+
+
+@primitive("gain_points(seat: seat, amount: int, reason: str, about: any, more: any)",
+           "Gain points for a reason naming two values: the first `{}` is `about`, the second `more`.", C)
+def gain_points_about_two(f: Any, seat: Seat, amount: int, reason: str, about: Any, more: Any) -> None:
+    _gain(f, seat, amount, reason.replace("{}", describe(about), 1).replace("{}", describe(more), 1))
+
+
+def _gain(f: Any, seat: Seat, amount: int, reason: str) -> None:
     if amount <= 0:
         return
     game = f.game
     seat.points += amount
     if game.scoring_step:
         seat.scores[game.scoring_step] = seat.scores.get(game.scoring_step, 0) + amount
-    game.emit(seat, f"gains {amount} point{'s' if amount != 1 else ''} ({seat.points})")
+    why = f" for {reason}" if reason else ""
+    game.emit(seat, f"gains {amount} point{'s' if amount != 1 else ''}{why} ({seat.points})")
 
 
 @primitive("dollars(seat: seat) -> int", "The dollars on the seat's player board.", C)
@@ -116,12 +140,22 @@ def press_rank(f: Any, seat: Seat) -> int:
            "Move ahead on the press track, onto the top of any stack (under it on the last space).", C)
 def press_advance(f: Any, seat: Seat, steps: int) -> None:
     if steps > 0:
-        ops.press_move(f.game, seat.token, steps)
-        f.game.emit(seat, f"moves {steps} ahead on the press track (space {seat.token.space})")
+        _press_report(f, seat, steps, "ahead")
 
 
 @primitive("press_back(seat: seat, steps: int)", "Move back on the press track, onto the top of any stack.", C)
 def press_back(f: Any, seat: Seat, steps: int) -> None:
     if steps > 0:
-        ops.press_move(f.game, seat.token, -steps)
-        f.game.emit(seat, f"moves {steps} back on the press track (space {seat.token.space})")
+        _press_report(f, seat, -steps, "back")
+
+
+def _press_report(f: Any, seat: Seat, steps: int, way: str) -> None:
+    """Move the token and log how far it really went (the track ends at both sides)."""
+    before = seat.token.space
+    ops.press_move(f.game, seat.token, steps)
+    moved = abs(seat.token.space - before)
+    if moved:
+        f.game.emit(seat, f"moves {moved} {way} on the press track (space {seat.token.space})")
+    else:
+        side = "end" if steps > 0 else "start"
+        f.game.emit(seat, f"stays on space {before} of the press track: it is the {side} of the track")
