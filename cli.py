@@ -88,30 +88,61 @@ def _ruleset(path: Optional[str]):
 def validate(
     paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Ruleset folders or YAML files to check.")],
     format: FormatOption = Format.text,
+    simulate: Annotated[Optional[int], typer.Option(
+        "--simulate", metavar="N", min=1,
+        help="Then play N seeded games of each valid ruleset with random bots (and Toms) and report every "
+             "rule that fails while playing.")] = None,
+    coverage: Annotated[bool, typer.Option(
+        "--coverage", help="With --simulate: list the characters, bidding rounds and effect lines that never "
+                           "ran.")] = False,
+    seat: Annotated[Optional[list[str]], typer.Option(
+        "--seat", "-s", metavar="SEAT", help="With --simulate: play every game with these seats (bots and Toms) "
+                                             "instead of the usual rotation.")] = None,
+    seed: Annotated[int, typer.Option(metavar="N", min=0,
+                                      help="With --simulate: seed of the first game; game i uses seed + i.")] = 1,
 ) -> None:
     """Check rulesets and report every error as FILE:LINE:COL: error[CODE]: message."""
     from nycrules.diagnostics import render
     from nycrules.loader import check_ruleset
     from nycrules.output import write_json
+    from nycrules.playcheck import check_by_playing, text_report
 
     missing = [p for p in paths if not p.exists()]
     if missing:
         raise fail(f"no such file or folder: {missing[0]}", 2)
-    found = []
+    if simulate is None and (coverage or seat):
+        raise fail("--coverage and --seat go with --simulate N", 2)
+    found, played = [], []
     for path in paths:
-        result = check_ruleset(path)
+        if simulate is None:
+            result, check = check_ruleset(path), None
+        else:
+            result, check = check_by_playing(path, simulate, seed, seat, coverage)
         found.extend((d, result.sources) for d in result.diagnostics)
+        if check is not None:
+            played.append((check, result.sources))
     found.sort(key=lambda pair: pair[0])
+    failed = bool(found) or any(check.failures for check, _ in played)
     if format == Format.json:
-        write_json([d.as_dict() for d, _ in found])
+        static = [d.as_dict() for d, _ in found]
+        write_json(static if simulate is None else {
+            "diagnostics": static + [f for check, _ in played for f in check.failure_json()],
+            "played": [check.as_json() for check, _ in played]})
     else:
         for diagnostic, sources in found:
             typer.echo(render(diagnostic, sources))
-        if found:
-            typer.echo(f"{len(found)} error(s)", err=True)
+        for check, sources in played:
+            for failure, diagnostic in zip(check.failures, check.diagnostics()):
+                typer.echo(render(diagnostic, sources))
+                typer.echo(f"  reproduce: {failure.reproduce(check.path)}")
+            for line in text_report(check):
+                typer.echo(line)
+        errors = len(found) + sum(len(check.failures) for check, _ in played)
+        if errors:
+            typer.echo(f"{errors} error(s)", err=True)
         else:
-            typer.echo(f"ok: {len(paths)} ruleset(s) valid")
-    raise typer.Exit(1 if found else 0)
+            typer.echo(f"ok: {len(paths)} ruleset(s) valid" + (", and played without a rule failing" if played else ""))
+    raise typer.Exit(1 if failed else 0)
 
 
 @rules_app.command("list")

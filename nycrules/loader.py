@@ -12,7 +12,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from . import dsltypes as T
 from . import nodes as n
@@ -344,8 +344,11 @@ class LoadResult:
     sources: SourceTexts
 
 
-def check_ruleset(path: str | Path) -> LoadResult:
-    """Load and check a ruleset; never raises for a problem in the ruleset itself."""
+def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Compiler) -> LoadResult:
+    """Load and check a ruleset; never raises for a problem in the ruleset itself.
+
+    `make_compiler(calls, symbols, params)` builds the compiler (a probed one for `validate --simulate`).
+    """
     sink, sources = Sink(), SourceTexts()
     target = resolve_ruleset_path(path)
     documents = DocumentLoader(sink, sources)
@@ -375,7 +378,7 @@ def check_ruleset(path: str | Path) -> LoadResult:
     if sink:
         return LoadResult(None, sink.sorted(), sources)
     params = {k: _plain(v) for k, v in (doc.get("params") or {}).items()}
-    compiler = Compiler(checker.calls, _symbol_values(doc), params)
+    compiler = make_compiler(checker.calls, _symbol_values(doc), params)
     scripts: dict[tuple, Script] = {}
     for spec, tree in parsed:
         loc = spec.text.loc if isinstance(spec.text, MStr) else (location_of(doc, spec.key) or doc.loc)
