@@ -78,7 +78,7 @@ class Failure:
     code: str
     message: str
     seed: int
-    decision: int
+    decision: int  # decisions taken in the game before it failed
     seats: list[str]
     seat: str | None = None
     games: int = 1
@@ -86,7 +86,7 @@ class Failure:
     def diagnostic(self, played: int) -> Diagnostic:
         who = f", seat {self.seat}" if self.seat else ""
         return Diagnostic(self.location, self.code,
-                          f"{self.message} (seed {self.seed}, decision {self.decision}{who}; "
+                          f"{self.message} (seed {self.seed}, after {self.decision} decisions{who}; "
                           f"{self.games} of {played} games)")
 
     def reproduce(self, path: str) -> str:
@@ -183,7 +183,7 @@ def _play_one(ruleset: Ruleset, probe: Probe, seat_texts: list[str], seed: int,
     if location is None and session.game is not None:
         location = session.game.where
     seat_name = getattr(seat, "name", seat)  # a Seat, or already a name
-    return Failure(location or fallback, code, message, seed, len(session.record) + 1, seat_texts,
+    return Failure(location or fallback, code, message, seed, len(session.record), seat_texts,
                    str(seat_name) if seat_name is not None else None)
 
 

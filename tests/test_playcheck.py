@@ -2,6 +2,7 @@
 their line and the first seed, and what never ran."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,7 @@ def test_an_empty_list_is_caught_with_its_line_and_first_seed():
     rotation = seatings(plain)
     session, err = plain_game(plain, failure.seats, failure.seed)
     assert err is not None and "empty list" in err.message
-    assert len(session.record) + 1 == failure.decision
+    assert len(session.record) == failure.decision
     for seed in range(1, failure.seed):
         assert plain_game(plain, seating_of(plain, rotation, seed - 1), seed)[1] is None
 
@@ -58,16 +59,17 @@ def test_a_loop_over_the_step_budget_is_caught_at_the_loop():
     result = invoke("validate", str(mod), "--simulate", "2")
     assert result.exit_code == 1
     first = result.output.splitlines()[0]
-    where, _, message = first.partition(": error[E502]: ")
-    assert where.endswith(f"endless_repeat.yaml:{line_of(mod, 'repeat dollars(me)')}:5") and message
-    assert "(seed 1, decision " in first and "2 of 2 games)" in first
+    # The engine's own loop limit (E500) or the check's step budget (E502) stops it, at the loop.
+    where, code, message = re.match(r"(.*?): error\[(E50[02])\]: (.*)", first).groups()
+    assert where.endswith(f"endless_repeat.yaml:{line_of(mod, 'repeat dollars(me)')}:5")
+    assert "more than" in message and "(seed 1, after " in message and "2 of 2 games)" in message
     assert "reproduce: nycrules simulate --ruleset" in result.output
 
 
 def test_a_game_that_does_not_end_is_stopped_at_the_decision_limit():
     _, check = check_by_playing("nyc", 3, 5, decision_limit=40)
     [failure] = check.failures
-    assert failure.code == "E503" and failure.decision == 41 and failure.games == 3 and failure.seed == 5
+    assert failure.code == "E503" and failure.decision == 40 and failure.games == 3 and failure.seed == 5
     assert failure.seat is not None
 
 
@@ -116,7 +118,7 @@ def test_json_failures_carry_the_seed_decision_and_a_way_to_reproduce():
     result = invoke("validate", str(MODS / "endless_repeat.yaml"), "--simulate", "1", "--format", "json")
     assert result.exit_code == 1
     [failure] = json.loads(result.output)["diagnostics"]
-    assert failure["code"] == "E502" and failure["seed"] == 1 and failure["games"] == 1
+    assert failure["code"] in ("E500", "E502") and failure["seed"] == 1 and failure["games"] == 1
     assert failure["decision"] > 1 and failure["seats"] == ["bot:random", "bot:random"]
     assert failure["reproduce"].endswith("--seat bot:random --seat bot:random --seed 1 --games 1")
 
@@ -130,3 +132,12 @@ def test_play_options_need_simulate(args):
 def test_people_cannot_sit_in_a_checked_game():
     result = invoke("validate", "nyc", "--simulate", "1", "--seat", "Ann", "--seat", "bot:random")
     assert result.exit_code != 0
+
+
+def test_a_choice_with_nothing_to_choose_from_is_caught_with_its_line():
+    mod = MODS / "empty_choice.yaml"
+    _, check = check_by_playing(mod, 4, 3)
+    [failure] = check.failures
+    assert (failure.location.line, failure.location.column) == (line_of(mod, "card = choose("), 12)
+    assert "nothing to choose from: a press card to show" in failure.message
+    assert failure.seed == 3 and failure.games == 4
