@@ -93,7 +93,7 @@ for b in boroughs():
 | a bidding round's `action`, `bonus`, `runner_up` | `me`, `value` (the bid's value, with any `bonus_value`) |
 | final scoring steps, `steps:`, Tom's steps | `me` |
 | `after_each_round` | none: use `seats()` |
-| `bidding.value` | `matching`, `wilds`, `pairs`, `singles`, `added`; it sets `worth` (and may only count) |
+| `bidding.value` | `matching`, `wilds`, `pairs`, `singles`, `added` (wilds added by characters); it sets `worth` (and may only count) |
 
 Choices (`choose`, `ask`, ...) are made by `me`; the engine turns each into a
 decision with every legal option listed, for a person, a bot or Tom.

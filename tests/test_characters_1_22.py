@@ -369,15 +369,52 @@ def test_14_is_not_offered_at_the_start_of_the_press_track():
     assert uses(options(game)) == []
 
 
-def test_14_wilds_alone_are_not_a_bid():
-    """The wilds of 14 only add to a bid that has a card of its own; alone they bid nothing."""
+def test_14_a_single_step_alone_is_not_a_bid():
+    """A step of 14 counts as a played wild card, and a wild card cannot stand alone."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 14)
+    give(game, ann, hand="", reserve="plans prestige", dollars=1)
+    set_press(game, (ann, 3), (ben, 1))
+    answer(game, "use 14", "1", "pass")
+    bid_turn(game, ann, "elevator")
+    assert not offered(game, "bid as it stands")
+    assert game.bids_made[ann] == 0
+
+
+def test_14_two_steps_alone_count_as_two_wild_cards():
+    """Two steps of 14 are two played wild cards, which together count 1 (ruling 14)."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 14)
+    give(game, ann, hand="", reserve="plans prestige", dollars=1)
+    set_press(game, (ann, 3), (ben, 1))
+    answer(game, "use 14", "2", "bid as it stands (1)")
+    bid_turn(game, ann, "elevator")
+    assert game.bids_made[ann] == 1
+
+
+def test_14_step_with_a_lone_card_of_another_type_counts_one():
+    """Issue 11: a step of 14 with a lone press card in the elevator round is one elevator card, as a
+    played wild card with a press card is (it used to give no bid at all)."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 14)
+    give(game, ann, hand="press", reserve="plans prestige", dollars=1)
+    set_press(game, (ann, 3), (ben, 1))
+    answer(game, "use 14", "1", "press (1)")
+    bid_turn(game, ann, "elevator")
+    assert game.bids_made[ann] == 1
+    assert types(ann.played) == ["press"]
+    assert ann.token.space == 2
+
+
+def test_14_steps_add_like_wild_cards_to_a_pair():
+    """Two steps with a lone card: one pairs with the card (1), the other adds 1: a bid of 2."""
     game, ann, ben = bare_table()
     hire(game, ann, 14)
     give(game, ann, hand="dollar", reserve="plans prestige", dollars=1)
     set_press(game, (ann, 3), (ben, 1))
-    answer(game, "use 14", "2", "pass")
+    answer(game, "use 14", "2", "dollar (2)")
     bid_turn(game, ann, "elevator")
-    assert not offered(game, "bid as it stands")
+    assert game.bids_made[ann] == 2
 
 
 def test_15_stockkeeper_plays_a_reserve_twin_and_refills():
@@ -472,14 +509,36 @@ def test_16_alone_is_not_a_bid():
     assert not offered(game, "bid as it stands")
 
 
-def test_16_with_only_a_wild_card_is_not_a_bid():
-    """16's wild with a single wild card still has no card of the round's kind, so it is no bid."""
+def test_16_with_a_wild_card_counts_as_two_wild_cards():
+    """16's card is a played wild card: with a real wild card the two count 1 together (ruling 7)."""
     game, ann, ben = bare_table()
     hire(game, ann, 16)
     give(game, ann, hand="wild", reserve="dollar plans", dollars=1)
-    answer(game, "use 16", "pass")
+    answer(game, "use 16", "wild (1)")
     bid_turn(game, ann, "press")
-    assert "wild (1)" not in options(game)
+    assert game.bids_made[ann] == 1
+
+
+def test_16_with_a_lone_card_of_another_type_counts_one():
+    """16's card with a lone dollar card in the press round counts as one press card."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 16)
+    give(game, ann, hand="dollar", reserve="plans plans", dollars=1)
+    answer(game, "use 16", "dollar (1)")
+    bid_turn(game, ann, "press")
+    assert game.bids_made[ann] == 1
+
+
+def test_14_and_16_together_count_as_two_wild_cards():
+    """A step of 14 and the card of 16, and nothing else: two played wild cards, worth 1."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 14)
+    hire(game, ann, 16)
+    give(game, ann, hand="", reserve="plans prestige", dollars=2)
+    set_press(game, (ann, 3), (ben, 1))
+    answer(game, "use 14", "1", "use 16", "bid as it stands (1)")
+    bid_turn(game, ann, "dollar")
+    assert game.bids_made[ann] == 1
 
 
 def test_17_socialite_stands_alone_in_the_prestige_round():
