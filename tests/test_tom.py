@@ -243,7 +243,8 @@ def test_mode_a_draws_nothing_before_a_bidding_round():
 
 @pytest.mark.parametrize("level, draws", [("A6", 0), ("A9", 0), ("B4", 1), ("B3", 1), ("C2", 1), ("C5", 1)])
 def test_draws_before_each_of_the_six_bidding_rounds(level, draws):
-    """Modes B and C draw one card at the start of every bidding round, before anyone bids; mode A never."""
+    """Modes B and C draw one card at the start of every bidding round but building plans, before anyone
+    bids; mode A never."""
     game = tom_table(level)
     ann, tom = game.seats
     game.mayor = borough(game, "queens")
@@ -255,6 +256,9 @@ def test_draws_before_each_of_the_six_bidding_rounds(level, draws):
     for h, i in enumerate(headers):
         end = headers[h + 1] if h + 1 < len(headers) else len(events)
         mine = [e.text for e in events[i + 1:end] if e.seat == tom.index]
+        if events[i].text.startswith("Building plans"):
+            assert mine == ["skips the building plans round"]
+            continue
         assert mine.count("draws 1 card") == draws
         if draws:
             assert mine[0] == "draws 1 card"
@@ -382,6 +386,25 @@ def test_skips_the_building_plans_round():
     assert game.bids_made[tom] == 0 and tom.board == 0
     assert types(tom.hand) == ["plans", "plans", "press", "wild"]
     assert "skips the building plans round" in tom_notes(game, tom)
+
+
+@pytest.mark.parametrize("level", ["B4", "C4"])
+def test_draws_no_card_before_the_building_plans_round(level):
+    """Ruling 23: Tom skips the building plans round completely, the draw before it included."""
+    game = tom_table(level)
+    ann, tom = game.seats
+    give(game, tom, hand="press")
+    stack_deck(game, "wild dollar")
+    top = game.deck[-1]
+    start = len(game.events)
+    answer(game, "pass")  # Ann's bid
+    bidding_round(game, rnd(game, "plans"), ann)
+    assert types(tom.hand) == ["press"] and not tom.played
+    assert game.deck[-1] is top  # the wild card is still on the draw pile
+    assert game.bids_made[tom] == 0
+    assert not any("draws" in text for text in since(game, start))
+    before_bid(game, tom, "dollar")  # the next round's draw takes that wild card
+    assert types(tom.hand) == ["press", "wild"]
 
 
 def test_skyscraper_round_never_builds_a_sixth_in_a_borough():
@@ -672,7 +695,7 @@ def test_seeded_games_keep_toms_limits(seats, block):
             phase1_draws = [e.text for e in mine if e.rule == "Tom: phase I" and e.text.startswith("draws")]
             assert phase1_draws == [f"draws {tom.tom_cards} cards"] * 5
             bid_draws = [e for e in mine if e.rule == "Tom: before the bid" and e.text.startswith("draws")]
-            assert len(bid_draws) == (0 if tom.tom_mode == "A" else 6 * 5)
+            assert len(bid_draws) == (0 if tom.tom_mode == "A" else 5 * 5)  # none before building plans
             current = ""
             for e in game.events:  # no earlier round before the first, no later one after the last
                 if e.kind == "section":
