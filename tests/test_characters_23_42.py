@@ -163,7 +163,7 @@ def test_33_half_the_press_space_rounded_up(space, points):
     assert scoring_points(game, ann) == points
 
 
-@pytest.mark.parametrize("named, points", [("press", 6), ("dollar", 2), ("wild", 2), ("plans", 0)])
+@pytest.mark.parametrize("named, points", [("press", 6), ("dollar", 2), ("plans", 0)])
 def test_34_two_points_per_reserve_card_of_the_named_type(named, points):
     """Character 34's owner names a card type when scoring; each reserve card of that type is worth 2."""
     game = bare(3)
@@ -173,6 +173,18 @@ def test_34_two_points_per_reserve_card_of_the_named_type(named, points):
     answer(game, named)
     assert scoring_points(game, ann) == points
     assert_answered(game)
+
+
+def test_34_names_one_of_the_six_card_types_never_wild():
+    """Ruling 18: wild is not a card type for 34, even with a reserve full of wild cards."""
+    game = bare(3)
+    ann = game.seats[0]
+    give(game, ann, reserve="wild wild wild dollar")
+    hire(game, ann, 34)
+    answer(game, "dollar")
+    assert scoring_points(game, ann) == 2
+    [asked] = [d for d in game.chooser.asked if d.prompt == "card type to score in your reserve"]
+    assert asked.labels() == ["press", "dollar", "elevator", "plans", "prestige", "skyscraper"]
 
 
 def test_35_two_points_per_borough_with_three_skyscrapers():

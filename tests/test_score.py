@@ -61,13 +61,18 @@ def test_majorities_count_the_neutral_player_and_halve_rounding_up(tmp_path):
 
 
 def test_hoarder_takes_the_best_card_type_unless_told(tmp_path):
-    base = ("seats:\n  - {name: Ann, press: 3, characters: [34], reserve: [press, wild, wild]}\n"
+    base = ("seats:\n  - {name: Ann, press: 3, characters: [34], reserve: [press, wild, wild, wild]}\n"
             "  - {name: Ben, press: 1}\n" + BOROUGHS)
     data = json.loads(score(write(tmp_path, base), "--format", "json").stdout)
-    assert data["seats"][0]["categories"]["scoring_characters"] == 4
+    assert data["seats"][0]["categories"]["scoring_characters"] == 2  # press: wild is no type for 34
     told = base + "choices:\n  Ann: press\n"
     data = json.loads(score(write(tmp_path, told), "--format", "json").stdout)
     assert data["seats"][0]["categories"]["scoring_characters"] == 2
+    result = score(write(tmp_path, base + "choices:\n  Ann: wild\n"), "--format", "json")
+    assert result.exit_code == 1
+    [error] = json.loads(result.stdout)
+    assert error["code"] == "E409" and "'wild' is not an answer" in error["message"]
+    assert "skyscraper" in error["message"]
 
 
 def test_a_tom_seat_scores_his_characters_by_dealing_dollars(tmp_path):
