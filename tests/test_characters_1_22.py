@@ -188,11 +188,11 @@ def test_7_headhunter_swaps_a_character_for_one_worth_at_most_one_more():
     give(game, ann, dollars=1)
     set_pairs(game, "press press", "dollar dollar")
     assert any(t.value == 3 for t in game.elevator_rows[3])
-    answer(game, "use 7", "6 Banker", "take press")
+    answer(game, "use 7", "1 Card Shark", "take press")
     procedure.draft_turn(game, ann)
     offered = options(game, 1)  # the characters to hire
     assert offered and all(value_in(label) <= 2 for label in offered)
-    assert [t.char.id for t in ann.company] == [7, 6]
+    assert [t.char.id for t in ann.company] == [7, 1]
     assert old.where == "removed"
     assert ann.dollars == 0
 

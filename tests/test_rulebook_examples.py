@@ -204,15 +204,15 @@ def test_addendum_27_examples():
 
 # ------------------------------------------------------------- final scoring
 def test_seven_characters_and_character_30():
-    """Final scoring example: blue's seven characters are worth 15 together, and character 30 adds 1 per
-    skyscraper in the brown-lantern borough (5 in Brooklyn): 20. The ruleset's tile values are assumed,
-    so the seven are chosen to total 15 with 30 among them: 27(4) 23(1) 18(1) 4(1) 24(2) 16(3) 30(3)."""
+    """Final scoring example: blue's seven characters are worth 4+1+1+1+2+5+1 = 15, one of them 30, which
+    adds 1 per skyscraper in the brown-lantern borough (5 in Brooklyn): 20. With 30 worth 2 (the revised
+    table) the seven are, in the example's order: 27(4) 23(1) 18(1) 4(1) 30(2) 21(5) 5(1)."""
     game, _, _, blue = colours()
-    for char_id in (27, 23, 18, 4, 24, 16, 30):
+    for char_id in (27, 23, 18, 4, 30, 21, 5):
         hire(game, blue, char_id)
+    assert [t.value for t in blue.company] == [4, 1, 1, 1, 2, 5, 1]
     build_in(game, blue, brooklyn=5)
     scores = score(game)["Cat"]
-    assert len(blue.company) == 7
     assert scores["characters"] == 15
     assert scores["scoring_characters"] == 5
     assert scores["characters"] + scores["scoring_characters"] == 20

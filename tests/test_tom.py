@@ -563,14 +563,14 @@ def test_final_scoring_characters_give_only_their_value():
     game = tom_table("A6")
     ann, tom = game.seats
     for seat in (ann, tom):
-        hire(game, seat, 28)  # value 3: a point per skyscraper in a yellow-lantern borough
+        hire(game, seat, 28)  # value 2: a point per skyscraper in a yellow-lantern borough
         hire(game, seat, 33)  # value 4: points for the press track
     build_in(game, tom, manhattan=3)
     build_in(game, ann, manhattan=3)
     set_press(game, (None, 8), (ann, 6), (tom, 6))
     scores = score(game)
-    assert scores[tom.name]["characters"] == 7 and scores[tom.name]["scoring_characters"] == 0
-    assert scores[ann.name]["characters"] == 7 and scores[ann.name]["scoring_characters"] == 3 + 3
+    assert scores[tom.name]["characters"] == 6 and scores[tom.name]["scoring_characters"] == 0
+    assert scores[ann.name]["characters"] == 6 and scores[ann.name]["scoring_characters"] == 3 + 3
 
 
 # --------------------------------------------------------------- seats
