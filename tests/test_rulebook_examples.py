@@ -3,6 +3,8 @@ red = Ann, yellow = Ben, blue = Cat (Black is the neutral player)."""
 
 from __future__ import annotations
 
+import pytest
+
 from nycrules.engine.bids import legal_bids
 from nycrules.engine.procedure import phase0, phase1, phase3, winner_of
 
@@ -254,13 +256,26 @@ def test_brooklyn_majority_neutral_token_breaks_its_own_tie():
 
 
 def test_final_bonuses_and_all_the_rest():
-    """Press bonus 3 from space 5; 'all the rest' is half of dollars plus board skyscrapers, rounded up."""
+    """Press bonus 3 from space 5; 'all the rest' is half of dollars and board skyscrapers together,
+    rounded up."""
     game, red, yellow, blue = colours()
     set_press(game, (None, 7), (red, 5), (yellow, 4), (blue, 0))
     red.dollars, red.board = 2, 1
     scores = score(game)
     assert (scores["Ann"]["press"], scores["Ben"]["press"]) == (3, 0)
     assert scores["Ann"]["rest"] == 2
+
+
+@pytest.mark.parametrize("dollars, board, points", [(1, 1, 1), (3, 0, 2), (0, 3, 2), (3, 4, 4)])
+def test_all_the_rest_says_what_it_counts(dollars, board, points):
+    """Issue 11: 'all the rest' halves dollars and board skyscrapers together (1 dollar and 1 skyscraper
+    are 1 point, not 1 + 1), and its text says so."""
+    game, red, yellow, blue = colours()
+    red.dollars, red.board = dollars, board
+    assert score(game)["Ann"]["rest"] == points
+    [step] = [s for s in game.ruleset.final_scoring if s.id == "rest"]
+    assert ("sum" in step.text or "together" in step.text) and "rounded up" in step.text
+    assert "plus the skyscrapers" not in step.text
 
 
 def test_game_winner_tie_goes_to_press():
