@@ -99,7 +99,8 @@ def test_the_observation_holds_no_other_hand_and_no_pile_order():
     assert ann["hand"] == sorted(c.type for c in game.seats[0].hand)
     assert ann["reserve"] == sorted(c.type for c in game.seats[0].reserve)
     assert "hand" not in ben and "reserve" not in ben
-    assert ben["hand_count"] == len(game.seats[1].hand) == 7 and ben["reserve_count"] == 2
+    # 7 cards after phase I, more when a phase I character drew some
+    assert ben["hand_count"] == len(game.seats[1].hand) >= 7 and ben["reserve_count"] == 2
     assert view["draw_pile"] == len(game.deck) and "deck" not in json.dumps(view)
     # Ben's two drafted pairs lie face up: Ann knows those four cards are his.
     assert sum(ben["known_cards"].values()) == 4
