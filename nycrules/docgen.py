@@ -117,7 +117,8 @@ def _hooks() -> str:
                           for k, v in hook.context.items())
         lines.append(f"| `{hook.name}` | {hook.phase} | {hook.mode} | {gives} | {hook.help} |")
     lines += ["", "Modes: *optional* — the seat may use the character (paying its cost, once per game round); "
-              "*instead* — using it replaces the step; *automatic* — every such character acts, free.", ""]
+              "*instead* — using it replaces the step; *automatic* — every such character acts, free; "
+              "*ordered* — every such character acts, free, in the order the seat chooses (best first).", ""]
     return "\n".join(lines)
 
 

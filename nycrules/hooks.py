@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 class HookPoint:
     name: str
     phase: str  # I, II, III or final: the phase of the characters that may attach
-    mode: str  # optional: the seat may use it; instead: replaces a step; automatic: always runs
+    mode: str  # optional: the seat may use it; instead: replaces a step; automatic: always runs;
+    # ordered: always runs, in an order the seat chooses (best first)
     fired_by: str  # "procedure" or "effect" (a `hook` statement)
     help: str
     context: dict[str, str] = field(default_factory=dict)  # name -> type
@@ -47,4 +48,8 @@ HOOKS: dict[str, HookPoint] = {h.name: h for h in (
               "In phase III, on your turn (press-track order)."),
     HookPoint("final.scoring", "final", "automatic", "effect",
               "During final scoring; every such character of the seat scores, in order of number."),
+    HookPoint("final.sets", "final", "ordered", "effect",
+              "During final scoring, for characters that compete for the same things: they score one "
+              "after the other in the order the seat chooses, by default the order that gives it the "
+              "most points by the end of the final scoring."),
 )}

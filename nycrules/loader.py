@@ -71,7 +71,7 @@ def _scripts(doc: MDict) -> Iterator[_Spec]:
             writable = hook.writable if hook else ()
             label = f"character {char.get('id')}"
             known = hook is not None
-            own = char.get("when") if known and hook.mode == "automatic" else None
+            own = char.get("when") if known and hook.mode in ("automatic", "ordered") else None
             if "effect" in char:
                 yield _Spec(("characters", i, "effect"), char["effect"], "effect", label,
                             CheckContext(names, writable, label=label, own_hook=own), checkable=known)

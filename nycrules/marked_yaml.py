@@ -98,6 +98,9 @@ class MStr(str):
         obj.span = span
         return obj
 
+    def __deepcopy__(self, memo: dict) -> "MStr":
+        return self  # immutable, like any string (a trial copy of a game may reach one)
+
     @property
     def loc(self) -> Location:
         return self.span.start

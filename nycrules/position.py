@@ -103,18 +103,23 @@ def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]],
     game = Game(ruleset, seats, 0)
     game.round = ruleset.game.rounds
     asked: dict[str, int] = {}
+    answered: set[str] = set()  # seats whose `choices:` answer found its question
 
     def chooser(game: Game, decision: Decision) -> int:
         name = decision.seat.name
         position = asked.get(name, 0)
         asked[name] = position + 1
         wanted = data.get("choices", {}).get(name)
-        if wanted is not None:
+        if wanted is not None and name not in answered:
+            # The answer goes to the first question it fits (an order may leave out its points).
             for i, option in enumerate(decision.options):
-                if option.label == wanted:
+                if wanted in (option.label, option.label.split(" (")[0]):
+                    answered.add(name)
+                    if unmatched is not None:
+                        unmatched.pop(name, None)
                     return i
             if unmatched is not None:
-                unmatched[name] = decision.labels()
+                unmatched.setdefault(name, []).extend(decision.labels())
         queue = answers.get(name, [])
         return queue[position] if position < len(queue) else 0
 

@@ -273,12 +273,13 @@ def test_vessel_pairs_are_scored_before_the_dollar_sets():
     hire(game, ann, 39)
     give_vessels(game, ann, "boat", "taxi")
     ann.dollars = 3
+    answer(game, "39 Harbour Master, then 42 Shipping Magnate (")  # the best order, offered first
     scores = score(game)["Ann"]
     assert scores["scoring_characters"] == 5
     assert ann.dollars == 3 and scores["rest"] == 2
 
 
-def test_37_and_40_share_vessels_in_number_order():
+def test_37_and_40_share_vessels_best_first():
     """37 scores taxi + subway first; 40 then uses the remaining bus with a dollar and a skyscraper."""
     game = bare(3)
     ann = game.seats[0]
@@ -286,6 +287,74 @@ def test_37_and_40_share_vessels_in_number_order():
     hire(game, ann, 37)
     give_vessels(game, ann, "taxi", "subway", "bus")
     ann.dollars, ann.board = 1, 1
+    answer(game, "37 Commuter, then 40")
     scores = score(game)["Ann"]
     assert scores["scoring_characters"] == 5 + 6
     assert (ann.vessels, ann.dollars, ann.board, scores["rest"]) == ([], 0, 0, 0)
+
+
+def test_41_and_42_score_in_the_best_order_by_default():
+    """Ruling 19 (issue 11): 4 dollars, 2 board skyscrapers and a vessel. 41 first takes 2 dollars and
+    both skyscrapers, and 42 finds too few dollars: 6 + 'all the rest' 1. 42 first takes 3 dollars and
+    the vessel, and 41 finds too few dollars: 6 + 'all the rest' ceil(3 / 2) = 2. The default is the
+    better order, 42 before 41, although 41 comes first by number."""
+    game = bare(3)
+    ann = game.seats[0]
+    hire(game, ann, 41)
+    hire(game, ann, 42)
+    give_vessels(game, ann, "bus")
+    ann.dollars, ann.board = 4, 2
+    asked = []
+    game.chooser = lambda g, d: (asked.append(d), 0)[1]  # the default: every first option
+    scores = score(game)["Ann"]
+    assert scores["scoring_characters"] == 6 and scores["rest"] == 2
+    [order] = [d for d in asked if d.kind == "order"]
+    assert order.seat is ann
+    assert order.labels() == ["42 Shipping Magnate, then 41 Financier (18 points in the end)",
+                              "41 Financier, then 42 Shipping Magnate (17 points in the end)"]
+
+
+def test_the_owner_may_choose_another_order_of_its_sets():
+    """The owner chooses: scoring 41 first is allowed, and costs the point."""
+    game = bare(3)
+    ann = game.seats[0]
+    hire(game, ann, 41)
+    hire(game, ann, 42)
+    give_vessels(game, ann, "bus")
+    ann.dollars, ann.board = 4, 2
+    answer(game, "41 Financier")
+    scores = score(game)["Ann"]
+    assert_answered(game)
+    assert scores["scoring_characters"] == 6 and scores["rest"] == 1
+    assert (ann.dollars, ann.board, len(ann.vessels)) == (2, 0, 1)
+
+
+def test_sets_that_do_not_compete_ask_nothing():
+    """37 (taxi + subway) and 38 (bus + streetcar) share nothing: every order ends the same, so the
+    seat is not asked, and both score."""
+    game = bare(3)
+    ann = game.seats[0]
+    hire(game, ann, 38)
+    hire(game, ann, 37)
+    give_vessels(game, ann, "taxi", "subway", "bus", "streetcar")
+    scores = score(game)["Ann"]
+    assert scores["scoring_characters"] == 10 and ann.vessels == []
+    assert not [d for d in game.chooser.asked if d.kind == "order"]
+
+
+def test_the_best_order_counts_the_whole_final_scoring():
+    """The orders are compared by the points at the very end, "all the rest" included, not by what
+    the sets alone score: here both orders score one set of 6, and only the rest differs."""
+    game = bare(3)
+    ann = game.seats[0]
+    hire(game, ann, 41)
+    hire(game, ann, 42)
+    give_vessels(game, ann, "bus")
+    ann.dollars, ann.board, ann.points = 4, 2, 50
+    answer(game, "42 Shipping Magnate, then 41 Financier (")
+    before = {step.id for step in game.ruleset.final_scoring}
+    assert "rest" in before
+    scores = score(game)["Ann"]
+    assert ann.points == 50 + sum(scores.values())
+    [order] = [d for d in game.chooser.asked if d.kind == "order"]
+    assert order.labels()[0].endswith(f"({ann.points} points in the end)")

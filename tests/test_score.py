@@ -116,3 +116,19 @@ def test_a_choice_that_answers_nothing_is_an_error(tmp_path):
     assert result.exit_code == 1
     [error] = json.loads(result.stdout)
     assert (error["line"], error["code"]) == (12, "E409") and "press" in error["message"]
+
+
+def test_sets_score_in_the_best_order_unless_told(tmp_path):
+    """Ruling 19: 41 and 42 compete for dollars; by default they score in the order worth most in the
+    whole final scoring (42 first: 'all the rest' 2, not 1). A `choices:` answer names another order,
+    with or without its points, and a seat's answer goes to the question it fits (34's stays default)."""
+    base = ("seats:\n  - {name: Ann, press: 3, dollars: 4, board: 2, vessels: [bus], characters: [41, 42, 34],"
+            " reserve: [press]}\n  - {name: Ben, press: 1}\n" + BOROUGHS)
+    data = json.loads(score(write(tmp_path, base), "--format", "json").stdout)
+    ann = data["seats"][0]["categories"]
+    assert (ann["scoring_characters"], ann["rest"]) == (6 + 2, 2)
+    told = base + "choices:\n  Ann: 41 Financier, then 42 Shipping Magnate\n"
+    result = score(write(tmp_path, told), "--format", "json")
+    assert result.exit_code == 0, result.stdout
+    ann = json.loads(result.stdout)["seats"][0]["categories"]
+    assert (ann["scoring_characters"], ann["rest"]) == (6 + 2, 1)

@@ -109,11 +109,26 @@ def fire_hook(game: Game, name: str, frame: Frame) -> None:
     hook = HOOKS[name]
     seat = frame.vars["me"]
     variables = {key: frame.vars[key] for key in hook.context}
-    if hook.mode == "automatic":
+    if hook.mode in ("automatic", "ordered"):
         tiles = sorted((t for t in seat.company if t.char.when == name), key=lambda t: (t.char.id, t.uid))
+        if hook.mode == "ordered" and tiles:
+            tiles = list(_chosen_order(game, seat, tiles, variables))
         for tile in tiles:
             run_script(game, tile.char.effect, {"me": seat, "this": tile, **variables}, f"character {tile.char.id}")
         return
     offer(game, seat, (name,), variables, f"Use a character now ({_fill(hook.help, variables).rstrip('.')})?")
     for key in hook.writable:
         frame.vars[key] = variables[key]
+
+
+def _chosen_order(game: Game, seat: Seat, tiles: list[Tile], variables: dict[str, Any]) -> tuple[Tile, ...]:
+    """The order the seat picks for its characters at an `ordered` hook; the best for it comes first."""
+    from .lookahead import ranked_orders
+    ranked = ranked_orders(game, seat, tiles, variables)
+    if len(ranked) == 1:
+        return ranked[0][0]
+    options = [Option(f"{', then '.join(f'{t.char.id} {t.char.title}' for t in order)} "
+                      f"({points} points in the end)", order) for order, points in ranked]
+    order = game.ask(Decision(seat, "order", "Order in which your characters score", options, game.rule))
+    game.emit(seat, f"scores {', then '.join(str(t.char.id) for t in order)}")
+    return order

@@ -6,6 +6,7 @@ and every rule that acts is a ruleset effect; this module only orders them.
 
 from __future__ import annotations
 
+from ..model import ScoringStep
 from . import ops
 from .abilities import offer, run_script, usable, use, use_options
 from .bidding import play_bidding_rounds
@@ -130,17 +131,22 @@ def final_scoring(game: Game) -> None:
     for step in game.ruleset.final_scoring:
         game.where = step.effect.loc
         game.emit(None, step.title, "section")
-        game.scoring_step = step.id
         for seat in game.seats_in_press_order():
-            seat.scores.setdefault(step.id, 0)
-            script = for_seat(game, seat, step.effect, "final_scoring", step.id)
-            run_script(game, script, {"me": seat}, f"final scoring: {step.id}")
+            score_step(game, step, seat)
     game.scoring_step = ""
     game.finished = True
     game.rule = "end"
     game.where = None
     winner = winner_of(game)
     game.emit(winner, f"wins with {winner.points} points", "end")
+
+
+def score_step(game: Game, step: ScoringStep, seat: Seat) -> None:
+    """One final scoring step for one seat (Tom's version for Tom)."""
+    game.scoring_step = step.id
+    seat.scores.setdefault(step.id, 0)
+    script = for_seat(game, seat, step.effect, "final_scoring", step.id)
+    run_script(game, script, {"me": seat}, f"final scoring: {step.id}")
 
 
 def winner_of(game: Game) -> Seat:
