@@ -87,7 +87,8 @@ def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, A
         tiles = usable(game, seat, hooks, variables)
         if not tiles:
             return
-        options = [Option(done, None)] + [Option(label, tile) for label, tile in use_options(tiles)]
+        options = [Option(done, None, "done")] + [Option(label, tile, f"use:{tile.char.id}")
+                                                  for label, tile in use_options(tiles)]
         tile = game.ask(Decision(seat, "use", prompt, options, game.rule))
         if tile is None:
             return

@@ -7,7 +7,7 @@ from typing import Any
 from ..model import RoundDef, Script
 from . import ops
 from .abilities import evaluate, offer, run_script, usable, use, use_options
-from .bids import bid_options, bid_value, ranking
+from .bids import BidTable, bid_value, ranking
 from .decisions import Decision, Option
 from .setup import for_seat
 from .state import Game, Seat
@@ -67,18 +67,9 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     game.where = game.ruleset.game.exchanges_per_turn.loc
     exchanges_left = int(evaluate(game, game.ruleset.game.exchanges_per_turn, {"me": seat}))
     while True:
-        bids = bid_options(game, seat)
-        # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
-        # (unless they make no legal bid at all).
-        options = [] if seat.played and bids else [Option("pass", PASS)]
-        for cards, value, label in bids:
-            options.append(Option(f"{label or 'bid as it stands'} ({value})", ("bid", cards, value)))
-        if exchanges_left > 0:
-            options += _exchange_options(seat)
-        for label, tile in use_options(usable(game, seat, ("bid.turn",), {})):
-            options.append(Option(label, ("use", tile)))
+        menu = BidMenu(game, seat, exchanges_left > 0)
         prompt = f"Your bid in the {rnd.title} round ({_bid_so_far(game, seat)})"
-        choice = game.ask(Decision(seat, "bid", prompt, options, game.rule))
+        choice = game.ask(Decision(seat, "bid", prompt, None, game.rule, count=menu.count, build=menu.option))
         game.where = rnd.loc
         if choice[0] == "exchange":
             _, out_card, in_card = choice
@@ -104,6 +95,49 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
             return
 
 
+class BidMenu:
+    """The options of a bidding decision, in order: pass, the bids, exchanges, characters.
+
+    Only their number is worked out up front; option i is built when someone asks for it.
+    """
+
+    def __init__(self, game: Game, seat: Seat, may_exchange: bool):
+        self.seat = seat
+        self.bids = BidTable(game, seat)
+        # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
+        # (unless they make no legal bid at all).
+        self.passes = 0 if seat.played and len(self.bids) else 1
+        self.swaps = _exchanges(seat) if may_exchange else []
+        self.uses = use_options(usable(game, seat, ("bid.turn",), {}))
+        self.count = self.passes + len(self.bids) + len(self.swaps) + len(self.uses)
+
+    def option(self, index: int) -> Option:
+        if index < self.passes:
+            return Option("pass", PASS, "pass")
+        index -= self.passes
+        bids = self.bids
+        if index < len(bids):
+            label, value = bids.label(index), bids.value(index)
+            return Option(f"{label or 'bid as it stands'} ({value})", ("bid", bids.cards(index), value),
+                          f"bid:{label}")
+        index -= len(bids)
+        if index < len(self.swaps):
+            out_type, in_type = self.swaps[index]
+            out_card = next(c for c in self.seat.hand if c.type == out_type)
+            in_card = next(c for c in self.seat.reserve if c.type == in_type)
+            return Option(f"exchange {out_type} for {in_type} from the reserve", ("exchange", out_card, in_card),
+                          f"swap:{out_type}>{in_type}")
+        label, tile = self.uses[index - len(self.swaps)]
+        return Option(label, ("use", tile), f"use:{tile.char.id}")
+
+
+def _exchanges(seat: Seat) -> list[tuple[str, str]]:
+    """Each distinct exchange of a hand card for a reserve card of another type, as types."""
+    hand = list(dict.fromkeys(c.type for c in seat.hand))
+    reserve = list(dict.fromkeys(c.type for c in seat.reserve))
+    return [(h, r) for h in hand for r in reserve if h != r]
+
+
 def _withdraw(game: Game, seat: Seat) -> None:
     """A seat that passes loses what characters added to its bid; cards played by them go to its hand."""
     for card in list(seat.played):
@@ -120,19 +154,6 @@ def _bid_so_far(game: Game, seat: Seat) -> str:
              for c in seat.played]
     parts += [f"+{kind}" for kind in seat.virtual]
     return "so far: " + " ".join(parts) if parts else "nothing played yet"
-
-
-def _exchange_options(seat: Seat) -> list[Option]:
-    seen, out = set(), []
-    for hand_card in seat.hand:
-        for reserve_card in seat.reserve:
-            key = (hand_card.type, reserve_card.type)
-            if hand_card.type == reserve_card.type or key in seen:
-                continue
-            seen.add(key)
-            out.append(Option(f"exchange {hand_card.type} for {reserve_card.type} from the reserve",
-                              ("exchange", hand_card, reserve_card)))
-    return out
 
 
 def evaluate_bids(game: Game, rnd: RoundDef) -> Seat | None:

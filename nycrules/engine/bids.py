@@ -11,7 +11,6 @@ since few different counts ever occur.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
 
 from ..compiler import Frame
 from ..model import Ruleset
@@ -55,55 +54,80 @@ def bid_value(game: Game, seat: Seat) -> int:
 
 def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
     """Every distinct set of hand cards the seat may add to its bid, with the bid's value."""
-    return [(cards, value) for cards, value, _ in bid_options(game, seat)]
+    table = BidTable(game, seat)
+    return [(table.cards(i), table.value(i)) for i in range(len(table))]
 
 
-def bid_options(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int, str]]:
-    """The legal bids as (cards, value, cards' types as text), lowest value first.
+class BidTable:
+    """The legal bids of a seat now, lowest value first, each built only when asked for.
 
     Cards of one type are alike, so sets are counted by type (in type order). The
     empty set is included when what is already in the bid stands as a bid alone.
     This runs at every bidding decision: the counting depends only on how many
     cards of each type there are, so it is remembered for each such situation.
     """
-    by_type: dict[str, list[Card]] = {}
-    for card in seat.hand:
-        by_type.setdefault(card.type, []).append(card)
-    kinds = sorted(by_type)
-    base, added = bid_counts(seat, game.ruleset.wild_card)
-    key = (game.bidding_card, added, tuple(sorted(base.items())), tuple((k, len(by_type[k])) for k in kinds))
-    cache = game.ruleset.bids_cache
-    choices = cache.get(key)
-    if choices is None:
-        if len(cache) > 200_000:  # a bound for very long simulations
-            cache.clear()
-        choices = cache[key] = _count_bids(game, base, added, kinds, by_type)
-    return [(tuple(c for kind, n in zip(kinds, choice) for c in by_type[kind][:n]), value, label)
-            for choice, value, label in choices]
+
+    __slots__ = ("kinds", "by_type", "choices")
+
+    def __init__(self, game: Game, seat: Seat):
+        by_type: dict[str, list[Card]] = {}
+        for card in seat.hand:
+            by_type.setdefault(card.type, []).append(card)
+        kinds = sorted(by_type)
+        base, added = bid_counts(seat, game.ruleset.wild_card)
+        key = (game.bidding_card, added, tuple(sorted(base.items())), tuple((k, len(by_type[k])) for k in kinds))
+        cache = game.ruleset.bids_cache
+        choices = cache.get(key)
+        if choices is None:
+            if len(cache) > 200_000:  # a bound for very long simulations
+                cache.clear()
+            choices = cache[key] = _count_bids(game, base, added, kinds, by_type)
+        self.kinds, self.by_type, self.choices = kinds, by_type, choices
+
+    def __len__(self) -> int:
+        return len(self.choices)
+
+    def cards(self, index: int) -> tuple[Card, ...]:
+        counts = self.choices[index][0]
+        return tuple(c for kind, n in zip(self.kinds, counts) for c in self.by_type[kind][:n])
+
+    def value(self, index: int) -> int:
+        return self.choices[index][1]
+
+    def label(self, index: int) -> str:
+        """The cards' types as text, in type order ("" for the bid as it stands)."""
+        return self.choices[index][2]
 
 
 def _count_bids(game: Game, base: Counter, added: int, kinds: list[str],
                 by_type: dict[str, list[Card]]) -> list[tuple[tuple[int, ...], int, str]]:
-    """Each number of cards of each hand type that makes a bid: those numbers, the worth, the types as text."""
+    """Each number of cards of each hand type that makes a bid: those numbers, the worth, the types as text.
+
+    The sets are built one type at a time, carrying the running counts (matching cards,
+    wilds, pairs and singles of other types), so each set costs a few additions.
+    """
     ruleset = game.ruleset
     round_type, wild = game.bidding_card, ruleset.wild_card
-    others = sorted((set(base) | set(kinds)) - {round_type, wild})
-    base_matching, base_wilds = base.get(round_type, 0), base.get(wild, 0)
-    base_others = [base.get(kind, 0) for kind in others]
-    position = {kind: i for i, kind in enumerate(others)}
-    # Where each hand type counts: -2 matching, -1 wild, else its place among the other types.
-    slot = [-2 if k == round_type else -1 if k == wild else position[k] for k in kinds]
+    # Other types already in the bid but not in the hand count the same in every set.
+    fixed = [base[k] for k in base if k not in by_type and k != round_type and k != wild]
+    start = (base.get(round_type, 0), base.get(wild, 0), sum(n // 2 for n in fixed), sum(n % 2 for n in fixed))
+    partial: list[tuple[tuple[int, ...], int, int, int, int]] = [((),) + start]
+    for kind in kinds:
+        held, already = len(by_type[kind]), base.get(kind, 0)
+        if kind == round_type:
+            steps = [(n, n, 0, 0, 0) for n in range(held + 1)]
+        elif kind == wild:
+            steps = [(n, 0, n, 0, 0) for n in range(held + 1)]
+        else:
+            steps = [(n, 0, 0, (already + n) // 2, (already + n) % 2) for n in range(held + 1)]
+        partial = [(choice + (n,), m + dm, w + dw, p + dp, s + ds)
+                   for choice, m, w, p, s in partial for n, dm, dw, dp, ds in steps]
     out = []
-    for choice in product(*(range(len(by_type[k]) + 1) for k in kinds)):
-        matching, wilds, other = base_matching, base_wilds, list(base_others)
-        for where, n in zip(slot, choice):
-            if where == -2:
-                matching += n
-            elif where == -1:
-                wilds += n
-            else:
-                other[where] += n
-        value = worth(ruleset, matching, wilds, sum(n // 2 for n in other), sum(n % 2 for n in other), added)
+    cache = ruleset.worth_cache
+    for choice, m, w, p, s in partial:
+        value = cache.get((m, w, p, s, added))
+        if value is None:
+            value = worth(ruleset, m, w, p, s, added)
         if value > 0:
             out.append((choice, value, " ".join(kind for kind, n in zip(kinds, choice) for _ in range(n))))
     out.sort(key=lambda cvl: (cvl[1], cvl[2]))

@@ -1,39 +1,123 @@
-"""Decisions: every choice a seat makes, with its enumerated legal options."""
+"""Decisions: every choice a seat makes, with its enumerated legal options.
+
+A decision knows how many options it has and builds option i on demand, so a
+bot that picks an index never pays for labels it does not read. Every option
+has a display `label`, an engine `value` and a `key`: a stable name that does
+not depend on display wording (`pass`, `bid:press press wild`, `use:5`, ...),
+for saves, tools and researchers.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .state import Borough, Card, Pair, PrestigeTile, Seat, Tile, Vessel
 
 
-@dataclass
 class Option:
-    label: str  # what a person reads and may type (a unique prefix is enough)
-    value: Any
+    __slots__ = ("label", "value", "key")
+
+    def __init__(self, label: str, value: Any, key: str | None = None):
+        self.label = label  # what a person reads and may type (a unique start is enough)
+        self.value = value  # what the engine does with it
+        self.key = key if key is not None else option_key(value)
+
+    def __repr__(self) -> str:
+        return f"<option {self.key!r}: {self.label}>"
 
 
-@dataclass
 class Decision:
-    seat: Seat
-    kind: str  # what is being decided: bid, pair, use, choose, choose_some, number, ask, ...
-    prompt: str
-    options: list[Option]
-    rule: str = ""  # the rule asking, e.g. "character 7" or "prestige round bonus"
+    """A question to one seat: either a list of options, or a count and a builder of option i.
 
-    def __post_init__(self) -> None:
-        # Options a person cannot tell apart by their text get a number.
-        seen: dict[str, int] = {}
-        for option in self.options:
-            if option.label in seen:
-                seen[option.label] += 1
-                option.label = f"{option.label} #{seen[option.label]}"
-            else:
-                seen[option.label] = 1
+    A builder must give distinct labels and keys itself; a list is made distinct here
+    (options a person cannot tell apart get `#2`, `#3`).
+    """
+
+    def __init__(self, seat: Seat, kind: str, prompt: str, options: list[Option] | None = None,
+                 rule: str = "", *, count: int = 0, build: Callable[[int], Option] | None = None):
+        self.seat = seat
+        self.kind = kind  # what is being decided: bid, draft, use, choose, choose_some, number, ask, ...
+        self.prompt = prompt
+        self.rule = rule  # the rule asking, e.g. "character 7" or "prestige round bonus"
+        self._build = build
+        if options is not None:
+            _distinct_names(options)
+            self._options: list[Option] | None = options
+            self.count = len(options)
+        else:
+            self._options = None
+            self.count = count
+
+    def option(self, index: int) -> Option:
+        if self._options is not None:
+            return self._options[index]
+        assert self._build is not None
+        return self._build(index)
+
+    @property
+    def options(self) -> list[Option]:
+        if self._options is None:
+            assert self._build is not None
+            self._options = [self._build(i) for i in range(self.count)]
+        return self._options
 
     def labels(self) -> list[str]:
         return [o.label for o in self.options]
+
+    def index_of(self, key: str) -> int | None:
+        """The position of the option with this key, if any."""
+        for i, option in enumerate(self.options):
+            if option.key == key:
+                return i
+        return None
+
+    def __repr__(self) -> str:
+        return f"<decision {self.kind} of {self.seat.name}: {self.count} options>"
+
+
+def _distinct_names(options: list[Option]) -> None:
+    labels: dict[str, int] = {}
+    keys: dict[str, int] = {}
+    for option in options:
+        if option.label in labels:
+            labels[option.label] += 1
+            option.label = f"{option.label} #{labels[option.label]}"
+        else:
+            labels[option.label] = 1
+        if option.key in keys:
+            keys[option.key] += 1
+            option.key = f"{option.key}#{keys[option.key]}"
+        else:
+            keys[option.key] = 1
+
+
+def option_key(value: Any) -> str:
+    """The stable name of a chosen value (see the module's docstring)."""
+    if value is None:
+        return "done"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Card):
+        return f"card:{value.type}"
+    if isinstance(value, Tile):
+        return f"char:{value.char.id}"
+    if isinstance(value, Borough):
+        return f"borough:{value.id}"
+    if isinstance(value, Vessel):
+        return f"vessel:{value.id}"
+    if isinstance(value, PrestigeTile):
+        return f"prestige:{value.id}"
+    if isinstance(value, Pair):
+        return f"pair:{value.name().replace(' ', '')}"
+    if isinstance(value, Seat):
+        return f"seat:{value.index}"
+    if isinstance(value, list):
+        return "+".join(option_key(v) for v in value) or "nothing"
+    return describe(value)
 
 
 def describe(value: Any) -> str:

@@ -90,11 +90,11 @@ def draft_turn(game: Game, seat: Seat) -> None:
         for pair in game.pairs:
             if pair.name() not in seen:
                 seen.add(pair.name())
-                options.append(Option(f"take {pair.name()}", ("pair", pair)))
+                options.append(Option(f"take {pair.name()}", ("pair", pair), f"pair:{pair.name().replace(' ', '')}"))
         for label, tile in use_options(usable(game, seat, ("draft.turn",), {})):
-            options.append(Option(label, ("use", tile)))
+            options.append(Option(label, ("use", tile), f"use:{tile.char.id}"))
         for label, tile in use_options(usable(game, seat, ("draft.instead_of_pair",), {}), " instead of a pair"):
-            options.append(Option(label, ("instead", tile)))
+            options.append(Option(label, ("instead", tile), f"instead:{tile.char.id}"))
         choice = game.ask(Decision(seat, "draft", "Take a pair of cards", options, game.rule))
         game.where = game.ruleset.game.locs.get("pairs_per_seat")
         if choice[0] == "pair":

@@ -242,11 +242,11 @@ class Game:
 
         A decision with a single option is no decision: it is taken without asking.
         """
-        if len(decision.options) == 1:
-            return decision.options[0].value
+        if decision.count == 1:
+            return decision.option(0).value
         index = self.chooser(self, decision)
         self.decisions_taken += 1
-        return decision.options[index].value
+        return decision.option(index).value
 
     def fire_hook(self, name: str, frame: Any) -> None:
         from .abilities import fire_hook
