@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from .engine.decisions import Decision
+from .engine.runner import Agent, Session
 from .engine.state import Borough, Game, PrestigeTile, Tile
-
-
-class Agent(Protocol):
-    def choose(self, game: Game, decision: Decision) -> int:
-        """The index of the chosen option."""
-        ...
 
 
 _MASK = (1 << 64) - 1
@@ -36,8 +29,9 @@ class RandomAgent:
     def __init__(self, seed: int):
         self.seed = seed
 
-    def choose(self, game: Game, decision: Decision) -> int:
-        return _pick(game, self.seed, len(decision.options))
+    def choose(self, session: Session, decision: Decision) -> int:
+        assert session.state is not None
+        return _pick(session.state, self.seed, decision.count)
 
 
 class GreedyAgent:
@@ -49,8 +43,10 @@ class GreedyAgent:
     def __init__(self, seed: int):
         self.seed = seed
 
-    def choose(self, game: Game, decision: Decision) -> int:
-        scores = [self._score(game, decision, i) for i in range(len(decision.options))]
+    def choose(self, session: Session, decision: Decision) -> int:
+        game = session.state
+        assert game is not None
+        scores = [self._score(game, decision, i) for i in range(decision.count)]
         best = max(scores)
         ties = [i for i, s in enumerate(scores) if s == best]
         return ties[0] if len(ties) == 1 else ties[_pick(game, self.seed, len(ties))]
@@ -112,6 +108,11 @@ class GreedyAgent:
 def agent_for_seat(kind: str, game_seed: int, seat_index: int) -> Agent:
     """The bot of a seat, seeded from the game's seed (so a game's seed fixes its bots too)."""
     return make_agent(kind, game_seed * 31 + seat_index)
+
+
+def seat_agents(specs: list, game_seed: int) -> dict[int, Agent]:
+    """The bots of a game's seats, by seat index (people and Toms have none)."""
+    return {i: agent_for_seat(spec.kind, game_seed, i) for i, spec in enumerate(specs) if spec.kind.startswith("bot:")}
 
 
 def make_agent(kind: str, seed: int) -> Agent:

@@ -13,11 +13,11 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TextIO
 
 from . import views
+from .agents import seat_agents
 from .character_info import info
-from .agents import agent_for_seat
 from .diagnostics import NycRulesError
 from .engine.bids import bid_counts, value_of
 from .engine.decisions import Decision
@@ -111,18 +111,20 @@ class PlayGame:
         t = self.terminal
         names = ", ".join(f"{s.name} ({_kind(s)})" for s in self.specs)
         t.say(f"New York City: {names}; seed {self.seed}. Type `help` at any prompt.")
+        self._start(self.decisions)
         while True:
-            agents = self._agents()
-            self.session = Session(self.ruleset, self.specs, self.seed, agents, replay=list(self.decisions),
-                                   observer=self._observe)
-            self.printed = 0
+            assert self.session is not None
             try:
-                game = self.session.run()
+                decision = self.session.decision()
+                if decision is None:
+                    break
+                game = self.session.state
+                assert game is not None
+                self.session.apply(self._ask_person(game, decision))
             except _Undo:
-                self.decisions = [choice for _, choice, _ in self.session.record[:self.undo_to]]
+                self._start(self.session.record[:self.undo_to])
                 self.events_at = self.events_at[:self.undo_to + 1]
                 t.say("(undone)")
-                continue
             except _Quit:
                 t.say("Game stopped; it was not saved.")
                 return 0
@@ -131,22 +133,22 @@ class PlayGame:
             except KeyboardInterrupt:
                 self._autosave("interrupted")
                 return 130
-            check_record_used(self.session, len(self.decisions))
-            self._flush(game)
-            t.say("")
-            t.say(views.final_scores(game))
-            winner = winner_of(game)
-            t.say(f"{winner.name} wins with {winner.points} points.")
-            return 0
+        game = self.session.state
+        assert game is not None
+        check_record_used(self.session, len(self.decisions))
+        self._flush(game)
+        t.say("")
+        t.say(views.final_scores(game))
+        winner = winner_of(game)
+        t.say(f"{winner.name} wins with {winner.points} points.")
+        return 0
 
-    def _agents(self) -> dict[int, Callable[[Game, Decision], int]]:
-        agents: dict[int, Callable[[Game, Decision], int]] = {}
-        for i, spec in enumerate(self.specs):
-            if spec.kind == "human":
-                agents[i] = self._ask_person
-            elif spec.kind.startswith("bot:"):
-                agents[i] = agent_for_seat(spec.kind, self.seed, i).choose
-        return agents
+    def _start(self, decisions: list[int]) -> None:
+        """A session that replays these decisions, then pauses at each person's decision."""
+        self.decisions = list(decisions)
+        self.session = Session(self.ruleset, self.specs, self.seed, seat_agents(self.specs, self.seed),
+                               replay=list(decisions), observer=self._observe)
+        self.printed = 0
 
     def _replaying(self) -> bool:
         assert self.session is not None
@@ -174,8 +176,7 @@ class PlayGame:
 
     def _autosave(self, reason: str) -> int:
         assert self.session is not None
-        record = [choice for _, choice, _ in self.session.record]
-        write_save(self.autosave, self._save(record))
+        write_save(self.autosave, self._save(list(self.session.record)))
         self.terminal.out.flush()
         sys.stderr.write(f"nycrules: {reason}; saved to {self.autosave} "
                          f"(continue with: nycrules play --load {self.autosave})\n")
@@ -234,9 +235,8 @@ class PlayGame:
             if not rest.strip():
                 return "save needs a file name, e.g. `save mygame.json`"
             assert self.session is not None
-            record = [choice for _, choice, _ in self.session.record]
             try:
-                write_save(Path(rest.strip()), self._save(record))
+                write_save(Path(rest.strip()), self._save(list(self.session.record)))
             except NycRulesError as err:
                 return str(err)
             return f"saved to {rest.strip()} (continue with: nycrules play --load {rest.strip()})"
@@ -246,10 +246,10 @@ class PlayGame:
 
     def _undo(self) -> str:
         assert self.session is not None
-        record = self.session.record
+        history = self.session.history
         people = {i for i, s in enumerate(self.specs) if s.kind == "human"}
-        for position in range(len(record) - 1, -1, -1):
-            if record[position][0] in people:
+        for position in range(len(history) - 1, -1, -1):
+            if history[position][0] in people:
                 self.undo_to = position
                 raise _Undo
         return "nothing to undo yet"
@@ -336,12 +336,8 @@ def _event_text(game: Game, event: Event) -> str:
 def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
     """Show a saved game decision by decision; with `until`, stop once decision N has taken effect."""
 
-    class _Stop(Exception):
-        pass
-
     printed = 0
     limit = len(save.decisions) if until is None else min(until, len(save.decisions))
-    session = Session(ruleset, save.seats, save.seed, {}, replay=save.decisions[:limit])
 
     def flush(game: Game) -> None:
         nonlocal printed
@@ -352,23 +348,18 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
     def observe(game: Game, decision: Decision, index: int) -> None:
         flush(game)
         out.write(f"#{len(session.record)} {decision.seat.name}: {decision.prompt} -> "
-                  f"{decision.options[index].label}\n")
+                  f"{decision.option(index).label}\n")
 
-    def end_of_record(game: Game, decision: Decision) -> int:
-        raise _Stop  # the next decision: everything up to decision `limit` has happened
-
-    session.observer = observe
-    session.agents = {i: end_of_record for i in range(len(save.seats))}
-    try:
-        game = session.run()
-    except _Stop:
-        game = session.game
-        assert game is not None
-        flush(game)
+    # Nobody answers for any seat: the game pauses at the first decision past the record.
+    session = Session(ruleset, save.seats, save.seed, {}, replay=save.decisions[:limit], observer=observe)
+    paused = session.decision() is not None
+    game = session.state
+    assert game is not None
+    flush(game)
+    if paused:
         out.write(f"\n(after decision {limit} of {len(save.decisions)})\n")
         out.write(views.board(game) + "\n" + views.seats(game) + "\n")
         return 0
-    flush(game)
     check_record_used(session, len(save.decisions))
     out.write("\n" + views.final_scores(game) + "\n")
     return 0

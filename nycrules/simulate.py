@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .agents import agent_for_seat
+from .agents import seat_agents
 from .engine.procedure import winner_of
 from .engine.runner import Session
 from .engine.setup import SeatSpec
@@ -57,9 +57,7 @@ def simulate(ruleset: Ruleset, specs: list[SeatSpec], games: int, seed: int) -> 
     start = time.perf_counter()
     for number in range(games):
         game_seed = seed + number
-        agents = {i: agent_for_seat(spec.kind, game_seed, i).choose
-                  for i, spec in enumerate(specs) if spec.kind.startswith("bot:")}
-        session = Session(ruleset, specs, game_seed, agents, log_events=False)
+        session = Session(ruleset, specs, game_seed, seat_agents(specs, game_seed), log_events=False)
         game = session.run()
         decisions += len(session.record)
         stats[winner_of(game).index].wins += 1

@@ -135,6 +135,13 @@ class TomWatch:
             assert not text.startswith("uses character"), f"{seat.name}: {text}"
 
 
+class OnlyState:
+    """What a bot reads of its session: the state (these games run the engine directly)."""
+
+    def __init__(self, state: Game):
+        self.state = state
+
+
 def tom_game(seats: list[str], seed: int) -> tuple[Game, Invariants, TomWatch, list]:
     """A whole seeded game from `--seat` values; gives the game, both watchers and every decision asked."""
     specs = parse_seats(seats, nyc())
@@ -144,7 +151,7 @@ def tom_game(seats: list[str], seed: int) -> tuple[Game, Invariants, TomWatch, l
 
     def chooser(game, decision):
         asked.append(decision)
-        return agents[decision.seat.index].choose(game, decision)
+        return agents[decision.seat.index].choose(OnlyState(game), decision)
 
     game = new_game(nyc(), specs, seed, chooser)
     holder["inv"] = Invariants(game)

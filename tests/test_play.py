@@ -236,7 +236,7 @@ def played(seats: tuple[str, ...], seed: int, strategy: int = 1) -> Played:
     game.driver = driver
     assert game.run() == 0, out.getvalue()[-3000:]
     assert game.session is not None
-    return Played(seats, seed, driver.turns, out.getvalue(), [choice for _, choice, _ in game.session.record])
+    return Played(seats, seed, driver.turns, out.getvalue(), list(game.session.record))
 
 
 # ------------------------------------------------------------------ 1. whole games

@@ -32,7 +32,7 @@ def specs_for(kinds):
 def transcript(kinds, seed, choices=None) -> str:
     """Play (or replay) a game and write down every decision and event."""
     lines = [f"# seats: {', '.join(kinds)}; seed: {seed}", "# decision: seat, kind, options -> choice"]
-    agents = {i: make_agent(k, seed * 13 + i).choose for i, k in enumerate(kinds) if k.startswith("bot")}
+    agents = {i: make_agent(k, seed * 13 + i) for i, k in enumerate(kinds) if k.startswith("bot")}
     shown = 0
     session = Session(nyc(), specs_for(kinds), seed, agents, replay=list(choices or []))
 
@@ -80,7 +80,7 @@ def test_another_seed_gives_another_game():
 def test_every_change_names_its_rule_and_source_line():
     """Each event (not a header or summary) says which rule acted and where that rule is written."""
     kinds, seed = GAMES["tom-b4-vs-bot-seed-5"]
-    agents = {1: make_agent("bot:greedy", 1).choose}
+    agents = {1: make_agent("bot:greedy", 1)}
     game = Session(nyc(), specs_for(kinds), seed, agents).run()
     changes = [e for e in game.events if not e.kind]
     assert len(changes) > 300

@@ -5,8 +5,9 @@ from hypothesis import given, settings, strategies as st
 
 from invariants import Invariants
 from nycrules.agents import make_agent
-from nycrules.engine.procedure import play, winner_of
-from nycrules.engine.setup import SeatSpec, new_game
+from nycrules.engine.procedure import winner_of
+from nycrules.engine.runner import Session
+from nycrules.engine.setup import SeatSpec
 from scenario import nyc
 
 
@@ -16,18 +17,18 @@ def run_game(kinds: list[str], seed: int, tom: str = "B4"):
     agents = {i: make_agent(k, seed * 7 + i) for i, k in enumerate(kinds) if k.startswith("bot")}
     holder = {}
 
-    def chooser(game, decision):
+    def observe(game, decision, index):
         if "inv" not in holder:
             holder["inv"] = Invariants(game)
         holder["inv"].check()
         options = len(decision.options)
         assert options >= 2, "a decision with a single option should not be asked"
         assert len(set(decision.labels())) == options, f"two options look the same: {decision.labels()}"
-        return agents[decision.seat.index].choose(game, decision)
+        assert len({o.key for o in decision.options}) == options, f"two options have one key: {decision.options}"
 
-    game = new_game(nyc(), specs, seed, chooser)
+    game = Session(nyc(), specs, seed, agents, observer=observe).run()
     holder.setdefault("inv", Invariants(game))
-    play(game)
+    holder["inv"].check()
     return game, holder["inv"]
 
 

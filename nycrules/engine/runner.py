@@ -1,62 +1,213 @@
-"""Running a game: seats, agents, the record of decisions, replay.
+"""Running a game: one object that plays, pauses at decisions, replays and copies itself.
 
 A game is fully determined by the ruleset digest, the seats, the seed and the
-list of decisions taken; that list is what a save file and a replay hold.
+list of decisions taken; that list (`Session.record`) is what a save file, a
+replay, an undo and a copy rest on.
+
+The round procedure is written in direct style (it reads like the rulebook) and
+asks its questions through a callback. To stop at a decision and hand it to the
+caller, the procedure runs in a greenlet: at a decision nobody answers for, it
+switches back to the caller, which later switches in again with the answer.
+Play, replay, simulate and the public API all drive games through this class.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Protocol
+
+from greenlet import getcurrent, greenlet
 
 from ..diagnostics import NycRulesError
 from ..model import Ruleset
-from .decisions import Decision
-from .procedure import play
+from .decisions import Decision, Option
+from .procedure import play, winner_of
 from .setup import SeatSpec, new_game
-from .state import Game
+from .state import Event, Game
 
-Chooser = Callable[[Game, Decision], int]
+
+class Agent(Protocol):
+    def choose(self, session: "Session", decision: Decision) -> int:
+        """The index of the chosen option (the session's `state` is the table as it is)."""
+        ...
 
 
 class ReplayMismatch(NycRulesError):
     """The recorded decisions do not fit the game (another ruleset or a tampered record)."""
 
 
-@dataclass
-class Session:
-    """One game with agents answering for its seats, recording every decision."""
+class _Finished:
+    """What the procedure's greenlet hands back when the game is over."""
 
-    ruleset: Ruleset
-    specs: list[SeatSpec]
-    seed: int
-    agents: dict[int, Chooser]  # seat index -> chooser
-    replay: list[int] = field(default_factory=list)  # choices to take first, in order
-    log_events: bool = True
-    record: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, choice, option count)
-    observer: Callable[[Game, Decision, int], None] | None = None
-    game: Game | None = None
+
+Observer = Callable[[Game, Decision, int], None]
+
+
+class Session:
+    """One game with agents answering for some seats; it pauses at the decisions of the others.
+
+    `replay` holds decisions to take first, in order (a save, or the game being copied).
+    A seat with no agent is asked through `decision()` / `apply()`; Toms answer by their
+    rules. `run()` plays to the end and fails if a decision has nobody to answer it.
+    """
+
+    def __init__(self, ruleset: Ruleset, specs: list[SeatSpec], seed: int,
+                 agents: dict[int, Agent] | None = None, replay: list[int] | None = None,
+                 log_events: bool = True, observer: Observer | None = None, pause_at: int = -1):
+        self.ruleset = ruleset
+        self.specs = list(specs)
+        self.seed = seed
+        self.agents: dict[int, Agent] = dict(agents or {})
+        self.replay: list[int] = list(replay or [])
+        self.log_events = log_events
+        self.observer = observer
+        self.record: list[int] = []  # the option index of every decision taken, in order
+        self.history: list[tuple[int, int, int]] = []  # (seat, option index, option count) of each
+        self.state: Game | None = None
+        self._pause_at = pause_at  # this decision pauses even when an agent could answer it
+        self._pending: Decision | None = None
+        self._over = False
+        self._started = False
+        self._engine = greenlet(self._main)
+
+    # ------------------------------------------------------------ driving
+    @property
+    def game(self) -> Game | None:
+        """The engine state (older name of `state`)."""
+        return self.state
 
     def run(self) -> Game:
-        self.game = new_game(self.ruleset, self.specs, self.seed, self._choose, self.log_events)
-        play(self.game)
-        return self.game
+        """Play to the end; every decision must have someone to answer it."""
+        self._advance(None)
+        if self._pending is not None:
+            raise NycRulesError(f"nobody answers for seat {self._pending.seat.name}")
+        assert self.state is not None
+        return self.state
+
+    def decision(self) -> Decision | None:
+        """The decision waiting for an answer, or None when the game is over."""
+        if not self._started:
+            self._advance(None)
+        return self._pending
+
+    def apply(self, choice: Option | int | str) -> None:
+        """Answer the waiting decision with an option, its index or its key; then play on."""
+        decision = self.decision()
+        if decision is None:
+            raise NycRulesError("the game is over: there is no decision to answer")
+        index = self._index(decision, choice)
+        self._pending = None
+        self._advance(index)
+
+    def is_over(self) -> bool:
+        return self.decision() is None
+
+    # ------------------------------------------------------------ results
+    def scores(self) -> list[dict[str, Any]]:
+        """Per seat: name, total points, and the final scoring by category (with "during the game")."""
+        state = self._state()
+        out = []
+        for seat in state.seats:
+            categories = dict(seat.scores)
+            during = seat.points - sum(categories.values())
+            out.append({"seat": seat.index, "name": seat.name, "total": seat.points,
+                        "categories": {"during the game": during, **categories}})
+        return out
+
+    def winner(self) -> int | None:
+        """The winning seat's index once the game is over (most points, ties to the press track)."""
+        state = self._state()
+        return winner_of(state).index if state.finished else None
+
+    def events(self) -> list[Event]:
+        """The event log so far (empty when the session logs no events)."""
+        return list(self._state().events)
+
+    # ------------------------------------------------------------ copies
+    def clone(self, agents: dict[int, Agent] | None = None, log_events: bool | None = None) -> "Session":
+        """An independent copy, paused at the same decision; `agents` replaces the seats' agents."""
+        twin = Session(self.ruleset, self.specs, self.seed, self.agents if agents is None else agents,
+                       replay=self.record, log_events=self.log_events if log_events is None else log_events,
+                       pause_at=len(self.record))
+        twin.decision()
+        return twin
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """All that seat may know now, as JSON-ready data (nothing it may not)."""
+        from .information import observation
+        return observation(self._state(), seat)
+
+    def determinize(self, seat: int, rng_seed: int, agents: dict[int, Agent] | None = None) -> "Session":
+        """A copy where what the seat cannot see (other hands, the draw pile, ...) is dealt anew."""
+        import random
+
+        from .information import determinize
+        twin = self.clone(agents=agents, log_events=False)
+        determinize(twin._state(), seat, random.Random(rng_seed))
+        return twin
+
+    # ------------------------------------------------------------ inside
+    def _state(self) -> Game:
+        self.decision()
+        assert self.state is not None
+        return self.state
+
+    def _index(self, decision: Decision, choice: Option | int | str) -> int:
+        if isinstance(choice, Option):
+            for i in range(decision.count):
+                if decision.option(i).key == choice.key:
+                    return i
+            raise NycRulesError(f"that option ({choice.label}) is not one of this decision's")
+        if isinstance(choice, bool) or not isinstance(choice, (int, str)):
+            raise NycRulesError(f"answer a decision with an Option, an index or a key, not {choice!r}")
+        if isinstance(choice, str):
+            index = decision.index_of(choice)
+            if index is None:
+                raise NycRulesError(f"no option has the key {choice!r}; "
+                                    f"keys: {', '.join(o.key for o in decision.options[:8])}"
+                                    f"{', ...' if decision.count > 8 else ''}")
+            return index
+        if not 0 <= choice < decision.count:
+            raise NycRulesError(f"there is no option {choice}: this decision has {decision.count} (0-{decision.count - 1})")
+        return choice
+
+    def _advance(self, answer: int | None) -> None:
+        """Switch into the procedure until it pauses at a decision or ends."""
+        if self._over:
+            return
+        self._started = True
+        self._engine.parent = getcurrent()  # errors and pauses come back here
+        try:
+            result = self._engine.switch(answer)
+        except BaseException:
+            self._over = True  # a rule failed or the player interrupted: this game cannot go on
+            raise
+        if isinstance(result, Decision):
+            self._pending = result
+        else:
+            self._over = True
+
+    def _main(self, _: Any) -> _Finished:
+        self.state = new_game(self.ruleset, self.specs, self.seed, self._choose, self.log_events)
+        play(self.state)
+        return _Finished()
 
     def _choose(self, game: Game, decision: Decision) -> int:
-        self.game = game
+        self.state = game
         position = len(self.record)
+        seat = decision.seat.index
         if position < len(self.replay):
             index = self.replay[position]
-            if not 0 <= index < len(decision.options):
+            if not 0 <= index < decision.count:
                 raise ReplayMismatch(f"decision {position + 1} of the record has no option {index + 1} "
-                                     f"(that decision offers {len(decision.options)})")
-        elif decision.seat.index in self.agents:
-            index = self.agents[decision.seat.index](game, decision)
-        elif decision.seat.is_tom:
+                                     f"(that decision offers {decision.count})")
+        elif position != self._pause_at and seat in self.agents:
+            index = self.agents[seat].choose(self, decision)
+        elif position != self._pause_at and decision.seat.is_tom:
             index = 0  # Tom's rules decide for him; a rule that still asks him gets the first option
         else:
-            raise NycRulesError(f"nobody answers for seat {decision.seat.name}")
-        self.record.append((decision.seat.index, index, len(decision.options)))
+            index = self._engine.parent.switch(decision)  # pause: the caller answers with apply()
+        self.record.append(index)
+        self.history.append((seat, index, decision.count))
         if self.observer is not None:
             self.observer(game, decision, index)
         return index

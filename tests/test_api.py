@@ -1,0 +1,150 @@
+"""The public API: a game that pauses at decisions, answers by option, index or key, and copies."""
+
+from __future__ import annotations
+
+import pytest
+
+import nycrules
+from nycrules.diagnostics import NycRulesError
+from nycrules.engine.runner import Session
+from nycrules.saves import Save
+
+
+def play_out(game: Session, pick=lambda d: 0) -> Session:
+    while not game.is_over():
+        decision = game.decision()
+        game.apply(pick(decision))
+    return game
+
+
+def test_a_game_pauses_only_for_the_seats_nobody_answers_for():
+    game = nycrules.new_game(["Ann", "bot:greedy", "tom:B4"], seed=7)
+    seen = set()
+    while not game.is_over():
+        decision = game.decision()
+        seen.add(decision.seat.name)
+        assert decision.count >= 2 and len(decision.options) == decision.count
+        game.apply(decision.options[-1])
+    assert seen == {"Ann"}
+    scores = game.scores()
+    assert [s["name"] for s in scores] == ["Ann", "Greedy bot 2", "Tom"]
+    for seat in scores:  # "during the game" and the final categories add up to the total
+        assert sum(seat["categories"].values()) == seat["total"]
+    best = max(s["total"] for s in scores)
+    assert scores[game.winner()]["total"] == best
+
+
+def test_options_can_be_given_as_option_index_or_key():
+    by_option = nycrules.new_game(["Ann", "Ben"], seed=3)
+    by_index = nycrules.new_game(["Ann", "Ben"], seed=3)
+    by_key = nycrules.new_game(["Ann", "Ben"], seed=3)
+    kinds = set()
+    for _ in range(60):
+        decision = by_option.decision()
+        kinds.add(decision.kind)
+        choice = decision.count // 2
+        key = decision.option(choice).key
+        by_option.apply(decision.option(choice))
+        by_index.apply(choice)
+        by_key.apply(key)
+    assert by_option.record == by_index.record == by_key.record
+    assert {"draft", "bid"} <= kinds
+
+
+def test_every_option_key_of_a_decision_is_distinct_and_names_the_move():
+    game = nycrules.new_game(["Ann", "Ben"], seed=5)
+    keys_seen = set()
+    while not game.is_over():
+        decision = game.decision()
+        keys = [o.key for o in decision.options]
+        assert len(set(keys)) == len(keys), keys
+        keys_seen.update(k.split(":")[0] for k in keys)
+        # swaps and bids are named by their cards, not by their place in a menu
+        for option in decision.options:
+            if option.key.startswith("swap:"):
+                out_type, in_type = option.key[5:].split(">")
+                assert option.value[1].type == out_type and option.value[2].type == in_type
+            if option.key.startswith("bid:"):
+                assert sorted(option.key[4:].split()) == sorted(c.type for c in option.value[1])
+        game.apply(decision.count - 1 if "swap" not in keys[-1] else 0)
+    assert {"pair", "pass", "bid"} <= keys_seen
+
+
+def test_a_bad_answer_is_a_clear_error_and_changes_nothing():
+    game = nycrules.new_game(["Ann", "bot:random"], seed=2)
+    before = list(game.record)
+    decision = game.decision()
+    for bad, words in [(decision.count, "there is no option"), (-1, "there is no option"),
+                       ("bid:nonsense", "no option has the key"), (True, "not True"), (None, "not None")]:
+        with pytest.raises(NycRulesError, match=words):
+            game.apply(bad)
+    assert game.record == before and game.decision() is decision
+    other = nycrules.new_game(["Ann", "bot:random"], seed=99).decision()
+    foreign = next(o for o in other.options if decision.index_of(o.key) is None) if any(
+        decision.index_of(o.key) is None for o in other.options) else None
+    if foreign is not None:
+        with pytest.raises(NycRulesError, match="not one of this decision"):
+            game.apply(foreign)
+
+
+def test_a_clone_is_independent_and_continues_identically():
+    game = nycrules.new_game(["Ann", "bot:greedy"], seed=11)
+    for _ in range(25):
+        game.apply(0)
+    twin = game.clone()
+    assert twin.record == game.record
+    assert twin.decision().prompt == game.decision().prompt
+    assert [o.key for o in twin.decision().options] == [o.key for o in game.decision().options]
+    before = list(game.record)
+    play_out(twin, lambda d: d.count - 1)
+    assert twin.is_over() and game.record == before and not game.is_over()
+    # the original, played on the same way, ends in the same game
+    play_out(game, lambda d: d.count - 1)
+    assert game.record == twin.record and game.scores() == twin.scores()
+
+
+def test_a_clone_made_inside_an_agent_stops_at_that_agents_decision():
+    made = []
+
+    class Peeker:
+        def choose(self, session, decision):
+            twin = session.clone(log_events=False)
+            made.append(twin)
+            assert twin.decision() is not None and twin.decision().seat.index == decision.seat.index
+            assert [o.key for o in twin.decision().options] == [o.key for o in decision.options]
+            return 0
+
+    game = nycrules.new_game(["Ann", "bot:random"], seed=4, agents={1: Peeker()})
+    for _ in range(10):
+        game.apply(0)
+    assert made
+
+
+def test_the_record_replays_through_the_api_as_the_cli_plays_it(tmp_path):
+    """A save written by `play` and the same decisions applied through the API give one game."""
+    from nycrules.play import replay
+
+    game = play_out(nycrules.new_game(["Ann", "bot:greedy"], seed=8, log_events=True), lambda d: d.count // 3)
+    save = Save(game.ruleset.digest, game.ruleset.name, game.specs, game.seed, list(game.record))
+    import io
+    out = io.StringIO()
+    replay(game.ruleset, save, out, None)
+    again = Session(game.ruleset, game.specs, game.seed, {}, replay=list(game.record))
+    assert again.is_over()
+    assert [e.text for e in again.events()] == [e.text for e in game.events()]
+    assert again.scores() == game.scores()
+    last = game.events()[-1].text
+    assert last in out.getvalue()
+
+
+def test_the_game_is_over_only_once_and_says_so():
+    game = play_out(nycrules.new_game(["bot:random", "bot:random"], seed=1))
+    assert game.decision() is None and game.is_over()
+    with pytest.raises(NycRulesError, match="the game is over"):
+        game.apply(0)
+
+
+def test_same_seed_same_answers_same_game():
+    a = play_out(nycrules.new_game(["Ann", "bot:random", "tom:5"], seed=21), lambda d: d.count - 1)
+    b = play_out(nycrules.new_game(["Ann", "bot:random", "tom:5"], seed=21), lambda d: d.count - 1)
+    assert a.record == b.record and [e.text for e in a.events()] == [e.text for e in b.events()]
