@@ -167,7 +167,7 @@ def _play_one(ruleset: Ruleset, probe: Probe, seat_texts: list[str], seed: int,
               fallback: Location, decision_limit: int) -> Failure | None:
     specs = parse_seats(seat_texts, ruleset)
     probe.new_game()
-    agents = {i: _guarded(agent_for_seat(spec.kind, seed, i).choose if spec.kind.startswith("bot:") else None,
+    agents = {i: _Guarded(agent_for_seat(spec.kind, seed, i) if spec.kind.startswith("bot:") else None,
                           decision_limit)
               for i, spec in enumerate(specs)}
     session = Session(ruleset, specs, seed, agents, log_events=False)
@@ -187,18 +187,23 @@ def _play_one(ruleset: Ruleset, probe: Probe, seat_texts: list[str], seed: int,
                    str(seat_name) if seat_name is not None else None)
 
 
-def _guarded(choose: Any, limit: int) -> Any:
-    """A seat's chooser that first refuses a choice with no options and a game that goes on forever.
+class _Guarded:
+    """A seat's agent that first refuses a choice with no options and a game that goes on forever.
 
-    Toms (no chooser) take the first option, as the runner does for them.
+    Toms (no agent) take the first option, as the runner does for them.
     """
-    def answer(game: Game, decision: Decision) -> int:
-        if not decision.options:
+
+    def __init__(self, agent: Any, limit: int):
+        self.agent, self.limit = agent, limit
+
+    def choose(self, session: Session, decision: Decision) -> int:
+        game = session.state
+        assert game is not None
+        if not decision.count:
             raise NoOptions(decision.prompt, game.where, decision.seat.name)
-        if game.decisions_taken >= limit:
-            raise GameDoesNotEnd(limit, game.where, decision.seat.name)
-        return choose(game, decision) if choose is not None else 0
-    return answer
+        if game.decisions_taken >= self.limit:
+            raise GameDoesNotEnd(self.limit, game.where, decision.seat.name)
+        return self.agent.choose(session, decision) if self.agent is not None else 0
 
 
 def _root_location(ruleset: Ruleset) -> Location:

@@ -26,7 +26,7 @@ def line_of(path: Path, text: str) -> int:
 def plain_game(ruleset, seats, seed):
     """The game as `nycrules simulate` plays it (plain compiled rules); its session after it ends or fails."""
     specs = parse_seats(seats, ruleset)
-    agents = {i: agent_for_seat(s.kind, seed, i).choose for i, s in enumerate(specs) if s.kind.startswith("bot:")}
+    agents = {i: agent_for_seat(s.kind, seed, i) for i, s in enumerate(specs) if s.kind.startswith("bot:")}
     session = Session(ruleset, specs, seed, agents, log_events=False)
     try:
         session.run()
