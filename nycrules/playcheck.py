@@ -18,7 +18,6 @@ from .agents import agent_for_seat
 from .diagnostics import Diagnostic, Location, NycRulesError
 from .engine.decisions import Decision
 from .engine.runner import Session
-from .engine.state import Game
 from .model import Ruleset, Script
 from .loader import LoadResult, check_ruleset
 from .probe import Probe, ProbedCompiler
