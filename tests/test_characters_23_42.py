@@ -312,6 +312,7 @@ def test_41_and_42_score_in_the_best_order_by_default():
     assert order.seat is ann
     assert order.labels() == ["42 Shipping Magnate, then 41 Financier (18 points in the end)",
                               "41 Financier, then 42 Shipping Magnate (17 points in the end)"]
+    assert [o.key for o in order.options] == ["order:42>41", "order:41>42"]
 
 
 def test_the_owner_may_choose_another_order_of_its_sets():

@@ -15,7 +15,7 @@ def test_a_trial_copy_of_a_real_game_is_independent_and_silent():
     """A game run by the runner (its chooser, its event log) copies; changing the copy leaves the
     game as it was, and the copy logs nothing and asks nobody."""
     specs = parse_seats(["bot:greedy", "bot:random", "tom"], nyc())
-    agents = {i: make_agent(s.kind, i).choose for i, s in enumerate(specs) if s.kind.startswith("bot")}
+    agents = {i: make_agent(s.kind, i) for i, s in enumerate(specs) if s.kind.startswith("bot")}
     game = Session(nyc(), specs, 4, agents).run()
     events, seat = len(game.events), game.seats[0]
     points, dollars, vessels = seat.points, seat.dollars, list(seat.vessels)

@@ -129,7 +129,8 @@ def _chosen_order(game: Game, seat: Seat, tiles: list[Tile], variables: dict[str
     if len(ranked) == 1:
         return ranked[0][0]
     options = [Option(f"{', then '.join(f'{t.char.id} {t.char.title}' for t in order)} "
-                      f"({points} points in the end)", order) for order, points in ranked]
+                      f"({points} points in the end)", order, "order:" + ">".join(str(t.char.id) for t in order))
+               for order, points in ranked]
     order = game.ask(Decision(seat, "order", "Order in which your characters score", options, game.rule))
     game.emit(seat, f"scores {', then '.join(str(t.char.id) for t in order)}")
     return order
