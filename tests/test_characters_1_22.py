@@ -740,3 +740,18 @@ def test_22_is_not_offered_to_a_seat_that_passed():
     bid_round(game, "press", ann)
     assert asked_seats(game, "use") == []
     assert ann.dollars == 1
+
+
+def test_12_refill_after_exchanges_can_still_be_exchanged_and_played():
+    """Issue 11, rule fix 1: exchanges are unlimited (ruling 5). After two exchanges use up the
+    old allowance, 12 refills the reserve with press cards; one more exchange makes a bid of 4."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 12)
+    give(game, ann, hand="press dollar plans skyscraper", reserve="press press", dollars=1)
+    stack_deck(game, "press press")
+    answer(game, "exchange dollar for press", "exchange plans for press", "use 12", "dollar plans",
+           "exchange skyscraper for press", "press press press press (4)")
+    bid_turn(game, ann, "press")
+    assert game.bids_made[ann] == 4
+    assert types(ann.reserve) == ["press", "skyscraper"]
+    assert_answered(game)

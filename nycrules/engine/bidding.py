@@ -64,8 +64,7 @@ def bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
 
 def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     """Exchanges, phase II characters and finally a bid (or a pass), one decision at a time."""
-    game.where = game.ruleset.game.exchanges_per_turn.loc
-    exchanges_left = int(evaluate(game, game.ruleset.game.exchanges_per_turn, {"me": seat}))
+    exchanges_left = _exchange_allowance(game, seat)
     while True:
         menu = BidMenu(game, seat, exchanges_left > 0)
         prompt = f"Your bid in the {rnd.title} round ({_bid_so_far(game, seat)})"
@@ -79,6 +78,9 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
             game.emit(seat, f"exchanges {out_card.type} from the hand for {in_card.type} from the reserve")
         elif choice[0] == "use":
             use(game, seat, choice[1], {})
+            # Exchanges are unlimited (ruling 5); the allowance only keeps a turn finite. A character
+            # may have changed the reserve, so every card in it can be exchanged once more.
+            exchanges_left = _exchange_allowance(game, seat)
             game.rule = f"{rnd.id} round"
             game.where = rnd.loc
         elif choice[0] == "bid":
@@ -93,6 +95,12 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
             game.bids_made[seat] = 0
             game.emit(seat, "passes")
             return
+
+
+def _exchange_allowance(game: Game, seat: Seat) -> int:
+    """How many exchanges keep every mix of hand and reserve reachable (`game.exchanges_per_turn`)."""
+    game.where = game.ruleset.game.exchanges_per_turn.loc
+    return int(evaluate(game, game.ruleset.game.exchanges_per_turn, {"me": seat}))
 
 
 class BidMenu:
