@@ -286,37 +286,77 @@ def simulate(
     games: Annotated[int, typer.Option(metavar="N", help="How many games to play.", min=1)] = 100,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of the first game; game i uses seed + i.", min=0)] = 1,
     ruleset: RulesetOption = None,
+    workers: Annotated[Optional[int], typer.Option(metavar="N", min=1,
+                                                   help="Processes to play on (default: all cores).")] = None,
+    ray: Annotated[Optional[str], typer.Option(
+        "--ray", metavar="[ADDRESS]",
+        help="Play on a Ray cluster at ADDRESS (ray://HOST:10001 or auto), or on a local Ray without one.")] = None,
+    compare: Annotated[Optional[str], typer.Option(
+        metavar="PATH", help="Play the same seeds under this ruleset too and report the differences.")] = None,
+    out: Annotated[Optional[Path], typer.Option(metavar="FILE",
+                                                help="Write the report as a self-contained HTML page.")] = None,
     format: FormatOption = Format.text,
 ) -> None:
-    """Play many headless games: win rates and mean scores per seat, and games per second."""
+    """Play many headless games: win rates, points and characters with 95% intervals."""
+    from nycrules import study
+    from nycrules.distribute import RulesetRef, available_cores
     from nycrules.output import write_json
+    from nycrules.progress import games_bar
+    from nycrules.report_text import render, render_comparison
     from nycrules.seating import parse_seats
-    from nycrules.simulate import simulate as run
+    from nycrules.simulate import check_seats
 
+    if ray is not None and workers is not None:
+        raise fail("--workers and --ray do not go together: Ray decides where games run", 2)
+    if out is not None and not out.parent.is_dir():
+        raise fail(f"cannot write {out}: no folder {out.parent}", 2)
     loaded = _ruleset(ruleset)
     specs = parse_seats(seat, loaded)
-    if any(spec.kind == "human" for spec in specs):
-        people = ", ".join(spec.name for spec in specs if spec.kind == "human")
-        raise fail(f"simulated games are played by bots and Toms only, not by {people}", 2)
-    report = run(loaded, specs, games, seed)
+    try:
+        check_seats(specs)
+    except ValueError as err:
+        raise fail(str(err), 2)
+    ref = RulesetRef.of(ruleset or "nyc", loaded)
+    other = None
+    if compare is not None:
+        other_loaded = _ruleset(compare)
+        other = (RulesetRef.of(compare, other_loaded), other_loaded, parse_seats(seat, other_loaded))
+    total = games * (2 if other else 1)
+    with games_bar(total, format == Format.text) as progress:
+        report = study.run(ref, loaded, specs, games, seed, workers=workers, use_ray=ray is not None,
+                           ray_address=None if ray in (None, "local") else ray, other=other, progress=progress)
+    if out is not None:
+        from nycrules.report_html import render as render_html
+        out.write_text(render_html(report), encoding="utf-8")
     if format == Format.json:
-        write_json(report.as_json())
+        write_json(report)
         return
-    data = report.as_json()
-    typer.echo(f"{report.games} games in {report.seconds:.2f} s: {report.games_per_second:.0f} games per second, "
-               f"{data['decisions_per_game']} decisions per game")
-    categories = [step.id for step in loaded.final_scoring]
-    typer.echo(f"  {'seat':<16}{'wins':>7}{'win %':>7}{'points':>8}" + "".join(f"{c[:10]:>11}" for c in categories))
-    for stat in data["seats"]:
-        by = stat["mean_by_category"]
-        typer.echo(f"  {stat['name']:<16}{stat['wins']:>7}{stat['win_rate'] * 100:>6.1f}%{stat['mean_points']:>8.1f}"
-                   + "".join(f"{by.get(c, 0):>11.1f}" for c in categories))
+    where = ("Ray" if ray is not None else
+             f"{min(workers or available_cores(), games)} process(es)")
+    typer.echo("\n".join(render(report, where)))
+    if other is not None:
+        typer.echo("\n".join(render_comparison(report["comparison"]["differences"], compare)))
+    if out is not None:
+        typer.echo(f"report written to {out}")
+
+
+OPTIONAL_VALUES = {"--ray": "local"}  # options whose value may be left out, and what it then is
+
+
+def with_optional_values(args: list[str]) -> list[str]:
+    """`--ray` with no address after it (the end, or another option next) means `--ray local`."""
+    out = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg in OPTIONAL_VALUES and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append(OPTIONAL_VALUES[arg])
+    return out
 
 
 def main() -> None:
     """Entry point: run the app; every error ends as one line and an exit code, never a traceback."""
     try:
-        code = app(standalone_mode=False)
+        code = app(args=with_optional_values(sys.argv[1:]), standalone_mode=False)
     except NycRulesError as err:
         typer.echo(f"nycrules: {err}", err=True)
         sys.exit(1)

@@ -1,13 +1,14 @@
-"""Many headless games in a row: win rates and mean scores per seat, and games per second.
+"""Headless games for balance studies: one game by its number, and a small result per game.
 
-For modders testing the balance of a change, and as the engine's benchmark.
-Game i uses seed `seed + i`, so a run is reproducible and can be split up.
+Game i of a run with seed s is played with seed `s + i`, so any game of a run can be
+played again alone, and a run can be split over processes or machines (see
+`distribute.py`) without changing a single result.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Iterable
 
 from .agents import seat_agents
 from .engine.procedure import winner_of
@@ -15,54 +16,49 @@ from .engine.runner import Session
 from .engine.setup import SeatSpec
 from .model import Ruleset
 
-
-@dataclass
-class SeatStats:
-    name: str
-    wins: int = 0
-    points: int = 0
-    categories: dict[str, int] = field(default_factory=dict)
+DURING_THE_GAME = "during the game"  # points scored before the final scoring
 
 
-@dataclass
-class Report:
-    games: int
-    seconds: float
-    seats: list[SeatStats]
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's game: small and picklable, so that workers can send it back cheaply."""
+
+    won: bool
+    points: int
+    by_category: dict[str, int]  # final scoring steps plus DURING_THE_GAME; they add up to points
+    owned: tuple[int, ...]  # character ids in the company at the end (each id once)
+    hired: dict[int, int]  # character id -> tiles taken into the company (start stacks included)
+    used: dict[int, int]  # character id -> times the character acted
+
+
+@dataclass(frozen=True)
+class GameResult:
+    number: int
     decisions: int
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds else 0.0
-
-    def as_json(self) -> dict:
-        games = max(self.games, 1)
-        return {
-            "games": self.games,
-            "seconds": round(self.seconds, 3),
-            "games_per_second": round(self.games_per_second, 1),
-            "decisions_per_game": round(self.decisions / self.games, 1) if self.games else 0,
-            "seats": [{"name": s.name, "wins": s.wins, "win_rate": round(s.wins / games, 4),
-                       "mean_points": round(s.points / games, 2),
-                       "mean_by_category": {k: round(v / games, 2) for k, v in s.categories.items()}}
-                      for s in self.seats],
-        }
+    seats: tuple[SeatResult, ...]
 
 
-def simulate(ruleset: Ruleset, specs: list[SeatSpec], games: int, seed: int) -> Report:
+def check_seats(specs: list[SeatSpec]) -> None:
     if any(spec.kind == "human" for spec in specs):
-        raise ValueError("simulated games are played by bots and Toms only")
-    stats = [SeatStats(spec.name) for spec in specs]
-    decisions = 0
-    start = time.perf_counter()
-    for number in range(games):
-        game_seed = seed + number
-        session = Session(ruleset, specs, game_seed, seat_agents(specs, game_seed), log_events=False)
-        game = session.run()
-        decisions += len(session.record)
-        stats[winner_of(game).index].wins += 1
-        for seat, stat in zip(game.seats, stats):
-            stat.points += seat.points
-            for category, points in seat.scores.items():
-                stat.categories[category] = stat.categories.get(category, 0) + points
-    return Report(games, time.perf_counter() - start, stats, decisions)
+        people = ", ".join(spec.name for spec in specs if spec.kind == "human")
+        raise ValueError(f"simulated games are played by bots and Toms only, not by {people}")
+
+
+def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int) -> GameResult:
+    """Play game `number` of the run with seed `seed`, headless."""
+    game_seed = seed + number
+    session = Session(ruleset, specs, game_seed, seat_agents(specs, game_seed), log_events=False)
+    game = session.run()
+    winner = winner_of(game)
+    seats = []
+    for seat in game.seats:
+        by_category = dict(seat.scores)
+        by_category[DURING_THE_GAME] = seat.points - sum(seat.scores.values())
+        seats.append(SeatResult(seat is winner, seat.points, by_category,
+                                tuple(sorted({tile.char.id for tile in seat.company})),
+                                dict(seat.hired), dict(seat.uses)))
+    return GameResult(number, len(session.record), tuple(seats))
+
+
+def play_games(ruleset: Ruleset, specs: list[SeatSpec], seed: int, numbers: Iterable[int]) -> list[GameResult]:
+    return [play_game(ruleset, specs, seed, number) for number in numbers]

@@ -151,7 +151,7 @@ def test_simulate_reports_wins_and_speed():
     report = json.loads(result.stdout)
     assert report["games"] == 4 and report["games_per_second"] > 0
     assert sum(seat["wins"] for seat in report["seats"]) == 4
-    assert set(report["seats"][0]["mean_by_category"]) >= {"characters", "majorities", "rest"}
+    assert set(report["seats"][0]["by_category"]) >= {"characters", "majorities", "rest", "during the game"}
 
 
 def test_simulate_refuses_people():

@@ -6,7 +6,7 @@ import pytest
 
 from nycrules.loader import check_ruleset
 from nycrules.seating import parse_seats
-from nycrules.simulate import simulate
+from nycrules.simulate import play_games
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "rulesets" / "examples").glob("*.yaml"))
 
@@ -15,8 +15,8 @@ EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "rulesets" / "exampl
 def test_example_mod_is_valid_and_plays(path):
     result = check_ruleset(path)
     assert result.diagnostics == []
-    report = simulate(result.ruleset, parse_seats(["bot:greedy", "bot:random", "tom:5"], result.ruleset), 3, 1)
-    assert report.games == 3 and sum(s.wins for s in report.seats) == 3
+    games = play_games(result.ruleset, parse_seats(["bot:greedy", "bot:random", "tom:5"], result.ruleset), 1, range(3))
+    assert [sum(seat.won for seat in game.seats) for game in games] == [1, 1, 1]
 
 
 def test_a_new_character_joins_the_elevator():

@@ -57,6 +57,7 @@ def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
     char = tile.char
     seat.dollars -= char.cost
     seat.used.add(tile.uid)
+    seat.uses[char.id] = seat.uses.get(char.id, 0) + 1
     previous = game.rule, game.where
     game.rule = f"character {char.id}"
     game.where = char.effect.loc
@@ -115,6 +116,7 @@ def fire_hook(game: Game, name: str, frame: Frame) -> None:
         if hook.mode == "ordered" and tiles:
             tiles = list(_chosen_order(game, seat, tiles, variables))
         for tile in tiles:
+            seat.uses[tile.char.id] = seat.uses.get(tile.char.id, 0) + 1
             run_script(game, tile.char.effect, {"me": seat, "this": tile, **variables}, f"character {tile.char.id}")
         return
     offer(game, seat, (name,), variables, f"Use a character now ({_fill(hook.help, variables).rstrip('.')})?")

@@ -124,6 +124,7 @@ def take_tile(game: Game, seat: Seat, tile: Tile) -> None:
         refill_elevator_row(game, tile.value)
     tile.where = "company"
     seat.company.append(tile)
+    seat.hired[tile.char.id] = seat.hired.get(tile.char.id, 0) + 1
 
 
 def elevator_tiles(game: Game) -> list[Tile]:

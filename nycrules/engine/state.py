@@ -166,6 +166,9 @@ class Seat:
     # Card types everyone knows are in the hand or reserve (taken face up, not seen leaving since):
     # a lower bound per type, kept up to date by ops.move_card.
     known: dict[str, int] = field(default_factory=dict)
+    # For balance studies: character id -> tiles taken into the company / times the character acted.
+    hired: dict[int, int] = field(default_factory=dict)
+    uses: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.hand.known = self.reserve.known = self.known

@@ -69,5 +69,6 @@ def take_start_stack(f: Any, seat: Seat, stack: list) -> None:
     for tile in stack:
         tile.where = "company"
         seat.company.append(tile)
+        seat.hired[tile.char.id] = seat.hired.get(tile.char.id, 0) + 1
     names = ", ".join(f"{t.char.id} {t.char.title}" for t in stack)
     f.game.emit(seat, f"takes the start characters {names}")

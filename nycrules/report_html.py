@@ -1,0 +1,275 @@
+"""A balance study's report as one self-contained HTML page: inline SVG plots, no scripts, nothing fetched.
+
+It renders the same report data as report_text.py (from study.py).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
+           "#9c755f", "#bab0ac"]
+MARK = "#d62728"
+
+CSS = """
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #222;
+       margin: 0; background: #f6f7f9; }
+main { max-width: 1080px; margin: 0 auto; padding: 24px 32px 48px; }
+h1 { font-size: 26px; margin: 8px 0 4px; }
+h2 { font-size: 19px; margin: 32px 0 8px; border-bottom: 2px solid #dde1e6; padding-bottom: 4px; }
+.meta { color: #555; margin: 0 0 8px; }
+.card { background: #fff; border: 1px solid #e1e4e8; border-radius: 8px; padding: 16px 20px; margin: 12px 0; }
+table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+th, td { padding: 4px 10px; text-align: right; border-bottom: 1px solid #eceef1; white-space: nowrap; }
+th { font-weight: 600; color: #444; background: #fafbfc; position: sticky; top: 0; }
+td.l, th.l { text-align: left; }
+tr.none td { color: #aaa; }
+.ci { color: #777; font-size: 13px; }
+.marked { color: #d62728; font-weight: 600; }
+.plot { font-weight: 600; margin: 8px 0 2px; }
+.note { color: #555; font-size: 13px; margin: 6px 0 0; }
+svg text { font: 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fill: #333; }
+.legend span { display: inline-block; margin-right: 14px; font-size: 13px; }
+.legend i { display: inline-block; width: 12px; height: 12px; margin-right: 5px; vertical-align: -1px;
+            border-radius: 2px; }
+"""
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{value * 100:.1f}%"
+
+
+def _num(value: float | None, digits: int = 1) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _interval(estimate: dict, percent: bool = False) -> str:
+    show = _pct if percent else _num
+    if not estimate["n"]:
+        return "–"
+    ci = f' <span class="ci">[{show(estimate["low"])} – {show(estimate["high"])}]</span>' \
+        if estimate["low"] is not None else ""
+    return f"{show(estimate['mean'])}{ci}"
+
+
+def _signed(difference: dict, percent: bool = False) -> str:
+    scale, unit = (100, " pts") if percent else (1, "")
+
+    def show(value: float | None) -> str:
+        return "?" if value is None else f"{value * scale:+.1f}"
+
+    text = (f"{show(difference['delta'])}{unit} <span class=\"ci\">[{show(difference['low'])}, "
+            f"{show(difference['high'])}]</span>")
+    return f'<span class="marked">{text} ●</span>' if difference["beyond_noise"] else text
+
+
+def _axis_ticks(high: float, count: int = 5) -> list[float]:
+    step = max(high / count, 1e-9)
+    magnitude = 10 ** len(str(int(step))) / 10 if step >= 1 else 0.1
+    for nice in (1, 2, 2.5, 5, 10):
+        if nice * magnitude >= step:
+            step = nice * magnitude
+            break
+    ticks, value = [], 0.0
+    while value <= high + 1e-9:
+        ticks.append(value)
+        value += step
+    return ticks
+
+
+def win_rate_plot(seats: list[dict]) -> str:
+    """Horizontal bars of the seats' win rates with their 95% intervals and the fair share."""
+    label_w, plot_w, row_h, top = 170, 640, 34, 10
+    height = top + row_h * len(seats) + 30
+    x = lambda p: label_w + p * plot_w  # noqa: E731
+    out = [f'<svg width="{label_w + plot_w + 30}" height="{height}" role="img" '
+           f'aria-label="Win rates with 95% intervals">']
+    for tick in (0, 0.25, 0.5, 0.75, 1.0):
+        out.append(f'<line x1="{x(tick)}" x2="{x(tick)}" y1="{top}" y2="{height - 24}" stroke="#e3e6ea"/>')
+        out.append(f'<text x="{x(tick)}" y="{height - 8}" text-anchor="middle">{tick:.0%}</text>')
+    fair = 1 / len(seats)
+    for i, seat in enumerate(seats):
+        y = top + i * row_h
+        rate = seat["win_rate"]
+        out.append(f'<text x="{label_w - 10}" y="{y + row_h / 2 + 4}" text-anchor="end">{escape(seat["name"])}</text>')
+        out.append(f'<rect x="{x(0)}" y="{y + 7}" width="{rate["mean"] * plot_w:.1f}" height="{row_h - 14}" '
+                   'fill="#4e79a7" rx="3"/>')
+        cy = y + row_h / 2
+        out.append(f'<line x1="{x(rate["low"]):.1f}" x2="{x(rate["high"]):.1f}" y1="{cy}" y2="{cy}" '
+                   'stroke="#222" stroke-width="1.5"/>')
+        for end in (rate["low"], rate["high"]):
+            out.append(f'<line x1="{x(end):.1f}" x2="{x(end):.1f}" y1="{cy - 6}" y2="{cy + 6}" stroke="#222" '
+                       'stroke-width="1.5"/>')
+        out.append(f'<text x="{x(rate["high"]) + 6:.1f}" y="{cy + 4}">{_pct(rate["mean"])}</text>')
+    out.append(f'<line x1="{x(fair)}" x2="{x(fair)}" y1="{top - 4}" y2="{height - 24}" stroke="#888" '
+               'stroke-dasharray="5 4"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def category_plot(seats: list[dict], categories: list[str]) -> str:
+    """Stacked bars of mean points by category per seat, with the total's 95% interval."""
+    label_w, plot_w, row_h, top = 170, 640, 34, 10
+    high = max((seat["points"]["high"] or seat["points"]["mean"] or 0) for seat in seats) or 1
+    ticks = _axis_ticks(high)
+    scale = plot_w / max(ticks[-1], high)
+    height = top + row_h * len(seats) + 30
+    out = [f'<svg width="{label_w + plot_w + 60}" height="{height}" role="img" '
+           f'aria-label="Mean points by category">']
+    for tick in ticks:
+        tx = label_w + tick * scale
+        out.append(f'<line x1="{tx:.1f}" x2="{tx:.1f}" y1="{top}" y2="{height - 24}" stroke="#e3e6ea"/>')
+        out.append(f'<text x="{tx:.1f}" y="{height - 8}" text-anchor="middle">{tick:g}</text>')
+    for i, seat in enumerate(seats):
+        y = top + i * row_h
+        out.append(f'<text x="{label_w - 10}" y="{y + row_h / 2 + 4}" text-anchor="end">{escape(seat["name"])}</text>')
+        left = float(label_w)
+        for j, name in enumerate(categories):
+            value = seat["by_category"][name]["mean"] or 0
+            if value <= 0:
+                continue
+            width = value * scale
+            out.append(f'<rect x="{left:.1f}" y="{y + 7}" width="{width:.1f}" height="{row_h - 14}" '
+                       f'fill="{PALETTE[j % len(PALETTE)]}"><title>{escape(name)}: {value:.1f}</title></rect>')
+            left += width
+        points = seat["points"]
+        if points["low"] is not None:
+            cy = y + row_h / 2
+            lo, hi = label_w + points["low"] * scale, label_w + points["high"] * scale
+            out.append(f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy}" y2="{cy}" stroke="#222" stroke-width="1.5"/>')
+            for end in (lo, hi):
+                out.append(f'<line x1="{end:.1f}" x2="{end:.1f}" y1="{cy - 6}" y2="{cy + 6}" stroke="#222" '
+                           'stroke-width="1.5"/>')
+            out.append(f'<text x="{max(hi, left) + 6:.1f}" y="{cy + 4}">{_num(points["mean"])}</text>')
+    out.append("</svg>")
+    legend = "".join(f'<span><i style="background:{PALETTE[j % len(PALETTE)]}"></i>{escape(name)}</span>'
+                     for j, name in enumerate(categories))
+    return "".join(out) + f'<div class="legend">{legend}</div>'
+
+
+def difference_plot(rows: list[tuple[str, dict]], percent: bool) -> str:
+    """Each difference as a dot with its 95% interval around a zero line; marked ones in red."""
+    label_w, plot_w, row_h, top = 170, 640, 28, 10
+    bounds = [abs(v) for _, d in rows for v in (d["low"], d["high"], d["delta"]) if v is not None]
+    span = max(bounds + [1e-9]) * 1.1
+    x = lambda v: label_w + plot_w / 2 + v / span * plot_w / 2  # noqa: E731
+    height = top + row_h * len(rows) + 30
+    out = [f'<svg width="{label_w + plot_w + 30}" height="{height}" role="img" aria-label="Differences">']
+    for tick in (-span, -span / 2, 0, span / 2, span):
+        label = f"{tick * 100:+.0f} pts" if percent else f"{tick:+.1f}"
+        out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{height - 24}" '
+                   f'stroke="{"#999" if tick == 0 else "#e3e6ea"}"/>')
+        out.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{label}</text>')
+    for i, (name, d) in enumerate(rows):
+        cy = top + i * row_h + row_h / 2
+        colour = MARK if d["beyond_noise"] else "#4e79a7"
+        out.append(f'<text x="{label_w - 10}" y="{cy + 4}" text-anchor="end">{escape(name)}</text>')
+        if d["low"] is not None:
+            out.append(f'<line x1="{x(d["low"]):.1f}" x2="{x(d["high"]):.1f}" y1="{cy}" y2="{cy}" '
+                       f'stroke="{colour}" stroke-width="2"/>')
+        out.append(f'<circle cx="{x(d["delta"]):.1f}" cy="{cy}" r="5" fill="{colour}"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _seat_table(report: dict) -> str:
+    rows = "".join(f'<tr><td class="l">{escape(s["name"])}</td><td>{s["wins"]}</td>'
+                   f'<td>{_interval(s["win_rate"], True)}</td><td>{_interval(s["points"])}</td></tr>'
+                   for s in report["seats"])
+    return ('<table><tr><th class="l">seat</th><th>wins</th><th>win rate, 95% interval</th>'
+            f'<th>mean points, 95% interval</th></tr>{rows}</table>')
+
+
+def _category_table(report: dict) -> str:
+    head = "".join(f"<th>{escape(c)}</th>" for c in report["categories"])
+    rows = "".join(f'<tr><td class="l">{escape(s["name"])}</td>'
+                   + "".join(f"<td>{_num(s['by_category'][c]['mean'])}</td>" for c in report["categories"])
+                   + f"<td><b>{_num(s['points']['mean'])}</b></td></tr>" for s in report["seats"])
+    return f'<table><tr><th class="l">seat</th>{head}<th>total</th></tr>{rows}</table>'
+
+
+def _rate_bar(estimate: dict) -> str:
+    """A small inline bar: the owners' win rate and its interval on a 0-100% scale."""
+    if not estimate["n"]:
+        return ""
+    w = 120
+    return (f'<svg width="{w}" height="12" aria-hidden="true"><rect width="{w}" height="12" fill="#eef0f3" rx="2"/>'
+            f'<rect width="{estimate["mean"] * w:.1f}" height="12" fill="#4e79a7" rx="2"/>'
+            f'<line x1="{estimate["low"] * w:.1f}" x2="{estimate["high"] * w:.1f}" y1="6" y2="6" stroke="#222"/>'
+            "</svg>")
+
+
+def _character_table(report: dict) -> str:
+    rows = []
+    for c in report["characters"]:
+        rows.append(f'<tr class="{"none" if not c["owners"] else ""}"><td>{c["id"]}</td>'
+                    f'<td class="l">{escape(c["title"])}</td><td>{c["hired_per_game"]:.2f}</td>'
+                    f'<td>{c["used_per_game"]:.2f}</td><td>{c["owners"]}</td>'
+                    f'<td>{_interval(c["owner_win_rate"], True)}</td><td>{_rate_bar(c["owner_win_rate"])}</td>'
+                    f'<td>{_interval(c["owner_points"])}</td></tr>')
+    return ('<table><tr><th>id</th><th class="l">character</th><th>hired / game</th><th>used / game</th>'
+            '<th>owners</th><th>owners\' win rate</th><th></th><th>owners\' mean points</th></tr>'
+            + "".join(rows) + "</table>")
+
+
+_CHARACTER_KEYS = {"hired_per_game": "hired / game", "used_per_game": "used / game",
+                   "owner_win_rate": "owners' win rate", "owner_points": "owners' points"}
+
+
+def _comparison(report: dict) -> str:
+    comparison = report["comparison"]
+    differences = comparison["differences"]
+    other = comparison["report"]
+    parts = [f'<h2>Compared with {escape(comparison["path"])}</h2>',
+             f'<p class="meta">The same {differences["games"]} seeds under {escape(other["ruleset"]["name"])}: '
+             f'its figures minus those above, with 95% intervals. <b>{differences["marked"]}</b> of '
+             f'{differences["tests"]} differences are more than noise '
+             '(<span class="marked">●</span>; paired per game, Holm-corrected over the whole comparison).</p>']
+    seats = differences["seats"]
+    parts.append('<div class="card"><div class="plot">Win rate</div>'
+                 + difference_plot([(s["name"], s["win_rate"]) for s in seats], True)
+                 + '<div class="plot">Mean points</div>'
+                 + difference_plot([(s["name"], s["points"]) for s in seats], False))
+    head = "".join(f"<th>{escape(s['name'])}</th>" for s in seats)
+    lines = [("win rate", [_signed(s["win_rate"], True) for s in seats]),
+             ("points", [_signed(s["points"]) for s in seats])]
+    lines += [(name, [_signed(s["by_category"][name]) for s in seats]) for name in seats[0]["by_category"]]
+    rows = "".join(f'<tr><td class="l">{escape(name)}</td>' + "".join(f"<td>{cell}</td>" for cell in cells)
+                   + "</tr>" for name, cells in lines)
+    parts.append(f'<table><tr><th class="l"></th>{head}</tr>{rows}</table></div>')
+    chars = differences["characters"]
+    marked = [c for c in chars if any(c[k]["beyond_noise"] for k in _CHARACTER_KEYS)]
+    shown = sorted(chars, key=lambda c: (not any(c[k]["beyond_noise"] for k in _CHARACTER_KEYS), c["id"]))
+    rows = "".join(f'<tr><td>{c["id"]}</td><td class="l">{escape(c["title"])}</td>'
+                   + "".join(f"<td>{_signed(c[k], k == 'owner_win_rate')}</td>" for k in _CHARACTER_KEYS) + "</tr>"
+                   for c in shown)
+    head = "".join(f"<th>{label}</th>" for label in _CHARACTER_KEYS.values())
+    parts.append(f'<div class="card"><b>Characters</b> ({len(marked)} with a difference beyond noise, listed first)'
+                 f'<table><tr><th>id</th><th class="l">character</th>{head}</tr>{rows}</table></div>')
+    return "".join(parts)
+
+
+def render(report: dict[str, Any]) -> str:
+    ruleset = report["ruleset"]
+    title = f"Balance study: {ruleset['name']}"
+    seeds = f"seeds {report['seed']}–{report['seed'] + report['games'] - 1}"
+    body = [f"<h1>{escape(title)}</h1>",
+            f'<p class="meta">{report["games"]} games ({seeds}), ruleset version {ruleset["version"]}, '
+            f'digest {ruleset["digest"][:12]}; {report["decisions_per_game"]} decisions per game, '
+            f'{report["games_per_second"]:.0f} games per second.</p>',
+            "<h2>Win rates</h2>", '<div class="card">', win_rate_plot(report["seats"]),
+            '<p class="note">Bars: share of games won; whiskers: 95% interval (Wilson); dashed line: an even share.'
+            "</p>", _seat_table(report), "</div>",
+            "<h2>Points by category</h2>", '<div class="card">', category_plot(report["seats"], report["categories"]),
+            '<p class="note">Mean points per game; the categories add up to the total, whose 95% interval is the '
+            "whisker.</p>", '<div style="overflow-x:auto">', _category_table(report), "</div></div>",
+            "<h2>Characters</h2>", '<div class="card">',
+            '<p class="note">Hired: taken into a company (start stacks included); used: times the character acted; '
+            "owners: seats that had it at the end of a game, with their win rate and mean points.</p>",
+            _character_table(report), "</div>"]
+    if "comparison" in report:
+        body.append(_comparison(report))
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{escape(title)}</title><style>{CSS}</style></head>"
+            f"<body><main>{''.join(body)}</main></body></html>\n")
