@@ -4,12 +4,14 @@
 
 Wall times are the median of several runs of the installed `nycrules` command
 (or `python cli.py` when it is not installed); games per second come from
-`nycrules simulate`, which plays whole games headless on one core.
+`nycrules simulate`, which plays whole games headless (on one core, then on 2 and
+all cores with `--workers`, for the speed-up; spawning the workers is included).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -50,8 +52,9 @@ def first_prompt(runs: int = 7) -> float:
     return statistics.median(times)
 
 
-def games_per_second(seats: list[str], games: int) -> float:
-    args = ["simulate", "--games", str(games), "--format", "json"]
+def games_per_second(seats: list[str], games: int, workers: int = 1) -> float:
+    """Whole games per second of wall time, start-up of the worker processes included."""
+    args = ["simulate", "--games", str(games), "--format", "json", "--workers", str(workers)]
     for seat in seats:
         args += ["--seat", seat]
     out = subprocess.run(COMMAND + args, capture_output=True, text=True, check=True).stdout
@@ -67,6 +70,13 @@ def main() -> None:
     print(f"2 random bots                       {games_per_second(['bot:random'] * 2, 500):.0f} games/s")
     print(f"greedy + random + 2 Toms (B4)       "
           f"{games_per_second(['bot:greedy', 'bot:random', 'tom', 'tom'], 500):.0f} games/s")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    one = games_per_second(["bot:random"] * 4, 1000, 1)
+    print(f"4 random bots, 1000 games, 1 process  {one:.0f} games/s")
+    for workers in sorted({2, cores} - {1}):
+        many = games_per_second(["bot:random"] * 4, 1000, workers)
+        label = f"{workers} processes" + (" (all cores)" if workers == cores else "")
+        print(f"4 random bots, 1000 games, {label:<13} {many:.0f} games/s: {many / one:.2f}x the speed of 1")
 
 
 if __name__ == "__main__":
