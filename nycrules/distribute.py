@@ -11,8 +11,10 @@ may be on other machines) the text of its files. The digest proves it is the sam
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
+import socket
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -144,6 +146,17 @@ def run_local(ref: RulesetRef, ruleset: Ruleset, specs: list[SeatSpec], games: i
     return results
 
 
+def _check_reachable(address: str, seconds: float = 5.0) -> None:
+    """Fail at once when nothing listens at a cluster's host:port (Ray itself retries for minutes)."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return  # `auto` and the like: Ray finds the cluster itself
+    try:
+        socket.create_connection((host, int(port)), timeout=seconds).close()
+    except OSError as err:
+        raise DistributeError(f"no Ray cluster answers at {address}: {err.strerror or err}") from None
+
+
 def run_ray(ref: RulesetRef, specs: list[SeatSpec], games: int, seed: int, address: str | None,
             progress: Progress | None = None) -> list[GameResult]:
     """Play games 0..games-1 as Ray tasks, on the cluster at `address` or on a local Ray."""
@@ -153,11 +166,14 @@ def run_ray(ref: RulesetRef, specs: list[SeatSpec], games: int, seed: int, addre
         raise DistributeError("--ray needs Ray, which is not installed: pip install 'nycrules[ray]'") from None
     started = not ray.is_initialized()
     if started:
+        if address:
+            _check_reachable(address)
         try:
+            quiet = {"log_to_driver": False, "logging_level": logging.ERROR}  # our output is the report
             if address:
-                ray.init(address=address, log_to_driver=False)
+                ray.init(address=address, **quiet)
             else:
-                ray.init(include_dashboard=False, log_to_driver=False)
+                ray.init(include_dashboard=False, **quiet)
         except Exception as err:  # Ray's own errors: no cluster there, a version mismatch, ...
             raise DistributeError(f"cannot start Ray at {address or 'this machine'}: {err}".splitlines()[0]) from None
     try:

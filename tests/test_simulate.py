@@ -138,3 +138,19 @@ def test_ray_missing_is_one_line(tmp_path):
                             cwd=ROOT, timeout=120, env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"})
     assert result.returncode == 1
     assert result.stderr.strip() == "nycrules: --ray needs Ray, which is not installed: pip install 'nycrules[ray]'"
+
+
+def test_an_unreachable_cluster_is_one_line_at_once():
+    import socket
+    import time
+
+    from nycrules.distribute import DistributeError, _check_reachable
+
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start = time.perf_counter()
+    with pytest.raises(DistributeError, match=f"no Ray cluster answers at ray://127.0.0.1:{port}"):
+        _check_reachable(f"ray://127.0.0.1:{port}")
+    assert time.perf_counter() - start < 6
+    _check_reachable("auto")  # Ray looks for a local cluster itself
