@@ -16,10 +16,19 @@ PASS = ("pass",)
 
 
 def play_bidding_rounds(game: Game) -> None:
-    start = game.seats_in_press_order()[0]
-    for rnd in game.ruleset.rounds:
-        start = bidding_round(game, rnd, start)
-    game.bidding_card = ""
+    for index in range(len(game.ruleset.rounds)):
+        bidding_step(game, index)
+
+
+def bidding_step(game: Game, index: int) -> None:
+    """Bidding round `index` of phase II: the first starts with the seat ahead on the press track,
+    each later one with the winner of the one before (kept in the state between the two)."""
+    rounds = game.ruleset.rounds
+    start = game.seats_in_press_order()[0] if index == 0 else game.bidding_start
+    assert start is not None
+    game.bidding_start = bidding_round(game, rounds[index], start)
+    if index == len(rounds) - 1:
+        game.bidding_card = ""
 
 
 def _round_script(game: Game, seat: Seat, rnd: RoundDef, part: str) -> Script | None:

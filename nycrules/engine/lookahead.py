@@ -12,12 +12,11 @@ the order of number).
 from __future__ import annotations
 
 import copy
-import random
 from itertools import permutations
 from typing import Any
 
 from .abilities import run_script
-from .state import Game, Seat, Tile
+from .state import Game, Seat, Tile, copy_game
 
 # At most this many characters (distinct by number) are ordered: 720 orders.
 # Beyond them, characters score after the ordered ones, in order of number.
@@ -40,14 +39,8 @@ def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
 
     Gives the copy and the memo that maps id(original object) to its copy.
     """
-    rng = random.Random()
-    rng.setstate(game.rng.getstate())
-    memo: dict[int, Any] = {id(game.ruleset): game.ruleset, id(game.events): [], id(game.rng): rng,
-                            id(game.chooser): None}
-    for char in game.ruleset.characters.values():
-        memo[id(char)] = char
-    trial = copy.deepcopy(game, memo)
-    vars(trial).pop("emit", None)  # a wrapper a watcher put on the real game stays there
+    memo: dict[int, Any] = {}
+    trial = copy_game(game, keep_events=False, memo=memo)
     trial.log_events = False
     trial.chooser = lambda g, decision: 0
     return trial, memo

@@ -6,25 +6,48 @@ and every rule that acts is a ruleset effect; this module only orders them.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Callable
+
 from ..model import ScoringStep
 from . import ops
 from .abilities import offer, run_script, usable, use, use_options
-from .bidding import play_bidding_rounds
+from .bidding import bidding_step
 from .decisions import Decision, Option
 from .setup import for_seat, game_number, step_for
 from .state import Game, Pair, Seat
 
 
-def play(game: Game) -> None:
-    """Play the whole game from the current state (after setup) to the final scoring."""
+Step = Callable[[Game], None]
+
+
+def play(game: Game, first: int = 0, between: Callable[[Game, int], None] | None = None) -> None:
+    """Play the game from step `first` (0: just after setup) to the final scoring.
+
+    `between(game, i)` is called before step i, when nothing is under way: a copy of
+    the state taken then can be played on from step i (Session.clone does so).
+    """
+    for index, step in enumerate(steps(game)[first:], first):
+        if between is not None:
+            between(game, index)
+        step(game)
+
+
+def steps(game: Game) -> list[Step]:
+    """The procedure after setup, in order: per game round phase 0, I, each bidding round, III and
+    the end of the round; then the final scoring."""
+    out: list[Step] = []
     for number in range(1, game.ruleset.game.rounds + 1):
-        game.round = number
-        phase0(game)
-        phase1(game)
-        play_bidding_rounds(game)
-        phase3(game)
-        end_round(game)
-    final_scoring(game)
+        out += [partial(start_round, number=number), phase1]
+        out += [partial(bidding_step, index=i) for i in range(len(game.ruleset.rounds))]
+        out += [phase3, end_round]
+    out.append(final_scoring)
+    return out
+
+
+def start_round(game: Game, number: int) -> None:
+    game.round = number
+    phase0(game)
 
 
 def phase0(game: Game) -> None:

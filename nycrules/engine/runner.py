@@ -22,7 +22,7 @@ from ..model import Ruleset
 from .decisions import Decision, Option
 from .procedure import play, winner_of
 from .setup import SeatSpec, new_game
-from .state import Event, Game
+from .state import Event, Game, copy_game
 
 
 class Agent(Protocol):
@@ -64,6 +64,11 @@ class Session:
         self.history: list[tuple[int, int, int]] = []  # (seat, option index, option count) of each
         self.state: Game | None = None
         self._pause_at = pause_at  # this decision pauses even when an agent could answer it
+        # Once the game has been cloned, a copy of the state is kept at each step of the procedure
+        # (step, state, decisions before it), so later clones replay only the decisions since.
+        self._keep_checkpoints = False
+        self._checkpoint: tuple[int, Game, int] | None = None
+        self._resume: tuple[int, Game, int] | None = None  # a clone starts from its original's checkpoint
         self._pending: Decision | None = None
         self._over = False
         self._started = False
@@ -128,6 +133,11 @@ class Session:
         twin = Session(self.ruleset, self.specs, self.seed, self.agents if agents is None else agents,
                        replay=self.record, log_events=self.log_events if log_events is None else log_events,
                        pause_at=len(self.record))
+        if self._checkpoint is not None:
+            step, state, decisions = self._checkpoint
+            twin._resume = (step, state, decisions)
+            twin.record, twin.history = self.record[:decisions], self.history[:decisions]
+        self._keep_checkpoints = True
         twin.decision()
         return twin
 
@@ -187,9 +197,19 @@ class Session:
             self._over = True
 
     def _main(self, _: Any) -> _Finished:
-        self.state = new_game(self.ruleset, self.specs, self.seed, self._choose, self.log_events)
-        play(self.state)
+        if self._resume is None:
+            self.state = new_game(self.ruleset, self.specs, self.seed, self._choose, self.log_events)
+            play(self.state, 0, self._between)
+        else:
+            step, state, _decisions = self._resume
+            self.state = copy_game(state, keep_events=self.log_events)
+            self.state.chooser, self.state.log_events = self._choose, self.log_events
+            play(self.state, step, self._between)
         return _Finished()
+
+    def _between(self, game: Game, step: int) -> None:
+        if self._keep_checkpoints:
+            self._checkpoint = (step, copy_game(game), len(self.record))
 
     def _choose(self, game: Game, decision: Decision) -> int:
         self.state = game

@@ -7,6 +7,7 @@ game: the procedure and the ruleset's effects drive all changes.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,24 @@ class Event:
     kind: str = ""  # "header" (setup, a game round, final scoring), "section" (a bidding round or scoring step), "summary", "end"
 
 
+_ATOMIC = (int, str, bool, float, type(None))
+
+
+class _Copied:
+    """Fast deep copies for the many small objects of a table (copy_game makes one per clone)."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        cls = type(self)
+        twin = cls.__new__(cls)
+        memo[id(self)] = twin
+        for name in cls.__slots__:
+            value = getattr(self, name)
+            setattr(twin, name, value if type(value) in _ATOMIC else copy.deepcopy(value, memo))
+        return twin
+
+
 class Zone(list):
     """A list of cards with a name, for messages and the conservation check.
 
@@ -39,8 +58,16 @@ class Zone(list):
         self.public = public
         self.known: dict[str, int] | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Zone":
+        twin = Zone.__new__(Zone)
+        memo[id(self)] = twin
+        for name, value in vars(self).items():  # `known` is the seat's own dict: the memo keeps it one
+            setattr(twin, name, value if type(value) in _ATOMIC else copy.deepcopy(value, memo))
+        twin.extend(copy.deepcopy(card, memo) for card in self)
+        return twin
 
-class Card:
+
+class Card(_Copied):
     __slots__ = ("id", "type", "zone", "counted_as", "weight")
 
     def __init__(self, id: int, type: str):
@@ -54,7 +81,7 @@ class Card:
         return f"<{self.type} card {self.id}>"
 
 
-class Pair:
+class Pair(_Copied):
     __slots__ = ("id", "cards")
 
     def __init__(self, id: int):
@@ -69,7 +96,7 @@ class Pair:
         return " + ".join(sorted(c.type for c in self.cards)) or "empty pair"
 
 
-class Tile:
+class Tile(_Copied):
     """One character tile; several tiles may show the same character."""
 
     __slots__ = ("uid", "char", "where")
@@ -87,7 +114,7 @@ class Tile:
         return f"<character {self.char.id} (tile {self.uid})>"
 
 
-class Vessel:
+class Vessel(_Copied):
     __slots__ = ("id", "kind", "colour", "ends")
 
     def __init__(self, id: int, kind: str, colour: str, ends: tuple["Borough", "Borough"]):
@@ -100,7 +127,7 @@ class Vessel:
         return f"<{self.kind} {self.ends[0].id}-{self.ends[1].id}>"
 
 
-class PrestigeTile:
+class PrestigeTile(_Copied):
     __slots__ = ("id", "colour", "value")
 
     def __init__(self, id: int, colour: str, value: int):
@@ -112,7 +139,7 @@ class PrestigeTile:
         return f"<{self.colour} prestige {self.value}>"
 
 
-class Borough:
+class Borough(_Copied):
     __slots__ = ("id", "name", "lantern", "letter", "letter_rank", "base", "prestige", "neutral", "counts")
 
     def __init__(self, id: str, name: str, lantern: str, seats: int):
@@ -134,7 +161,7 @@ class Borough:
         return f"<{self.name}>"
 
 
-class PressToken:
+class PressToken(_Copied):
     __slots__ = ("seat", "space")
 
     def __init__(self, seat: "Seat | None"):
@@ -212,6 +239,7 @@ class Game:
         self.round = 0
         self.bidding_card: str = ""  # card type of the current bidding round
         self.last_bidder: Seat | None = None  # set by character 18's effect
+        self.bidding_start: Seat | None = None  # who starts the next bidding round of this phase II
         self.bids_made: dict[Seat, int] = {}  # bids placed in the current bidding round
         self.rounds_done: set[str] = set()  # card types whose bidding round is over this game round
         self.taken: list[Card] = []  # cards taken on the current draft turn
@@ -258,3 +286,19 @@ class Game:
     def emit(self, seat: Seat | None, text: str, kind: str = "") -> None:
         if self.log_events:
             self.events.append(Event(self.rule, self.where, seat.index if seat else None, text, kind))
+
+
+def copy_game(game: Game, keep_events: bool = True, memo: dict[int, Any] | None = None) -> Game:
+    """An independent copy of the table: the rules (and character definitions) are shared, the
+    log's events are shared but not its list, everything else is copied; no one answers for it yet.
+
+    `memo`, if given, is filled with id(original object) -> its copy.
+    """
+    memo = {} if memo is None else memo
+    memo.update({id(game.ruleset): game.ruleset, id(game.chooser): None,
+                 id(game.events): list(game.events) if keep_events else []})
+    for char in game.ruleset.characters.values():
+        memo[id(char)] = char
+    twin = copy.deepcopy(game, memo)
+    vars(twin).pop("emit", None)  # a wrapper a test's watcher put on the game stays on that game
+    return twin

@@ -1,0 +1,64 @@
+"""Copies of a game mid-play: independent of the original, equal to it, and cheap to continue."""
+
+from __future__ import annotations
+
+import nycrules
+from nycrules.agents import RandomAgent
+from nycrules.engine.runner import Session
+from nycrules.engine.state import copy_game
+
+
+def describe_table(state) -> list:
+    """Everything on the table, as plain data (to compare two games)."""
+    out = [state.round, state.decisions_taken, state.rng.getstate(), [c.type for c in state.deck],
+           [c.type for c in state.discard], [[c.type for c in p.cards] for p in state.pairs]]
+    for seat in state.seats:
+        out.append([seat.name, seat.points, seat.dollars, seat.board, [c.type for c in seat.hand],
+                    [c.type for c in seat.reserve], [t.char.id for t in seat.company], sorted(seat.known.items()),
+                    [v.id for v in seat.vessels], seat.token.space])
+    out.append([(b.id, b.counts, b.neutral, [t.id for t in b.prestige]) for b in state.boroughs])
+    out.append([[t.char.id for t in row] for _, row in sorted(state.elevator_rows.items())])
+    return out
+
+
+def test_a_copy_of_the_table_is_equal_and_shares_nothing_that_changes():
+    game = nycrules.new_game(["Ann", "bot:random", "bot:greedy"], seed=9)
+    for _ in range(40):
+        game.apply(0)
+    state = game.state
+    twin = copy_game(state)
+    assert describe_table(twin) == describe_table(state)
+    assert twin.ruleset is state.ruleset
+    for seat, other in zip(state.seats, twin.seats):
+        assert other is not seat and other.hand is not seat.hand
+        assert other.hand.known is other.known  # the zone's knowledge stays the seat's own dict
+        for card in other.hand:
+            assert card.zone is other.hand
+    every_card = [c for c in twin.cards]
+    assert not set(map(id, every_card)) & set(map(id, state.cards))
+    twin.seats[0].hand.clear()
+    twin.boroughs[0].counts[0] += 5
+    assert describe_table(state) != describe_table(twin)
+
+
+def test_clones_after_the_first_start_from_a_kept_step_and_end_as_the_original():
+    game = nycrules.new_game(["Ann", "bot:random"], seed=12)
+    game.clone()  # from here on the game keeps a copy of the table at each step of the procedure
+    for _ in range(35):
+        game.apply(game.decision().count - 1)
+    assert game._checkpoint is not None and game._checkpoint[2] > 0
+    twin = game.clone()
+    assert twin.record == game.record and twin.history == game.history
+    assert [e.text for e in twin.events()] == [e.text for e in game.events()]
+    assert describe_table(twin.state) == describe_table(game.state)
+    # Played on by the same bots, the clone from the kept step and a clone that replays the whole
+    # record from the start (what the first clone is) end in the same game.
+    bots = {0: RandomAgent(5), 1: RandomAgent(6)}
+    from_step = game.clone(agents=bots)
+    from_start = Session(game.ruleset, game.specs, game.seed, bots, replay=game.record, pause_at=len(game.record))
+    for session in (from_step, from_start):
+        while not session.is_over():
+            decision = session.decision()
+            session.apply(bots[decision.seat.index].choose(session, decision))
+    assert from_step.record == from_start.record and from_step.scores() == from_start.scores()
+    assert game.is_over() is False and len(game.record) == len(twin.record)
