@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 import nycrules
+from nycrules.diagnostics import NycRulesError
 from nycrules.agents import RandomAgent
 from nycrules.engine.runner import Session
 from nycrules.engine.state import copy_game
@@ -62,3 +65,14 @@ def test_clones_after_the_first_start_from_a_kept_step_and_end_as_the_original()
             session.apply(bots[decision.seat.index].choose(session, decision))
     assert from_step.record == from_start.record and from_step.scores() == from_start.scores()
     assert game.is_over() is False and len(game.record) == len(twin.record)
+
+
+def test_run_lets_the_seats_agents_answer_even_the_decision_a_clone_stopped_at():
+    game = nycrules.new_game(["Ann", "Ben"], seed=3)
+    for _ in range(20):
+        game.apply(0)
+    bots = {0: RandomAgent(1), 1: RandomAgent(2)}
+    finished = game.clone(agents=bots, log_events=False).run()
+    assert finished.finished and not game.is_over()
+    with pytest.raises(NycRulesError, match="nobody answers for seat Ann"):
+        game.clone().run()

@@ -81,10 +81,15 @@ class Session:
         return self.state
 
     def run(self) -> Game:
-        """Play to the end; every decision must have someone to answer it."""
-        self._advance(None)
-        if self._pending is not None:
-            raise NycRulesError(f"nobody answers for seat {self._pending.seat.name}")
+        """Play to the end; every decision must have someone to answer it (a seat's agent, or Tom's rules)."""
+        while (decision := self.decision()) is not None:
+            agent = self.agents.get(decision.seat.index)
+            if agent is not None:
+                self.apply(agent.choose(self, decision))
+            elif decision.seat.is_tom:
+                self.apply(0)
+            else:
+                raise NycRulesError(f"nobody answers for seat {decision.seat.name}")
         assert self.state is not None
         return self.state
 
