@@ -10,7 +10,7 @@ uses the plain compiler and pays nothing for any of this.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from . import nodes as n
@@ -67,7 +67,7 @@ class Probe:
 class ProbedCompiler(Compiler):
     def __init__(self, calls: dict[int, Primitive], symbols: dict[str, Callable[[Any], Any]],
                  params: dict[str, Any], probe: Probe):
-        super().__init__(calls, symbols, params)
+        super().__init__(dict(calls), symbols, params)  # a copy: `_call` swaps in located primitives
         self.probe = probe
 
     def effect(self, effect: n.Effect) -> Fn:
@@ -120,15 +120,15 @@ class ProbedCompiler(Compiler):
         return probed
 
     def _call(self, call: n.Call) -> Fn:
-        # As the plain compiler, but the call's place is noted once its arguments are known,
-        # so a primitive that refuses (first of an empty list, nothing to choose) names it.
-        impl, loc = self.calls[id(call)].impl, call.loc
-        args = [self._lambda(a) if isinstance(a, n.Lambda) else self.expr(a) for a in call.args]
+        # The plain compiler's call, with a primitive that first notes the call's place (its
+        # arguments are known by then), so one that refuses (first of an empty list, nothing
+        # to choose) names this call rather than the last statement that did.
+        prim, loc = self.calls[id(call)], call.loc
+        impl = prim.impl
 
-        def run_call(f: Frame) -> Any:
-            values = [a(f) for a in args]
+        def located(f: Frame, *args: Any) -> Any:
             if f.game is not None:
                 f.game.where = loc
-            return impl(f, *values)
-        return run_call
-
+            return impl(f, *args)
+        self.calls[id(call)] = replace(prim, impl=located)
+        return super()._call(call)

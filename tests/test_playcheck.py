@@ -141,3 +141,17 @@ def test_a_choice_with_nothing_to_choose_from_is_caught_with_its_line():
     assert (failure.location.line, failure.location.column) == (line_of(mod, "card = choose("), 12)
     assert "nothing to choose from: a press card to show" in failure.message
     assert failure.seed == 3 and failure.games == 4
+
+
+def test_probed_rules_play_the_same_games_as_the_plain_ones():
+    """So `reproduce` (plain `simulate`) replays exactly the game the check played."""
+    from nycrules.probe import Probe, ProbedCompiler
+
+    probe = Probe()
+    probed = check_ruleset("nyc", lambda c, s, p: ProbedCompiler(c, s, p, probe)).ruleset
+    plain = check_ruleset("nyc").ruleset
+    for seed, seats in ((1, ["bot:random", "bot:random", "bot:random"]), (2, ["tom:7", "bot:random"])):
+        games = [plain_game(ruleset, seats, seed)[0] for ruleset in (probed, plain)]
+        assert games[0].record == games[1].record and len(games[0].record) > 50
+        assert [s.points for s in games[0].game.seats] == [s.points for s in games[1].game.seats]
+    assert sum(probe.counts) > 1000  # the probed rules did run
