@@ -247,6 +247,36 @@ def replay(
 
 
 @app.command()
+def board(
+    file: Annotated[Path, typer.Argument(help="A save file or a finished game's record.")],
+    until: Annotated[Optional[int], typer.Option(metavar="N", help="The table after this decision.", min=0)] = None,
+    svg: Annotated[Optional[Path], typer.Option("--svg", metavar="OUT.svg",
+                                                help="Draw the table as an SVG picture into this file.")] = None,
+    ruleset: RulesetOption = None,
+    plain: PlainOption = False,
+) -> None:
+    """Show the table of a saved or finished game: the board and every seat, or a picture (--svg)."""
+    from nycrules import views
+    from nycrules.game_at import game_at
+    from nycrules.output import use_plain
+    from nycrules.saves import read_save, write_text
+
+    loaded = _ruleset(ruleset)
+    save = read_save(file, loaded)
+    game, taken = game_at(loaded, save, until)
+    if svg is not None:
+        from nycrules.svg import picture
+
+        write_text(svg, picture(game))
+        typer.echo(f"wrote {svg} (the table after decision {taken} of {len(save.decisions)})")
+        return
+    colour = not use_plain(plain)
+    typer.echo(f"(after decision {taken} of {len(save.decisions)})")
+    typer.echo(views.board(game, colour))
+    typer.echo(views.seats(game, colour))
+
+
+@app.command()
 def score(
     position: Annotated[Path, typer.Argument(help="A position file (see docs/position-example.yaml).")],
     ruleset: RulesetOption = None,

@@ -41,6 +41,7 @@ HELP = """Commands (at any prompt):
   log [N]         the last N events (default 20), numbered
   why [N | #E]    the rules behind the N latest events, or event E of `log`, with their file:line
   undo            take back your last decision
+  picture FILE    draw the table as an SVG picture (open it in a web browser)
   save FILE       save the game (continue later with `nycrules play --load FILE`)
   quit            stop without saving"""
 
@@ -240,6 +241,8 @@ class PlayGame:
             except NycRulesError as err:
                 return str(err)
             return f"saved to {rest.strip()} (continue with: nycrules play --load {rest.strip()})"
+        if word == "picture":
+            return write_picture(game, rest.strip())
         if word in ("quit", "exit"):
             raise _Quit
         return choose_option(game, decision, line)
@@ -253,6 +256,20 @@ class PlayGame:
                 self.undo_to = position
                 raise _Undo
         return "nothing to undo yet"
+
+
+def write_picture(game: Game, path: str) -> str:
+    """`picture FILE.svg`: the table as an SVG file."""
+    if not path:
+        return "picture needs a file name, e.g. `picture table.svg`"
+    from .saves import write_text
+    from .svg import picture
+
+    try:
+        write_text(Path(path), picture(game), "picture")
+    except NycRulesError as err:
+        return str(err)
+    return f"drew the table into {path} (open it in a web browser)"
 
 
 def choose_option(game: Game, decision: Decision, line: str) -> int | str:

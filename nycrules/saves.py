@@ -43,21 +43,24 @@ class Save:
 
 
 def write_save(path: Path, save: Save) -> None:
+    write_text(path, json.dumps(save.to_json(), indent=1) + "\n", "save file")
+
+
+def write_text(path: Path, text: str, what: str = "file") -> None:
     """Write atomically: a temporary file beside the target, then a rename."""
     path = Path(path)
     temp = None
     try:
         fd, temp = tempfile.mkstemp(prefix=".nycrules-", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(save.to_json(), out, indent=1)
-            out.write("\n")
+            out.write(text)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temp, 0o666 & ~umask)  # as any new file, not mkstemp's private mode
         os.replace(temp, path)
         temp = None
     except OSError as err:
-        raise NycRulesError(f"cannot write the save file {path}: {err.strerror or err}") from None
+        raise NycRulesError(f"cannot write the {what} {path}: {err.strerror or err}") from None
     finally:
         if temp is not None and os.path.exists(temp):
             os.unlink(temp)

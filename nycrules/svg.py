@@ -1,0 +1,251 @@
+"""A picture of the table as a self-contained SVG: boroughs as a map joined by their vessels,
+skyscrapers per seat in seat colours, prestige tiles, the Mayor, the press and points tracks,
+and each seat's company.
+
+The picture needs no network and no font beyond the generic families. Each drawn thing
+carries `class` and `data-*` attributes naming what it shows, so a test (or a tool) can
+read the picture back and check it against the game.
+"""
+
+from __future__ import annotations
+
+import math
+from xml.sax.saxutils import escape, quoteattr
+
+from .board_view import wrap_items
+from .colours import NEUTRAL, fill, seat_fill
+from .engine.state import Borough, Game, Seat
+
+FONT = "sans-serif"
+MAP_CX, MAP_CY, MAP_R, NODE_R = 330, 480, 245, 92
+PANEL_X = 660
+
+
+class Canvas:
+    """SVG elements collected as text; attributes are escaped, text is escaped."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, tag: str, text: str | None = None, **attrs: object) -> None:
+        attr = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items()
+                       if v is not None)
+        self.parts.append(f"<{tag}{attr}/>" if text is None else f"<{tag}{attr}>{escape(text)}</{tag}>")
+
+    def open(self, tag: str, **attrs: object) -> None:
+        attr = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items())
+        self.parts.append(f"<{tag}{attr}>")
+
+    def close(self, tag: str) -> None:
+        self.parts.append(f"</{tag}>")
+
+    def text(self, x: float, y: float, content: str, size: int = 13, weight: str = "normal",
+             anchor: str = "start", colour: str = "#222222", **attrs: object) -> None:
+        self.add("text", content, x=_n(x), y=_n(y), font_size=size, font_weight=weight, text_anchor=anchor,
+                 fill=colour, **attrs)
+
+
+def _n(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def centres(game: Game) -> dict[str, tuple[float, float]]:
+    """Boroughs on a ring, in the order of the components (the ruleset names no geography)."""
+    count = len(game.boroughs)
+    out = {}
+    for i, b in enumerate(game.boroughs):
+        angle = -math.pi / 2 + 2 * math.pi * i / count
+        out[b.id] = (MAP_CX + MAP_R * math.cos(angle), MAP_CY + MAP_R * math.sin(angle))
+    return out
+
+
+def picture(game: Game) -> str:
+    """The whole table as SVG text."""
+    c = Canvas()
+    where = centres(game)
+    _title(c, game)
+    _vessels(c, game, where)
+    for b in game.boroughs:
+        _borough(c, game, b, *where[b.id])
+    y = _press_track(c, game, 150)
+    y = _points_track(c, game, y + 30)
+    y = _seats(c, game, y + 30)
+    y = max(y, MAP_CY + MAP_R + NODE_R + 40)
+    y = _display(c, game, y)
+    height = int(y + 20)
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="{height}" '
+            f'viewBox="0 0 1200 {height}" font-family="{FONT}">')
+    background = f'<rect x="0" y="0" width="1200" height="{height}" fill="#f7f4ec"/>'
+    return "\n".join(['<?xml version="1.0" encoding="UTF-8"?>', head, background, *c.parts, "</svg>"]) + "\n"
+
+
+def _title(c: Canvas, game: Game) -> None:
+    title = f"New York City: game round {game.round} of {game.ruleset.game.rounds}"
+    if game.finished:
+        title += " (finished)"
+    c.text(24, 40, title, 24, "bold", class_="title")
+    mayor = f"the Mayor is in {game.mayor.name} ({game.mayor.letter})" if game.mayor else "the Mayor is not out yet"
+    statue = "the Statue of Liberty is scored" if game.statue_flipped else "the Statue of Liberty is not yet scored"
+    c.text(24, 64, f"{mayor}; {statue}", 14, class_="status", data_statue=str(game.statue_flipped).lower())
+    owners = ", ".join(["neutral"] + [s.name for s in game.seats])
+    c.text(24, 86, f"In each borough: its sequence letter and value, then the skyscrapers of {owners}, "
+                   "and its prestige tiles.", 11, colour="#555555")
+    c.text(24, 101, "The ring is the lantern's colour; lines are the vessels still on the board.", 11,
+           colour="#555555")
+
+
+def _vessels(c: Canvas, game: Game, where: dict[str, tuple[float, float]]) -> None:
+    links: dict[frozenset, int] = {}
+    for v in game.board_vessels:
+        pair = frozenset((v.ends[0].id, v.ends[1].id))
+        links[pair] = links.get(pair, 0) + 1
+    drawn: dict[frozenset, int] = {}
+    labels: list[tuple[float, float, str, str]] = []
+    for v in game.board_vessels:
+        a, b = where[v.ends[0].id], where[v.ends[1].id]
+        pair = frozenset((v.ends[0].id, v.ends[1].id))
+        k = drawn.get(pair, 0)
+        drawn[pair] = k + 1
+        offset = (k - (links[pair] - 1) / 2) * 12
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy) or 1
+        ox, oy = -dy / length * offset, dx / length * offset
+        c.add("line", x1=_n(a[0] + ox), y1=_n(a[1] + oy), x2=_n(b[0] + ox), y2=_n(b[1] + oy),
+              stroke=fill(v.colour), stroke_width=7, stroke_linecap="round", class_="vessel",
+              data_kind=v.kind, data_colour=v.colour, data_ends=f"{v.ends[0].id} {v.ends[1].id}")
+        labels.append(((a[0] + b[0]) / 2 + ox * 1.6, (a[1] + b[1]) / 2 + oy * 1.6, v.kind, v.colour))
+    for mx, my, kind, colour in labels:  # labels over every line, so none hides another
+        c.add("rect", x=_n(mx - 30), y=_n(my - 10), width=60, height=17, rx=8, fill="#ffffff",
+              stroke=fill(colour), stroke_width=1.5)
+        c.text(mx, my + 3, kind, 11, anchor="middle", colour="#222222")
+
+
+def _borough(c: Canvas, game: Game, b: Borough, x: float, y: float) -> None:
+    c.open("g", class_="borough", data_borough=b.id, data_value=b.value, data_letter=b.letter)
+    mayor_here = game.mayor is b
+    c.add("circle", cx=_n(x), cy=_n(y), r=NODE_R, fill="#ffffff", stroke=fill(b.lantern), stroke_width=8)
+    if mayor_here:
+        c.add("circle", cx=_n(x), cy=_n(y), r=NODE_R + 9, fill="none", stroke="#222222", stroke_width=2,
+              stroke_dasharray="6 4")
+    c.text(x, y - 52, b.name, 15, "bold", "middle", class_="borough-name")
+    value = "+".join([str(b.base)] + [str(t.value) for t in b.prestige])
+    c.text(x, y - 34, f"{b.letter}  ·  value {value}", 12, anchor="middle")
+    # Lantern: a small lamp in its colour.
+    c.add("circle", cx=_n(x - 62), cy=_n(y - 46), r=9, fill=fill(b.lantern), stroke="#333333", stroke_width=1,
+          class_="lantern", data_colour=b.lantern)
+    # Skyscrapers: a building per owner (neutral first, then the seats), its height the count.
+    owners = [("neutral", NEUTRAL[1], b.neutral, None)] + [
+        (s.name, seat_fill(s.index), b.counts[s.index], s.index) for s in game.seats]
+    step = 24
+    left = x - step * (len(owners) - 1) / 2
+    base = y + 30
+    for i, (name, colour, count, seat) in enumerate(owners):
+        bx = left + i * step
+        height = 6 + 7 * min(count, 8)
+        if count:
+            c.add("rect", x=_n(bx - 8), y=_n(base - height), width=16, height=height, fill=colour,
+                  stroke="#333333", stroke_width=0.8)
+        c.text(bx, base + 14, str(count), 12, "bold", "middle", class_="count", data_owner=name,
+               data_seat=seat if seat is not None else "neutral")
+    for i, tile in enumerate(b.prestige):
+        tx = x - 12 * len(b.prestige) + 24 * i + 2
+        c.add("rect", x=_n(tx), y=_n(y + 50), width=20, height=20, rx=3, fill=fill(tile.colour),
+              stroke="#333333", stroke_width=0.8, class_="prestige", data_colour=tile.colour,
+              data_value=tile.value)
+        c.text(tx + 10, y + 64, str(tile.value), 11, "bold", "middle", "#ffffff")
+    if mayor_here:
+        c.open("g", class_="mayor", data_borough=b.id)
+        c.add("rect", x=_n(x - 32), y=_n(y - NODE_R - 26), width=64, height=20, rx=10, fill="#222222")
+        c.text(x, y - NODE_R - 12, "MAYOR", 12, "bold", "middle", "#ffffff")
+        c.close("g")
+    c.close("g")
+
+
+def _seat_label(seat: Seat) -> str:
+    if seat.is_tom:
+        return f"{seat.name} (Tom {seat.tom_mode}{seat.tom_cards})"
+    return seat.name if seat.kind == "human" else f"{seat.name} ({seat.kind})"
+
+
+def _press_track(c: Canvas, game: Game, y: float) -> float:
+    last = game.ruleset.components.last_press_space
+    cell = min(32, (1180 - PANEL_X) // (last + 1))
+    c.text(PANEL_X, y - 14, "Press track (farthest ahead wins ties; top of a stack is ahead)", 14, "bold")
+    c.open("g", class_="press-track")
+    for space in range(last + 1):
+        c.add("rect", x=PANEL_X + space * cell, y=_n(y), width=cell - 2, height=70, fill="#ffffff",
+              stroke="#999999", stroke_width=1)
+        c.text(PANEL_X + space * cell + cell / 2 - 1, y + 84, str(space), 10, anchor="middle", colour="#666666")
+    for place, token in enumerate(game.press, 1):
+        stack = [t for t in game.press if t.space == token.space]
+        level = len(stack) - 1 - stack.index(token)  # the top of the stack is drawn highest
+        colour = NEUTRAL[1] if token.seat is None else seat_fill(token.seat.index)
+        who = "neutral" if token.seat is None else token.seat.name
+        cx, cy = PANEL_X + token.space * cell + cell / 2 - 1, y + 60 - level * 15
+        c.add("circle", cx=_n(cx), cy=_n(cy), r=9, fill=colour, stroke="#222222", stroke_width=1,
+              class_="press-token", data_who=who, data_space=token.space, data_place=place)
+    c.close("g")
+    return y + 90
+
+
+def _points_track(c: Canvas, game: Game, y: float) -> float:
+    top = max([50] + [s.points for s in game.seats])
+    width = 1180 - PANEL_X - 150
+    c.text(PANEL_X, y, "Points", 14, "bold")
+    y += 12
+    for s in game.seats:
+        bar = width * s.points / top
+        c.add("rect", x=PANEL_X + 150, y=_n(y), width=_n(width), height=14, fill="#e6e1d6")
+        c.add("rect", x=PANEL_X + 150, y=_n(y), width=_n(max(bar, 1)), height=14, fill=seat_fill(s.index),
+              stroke="#333333", stroke_width=0.8)
+        c.text(PANEL_X, y + 12, s.name, 12, colour="#222222")
+        c.text(PANEL_X + 144, y + 12, str(s.points), 12, "bold", "end", class_="points", data_seat=s.index)
+        y += 20
+    return y
+
+
+def _seats(c: Canvas, game: Game, y: float) -> float:
+    for s in game.seats:
+        c.open("g", class_="seat", data_seat=s.index, data_name=s.name)
+        c.add("rect", x=PANEL_X, y=_n(y - 13), width=16, height=16, rx=3, fill=seat_fill(s.index),
+              stroke="#333333", stroke_width=0.8)
+        c.text(PANEL_X + 24, y, _seat_label(s), 14, "bold")
+        facts = (f"{s.points} points · {s.dollars} $ · {s.board} skyscrapers on the board · "
+                 f"press space {s.token.space}")
+        c.text(PANEL_X + 24, y + 18, facts, 12, class_="facts", data_dollars=s.dollars, data_board=s.board)
+        y += 36
+        if s.vessels:
+            names = [f"{v.kind} {v.ends[0].name}–{v.ends[1].name}" for v in s.vessels]
+            for line in wrap_items("vessels: ", names, width=64, indent=4):
+                c.text(PANEL_X + 24, y, line, 12, class_="vessels", data_count=len(s.vessels))
+                y += 17
+        for i, tile in enumerate(s.company):
+            used = tile.uid in s.used
+            column, row = i % 2, i // 2
+            label = f"{tile.char.id} {tile.char.title} ({tile.char.value})" + (" · used" if used else "")
+            c.text(PANEL_X + 24 + column * 250, y + row * 16, label, 12, colour="#888888" if used else "#222222",
+                   class_="character", data_char=tile.char.id, data_used=str(used).lower())
+        y += 16 * ((len(s.company) + 1) // 2) + 14
+        c.close("g")
+    return y
+
+
+def _display(c: Canvas, game: Game, y: float) -> float:
+    """What is on offer: prestige tiles and the face-up characters of the elevator."""
+    c.text(24, y, "Prestige tiles on display:", 14, "bold")
+    x = 230
+    for tile in game.prestige_display:
+        c.add("rect", x=x, y=_n(y - 15), width=20, height=20, rx=3, fill=fill(tile.colour), stroke="#333333",
+              stroke_width=0.8, class_="prestige-display", data_colour=tile.colour, data_value=tile.value)
+        c.text(x + 10, y - 1, str(tile.value), 11, "bold", "middle", "#ffffff")
+        x += 28
+    if not game.prestige_display:
+        c.text(x, y, "none", 13)
+    y += 28
+    c.text(24, y, "Elevator (face-up characters by value):", 14, "bold")
+    y += 18
+    for value in sorted(game.elevator_rows):
+        names = ", ".join(f"{t.char.id} {t.char.title}" for t in game.elevator_rows[value]) or "empty"
+        c.text(40, y, f"{value}: {names}", 12, class_="elevator-row", data_value=value)
+        y += 16
+    return y

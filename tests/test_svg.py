@@ -1,0 +1,132 @@
+"""The picture of the table: valid XML, no network or special fonts, and it shows what the game holds."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from functools import lru_cache
+from pathlib import Path
+
+from nycrules.agents import agent_for_seat
+from nycrules.engine.runner import Session
+from nycrules.game_at import game_at
+from nycrules.saves import Save, write_save
+from nycrules.seating import parse_seats
+from nycrules.svg import picture
+from scenario import nyc
+
+ROOT = Path(__file__).resolve().parent.parent
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+@lru_cache(maxsize=1)
+def finished() -> Save:
+    rs = nyc()
+    specs = parse_seats(["Annabelle Longname", "bot:greedy", "Bernard", "tom:7"], rs)
+    agents = {i: agent_for_seat("bot:greedy", 3, i).choose for i, s in enumerate(specs) if s.kind != "tom"}
+    session = Session(rs, specs, 3, agents)
+    session.run()
+    return Save(rs.digest, rs.name, specs, 3, [choice for _, choice, _ in session.record])
+
+
+def parse(text: str) -> ET.Element:
+    root = ET.fromstring(text.encode("utf-8"))
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    return root
+
+
+def by_class(root: ET.Element, name: str) -> list[ET.Element]:
+    return [e for e in root.iter() if e.get("class") == name]
+
+
+def check_against(root: ET.Element, game) -> None:
+    # Boroughs: value, letter, and every owner's skyscrapers.
+    boroughs = {g.get("data-borough"): g for g in by_class(root, "borough")}
+    assert set(boroughs) == {b.id for b in game.boroughs}
+    for b in game.boroughs:
+        g = boroughs[b.id]
+        assert g.get("data-value") == str(b.value) and g.get("data-letter") == b.letter
+        counts = {e.get("data-seat"): int(e.text) for e in g.iter() if e.get("class") == "count"}
+        assert counts == {"neutral": b.neutral, **{str(s.index): b.counts[s.index] for s in game.seats}}
+        tiles = sorted((e.get("data-colour"), int(e.get("data-value"))) for e in g.iter()
+                       if e.get("class") == "prestige")
+        assert tiles == sorted((t.colour, t.value) for t in b.prestige)
+        lantern = [e for e in g.iter() if e.get("class") == "lantern"]
+        assert [e.get("data-colour") for e in lantern] == [b.lantern]
+    # Vessels still on the board, each between its two boroughs.
+    drawn = sorted((e.get("data-kind"), e.get("data-ends")) for e in by_class(root, "vessel"))
+    assert drawn == sorted((v.kind, f"{v.ends[0].id} {v.ends[1].id}") for v in game.board_vessels)
+    # The Mayor.
+    mayors = [e.get("data-borough") for e in by_class(root, "mayor")]
+    assert mayors == ([game.mayor.id] if game.mayor else [])
+    # Press track: every token at its space and place.
+    tokens = [(e.get("data-who"), int(e.get("data-space")), int(e.get("data-place")))
+              for e in by_class(root, "press-token")]
+    assert tokens == [(t.seat.name if t.seat else "neutral", t.space, i + 1) for i, t in enumerate(game.press)]
+    # Points and companies.
+    points = {int(e.get("data-seat")): int(e.text) for e in by_class(root, "points")}
+    assert points == {s.index: s.points for s in game.seats}
+    for s in game.seats:
+        group = next(g for g in by_class(root, "seat") if g.get("data-seat") == str(s.index))
+        assert group.get("data-name") == s.name
+        chars = sorted(int(e.get("data-char")) for e in group.iter() if e.get("class") == "character")
+        assert chars == sorted(t.char.id for t in s.company)
+        used = sorted(int(e.get("data-char")) for e in group.iter() if e.get("data-used") == "true")
+        assert used == sorted(t.char.id for t in s.company if t.uid in s.used)
+        facts = next(e for e in group.iter() if e.get("class") == "facts")
+        assert facts.get("data-dollars") == str(s.dollars) and facts.get("data-board") == str(s.board)
+
+
+def test_the_picture_shows_the_table_mid_game_and_at_the_end():
+    save = finished()
+    for until in (40, 90, None):
+        game, _ = game_at(nyc(), save, until)
+        text = picture(game)
+        root = parse(text)
+        check_against(root, game)
+        if until == 90:
+            assert game.board_vessels and any(b.prestige for b in game.boroughs)
+
+
+def test_the_picture_needs_no_network_and_only_generic_fonts():
+    game, _ = game_at(nyc(), finished(), 60)
+    text = picture(game)
+    root = parse(text)
+    assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in text and "@import" not in text and "<image" not in text
+    families = {e.get("font-family") for e in root.iter() if e.get("font-family")}
+    assert families <= {"sans-serif", "serif", "monospace"}
+
+
+def test_names_that_need_escaping_stay_valid_xml():
+    game, _ = game_at(nyc(), finished(), 30)
+    game.seats[0].name = "A<b>&\"c'"
+    root = parse(picture(game))
+    assert any(g.get("data-name") == "A<b>&\"c'" for g in by_class(root, "seat"))
+
+
+def test_board_command_writes_the_picture(tmp_path):
+    save_path = tmp_path / "game.json"
+    write_save(save_path, finished())
+    out = tmp_path / "table.svg"
+    result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "board", str(save_path), "--until", "50",
+                             "--svg", str(out)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    game, _ = game_at(nyc(), finished(), 50)
+    check_against(parse(out.read_text(encoding="utf-8")), game)
+    text = subprocess.run([sys.executable, str(ROOT / "cli.py"), "board", str(save_path), "--until", "50"],
+                          capture_output=True, text=True, timeout=120)
+    assert text.returncode == 0 and "Press track, farthest ahead first" in text.stdout
+    assert max(len(line) for line in text.stdout.splitlines()) <= 80
+
+
+def test_picture_in_play_draws_the_current_table(tmp_path):
+    out = tmp_path / "now.svg"
+    result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "play", "--seed", "3"],
+                            input=f"picture {out}\nquit\n", capture_output=True, text=True, timeout=120,
+                            cwd=tmp_path)
+    assert f"drew the table into {out}" in result.stdout
+    rs = nyc()
+    game, _ = game_at(rs, Save(rs.digest, rs.name, parse_seats([], rs), 3, []), 0)
+    check_against(parse(out.read_text(encoding="utf-8")), game)
