@@ -51,4 +51,4 @@ def one_line(char: CharacterDef, width: int) -> str:
     if len(text) <= width:
         return text
     cut = text[:max(width - 3, 1)].rsplit(" ", 1)[0]
-    return cut + "..."
+    return cut.rstrip(".,;:") + "..."

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from . import views
+from . import menus, views
 from .agents import seat_agents
 from .character_info import info
 from .diagnostics import NycRulesError
@@ -30,9 +30,12 @@ from .saves import Save, write_save
 
 AUTOSAVE = "nycrules-autosave.json"
 HELP = """Commands (at any prompt):
-  NUMBER or TEXT  choose an option: its number, or its text (the start is enough if it is unique;
-                  a bid can be typed as its cards, e.g. `press press wild`)
-  help            this help, and what the current decision is about
+  NUMBER or TEXT  choose an option: its number, or its text (the start is enough if it is unique);
+                  a bid or a pair as its cards (`2x press wild`, `dollar + plans`), a character
+                  by its number or title (`16`, `joker`); #N is always option N
+  more            every option of this decision (every legal bid)
+  swap A for B    exchange hand card A for reserve card B while bidding
+  help            what the current decision is about, and the commands
   board           the boroughs, vessels, prestige tiles and the press track
   hand            your cards, dollars and skyscrapers
   seats           every seat's points, dollars, press place, skyscrapers, vessels and company
@@ -44,6 +47,10 @@ HELP = """Commands (at any prompt):
   picture FILE    draw the table as an SVG picture (open it in a web browser)
   save FILE       save the game (continue later with `nycrules play --load FILE`)
   quit            stop without saving"""
+
+COMMANDS = """Commands: a number or text chooses; more, swap A for B, board, hand, seats, chars,
+  info CHARACTER, log [N], why [N|#E], picture FILE, undo, save FILE, quit
+  (`help commands` explains each one)"""
 
 
 # Colours for an interactive terminal only (piped output, --plain and NO_COLOR get none).
@@ -193,8 +200,8 @@ class PlayGame:
         t.say("")
         t.say(views.decision_context(game, decision))
         t.say(_headline(decision), "question")
-        for i, option in enumerate(decision.options, 1):
-            t.say(f"  {i}. {option.label}")
+        for line in menus.option_lines(game, decision):
+            t.say(line)
         while True:
             line = t.read(t.prompt(f"{decision.seat.name}> ")).strip()
             if not line:
@@ -211,7 +218,11 @@ class PlayGame:
         word = word.lower()
         seat = decision.seat
         if word == "help":
-            return HELP + f"\nNow: {seat.name} decides: {decision.prompt} ({decision.rule})."
+            if rest.strip() == "commands":
+                return HELP
+            return menus.explain(game, decision) + "\n" + COMMANDS
+        if word == "more":
+            return "\n".join(menus.option_lines(game, decision, every=True))
         if word == "board":
             return views.board(game, self.terminal.interactive)
         if word == "hand":
@@ -245,7 +256,7 @@ class PlayGame:
             return write_picture(game, rest.strip())
         if word in ("quit", "exit"):
             raise _Quit
-        return choose_option(game, decision, line)
+        return menus.read_answer(game, decision, line, choose_option)
 
     def _undo(self) -> str:
         assert self.session is not None

@@ -19,6 +19,7 @@ import select
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -36,7 +37,8 @@ TRANSCRIPTS = Path(__file__).resolve().parent / "transcripts"
 REGEN = bool(os.environ.get("NYCRULES_REGEN_GOLDEN"))
 
 # Words that are commands at any prompt (the first word of a line, case-insensitive).
-COMMANDS = {"help", "board", "hand", "seats", "chars", "characters", "log", "why", "undo", "save", "quit", "exit"}
+COMMANDS = {"help", "board", "hand", "seats", "chars", "characters", "log", "why", "undo", "save", "quit", "exit",
+            "info", "more", "picture"}
 AUTOSAVE_NOTE = ("nycrules: input ended before the game did; saved to nycrules-autosave.json "
                  "(continue with: nycrules play --load nycrules-autosave.json)")
 
@@ -104,8 +106,14 @@ def taken_as(labels: list[str], kind: str, line: str) -> int | None | str:
     text = " ".join(line.lower().split())
     if not text:
         return None
+    if text.startswith("#") and text[1:].isdigit():
+        number = int(text[1:])
+        return number - 1 if 1 <= number <= len(labels) else None
     if text.isdigit():
         number = int(text)
+        chars = [i for i, label in enumerate(labels) if character_number(label) == number]
+        if chars:
+            return chars[0]  # a number offered as a character's means that character
         return number - 1 if 1 <= number <= len(labels) else None
     bare = [_bare(label) for label in labels]
     if kind == "bid":
@@ -118,7 +126,49 @@ def taken_as(labels: list[str], kind: str, line: str) -> int | None | str:
     starts = [i for i, label in enumerate(labels) if label.lower().startswith(text)]
     if len(starts) == 1:
         return starts[0]
-    return "ambiguous" if starts else None
+    return _as_notation(labels, kind, text) if not starts else "ambiguous"
+
+
+CARD_TYPES = ("press", "dollar", "elevator", "plans", "prestige", "skyscraper", "wild")
+
+
+def _as_notation(labels: list[str], kind: str, text: str) -> int | None:
+    """The program's own notation: a character's title (or its unique start), or cards as `2x press`."""
+    name = text.removeprefix("use ")
+    titles = {i: re.sub(r"^(?:use )?\d+ ", "", label).split(" (")[0].lower() for i, label in enumerate(labels)
+              if character_number(label) is not None}
+    found = [i for i, title in titles.items() if title == name] or \
+            [i for i, title in titles.items() if name and title.startswith(name)]
+    if len({titles[i] for i in found}) == 1:
+        return found[0]
+    wanted = _cards(text.removeprefix("take "))
+    if wanted is None:
+        return None
+    matches = [i for i, label in enumerate(labels)
+               if _cards(_bare(label).removeprefix("take ")) == wanted and (kind != "bid" or label.endswith(")"))]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _cards(text: str) -> Counter | None:
+    out: Counter = Counter()
+    count = 1
+    for word in [w for w in re.split(r"[\s+,]+", text) if w]:
+        if re.fullmatch(r"\d{1,2}x?", word):
+            count = int(word.rstrip("x"))
+        elif re.fullmatch(r"x\d{1,2}", word) and out:
+            out[list(out)[-1]] += int(word[1:]) - 1
+        elif word in CARD_TYPES or (word.endswith("s") and word[:-1] in CARD_TYPES):
+            out[word if word in CARD_TYPES else word[:-1]] += count
+            count = 1
+        else:
+            return None
+    return out if out and count == 1 else None
+
+
+def character_number(label: str) -> int | None:
+    """The character an option label names (`5 Scout (1)`, `use 5 Scout`), if any."""
+    match = re.match(r"(?:use )?(\d+) [A-Z]", label)
+    return int(match.group(1)) if match and " + " not in label else None  # a stack of several is not one
 
 
 def safe_text(line: str) -> bool:
@@ -188,7 +238,8 @@ class Driver:
         for text in candidates:
             if safe_text(text) and not text.strip().isdigit() and taken_as(labels, kind, text) == index:
                 return text
-        return str(index + 1)
+        number = str(index + 1)
+        return number if taken_as(labels, kind, number) == index else "#" + number
 
 
 class _Driven(PlayGame):

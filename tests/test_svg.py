@@ -24,10 +24,10 @@ NS = {"s": "http://www.w3.org/2000/svg"}
 def finished() -> Save:
     rs = nyc()
     specs = parse_seats(["Annabelle Longname", "bot:greedy", "Bernard", "tom:7"], rs)
-    agents = {i: agent_for_seat("bot:greedy", 3, i).choose for i, s in enumerate(specs) if s.kind != "tom"}
+    agents = {i: agent_for_seat("bot:greedy", 3, i) for i, s in enumerate(specs) if s.kind != "tom"}
     session = Session(rs, specs, 3, agents)
     session.run()
-    return Save(rs.digest, rs.name, specs, 3, [choice for _, choice, _ in session.record])
+    return Save(rs.digest, rs.name, specs, 3, list(session.record))
 
 
 def parse(text: str) -> ET.Element:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..compiler import RuleRuntimeError
 from ..engine.decisions import Decision, Option, describe, same_choice_key
-from ..engine.state import Seat
+from ..engine.state import Card, Seat
 from ..registry import primitive
 
 C = "choices"
@@ -52,7 +52,12 @@ def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list
         if least <= total <= most:
             picked = [item for k, n in zip(keys, counts) for item in groups[k][:n]]
             labelled.append((describe(picked), picked))
-    labelled.sort(key=lambda lv: (len(lv[1]), lv[0]))
+    order = {c.id: i for i, c in enumerate(f.game.ruleset.components.card_types)}
+
+    def in_type_order(item: Any) -> tuple:  # cards by the order of the card types, others by name
+        return (order.get(item.type, len(order)), "") if isinstance(item, Card) else (len(order), describe(item))
+
+    labelled.sort(key=lambda lv: (len(lv[1]), sorted(in_type_order(item) for item in lv[1])))
     return decide(f, f.vars["me"], "choose_some", prompt, labelled)
 
 

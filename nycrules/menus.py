@@ -1,0 +1,308 @@
+"""Decisions on an 80x24 screen: which options to show, how to read what a person types,
+and what `help` says about the decision.
+
+An option keeps its number (its position in `decision.options`) whether it is shown or
+not, so a number typed always means the same option. The bid menu shows, for each value,
+the few bids that use the fewest cards (never one another shown beats in every way);
+`more` lists them all, and any legal bid may be typed as its cards.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections import Counter
+from typing import Any, Callable
+
+from .board_view import wrap_items
+from .character_info import one_line
+from .engine.decisions import Decision, Option
+from .engine.state import Card, Game, Pair, Tile
+
+PER_VALUE = 3  # bids shown for each value
+FLOW_OVER = 10  # longer lists of short options flow several to a line
+WIDTH = 80
+
+
+# ------------------------------------------------------------------ what an option is
+def card_types(option: Option) -> Counter | None:
+    """The card types an option stands for (a bid, a pair, a card or a set of cards), else None."""
+    value = option.value
+    if isinstance(value, tuple) and value and value[0] == "bid":
+        return Counter(card.type for card in value[1])
+    if isinstance(value, tuple) and value and value[0] == "pair" and isinstance(value[1], Pair):
+        return Counter(card.type for card in value[1].cards)
+    if isinstance(value, Card):
+        return Counter([value.type])
+    if isinstance(value, list) and value and all(isinstance(v, Card) for v in value):
+        return Counter(card.type for card in value)
+    return None
+
+
+def tile_of(option: Option) -> Tile | None:
+    value = option.value
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, tuple) and len(value) == 2 and value[0] in ("use", "instead") and isinstance(value[1], Tile):
+        return value[1]
+    return None
+
+
+def swap_of(option: Option) -> tuple[str, str] | None:
+    value = option.value
+    if isinstance(value, tuple) and len(value) == 3 and value[0] == "exchange":
+        return value[1].type, value[2].type
+    return None
+
+
+def bid_value_of(option: Option) -> int | None:
+    value = option.value
+    if isinstance(value, tuple) and len(value) == 3 and value[0] == "bid":
+        return value[2]
+    return None
+
+
+def type_order(game: Game) -> dict[str, int]:
+    return {c.id: i for i, c in enumerate(game.ruleset.components.card_types)}
+
+
+def compact(game: Game, types: Counter) -> str:
+    """Cards as `2x prestige skyscraper`, in the order of the card types."""
+    order = type_order(game)
+    return " ".join(f"{n}x {kind}" if n > 1 else kind
+                    for kind, n in sorted(types.items(), key=lambda kv: order.get(kv[0], 99)) if n) or "nothing"
+
+
+# ------------------------------------------------------------------ display
+def label(game: Game, option: Option) -> str:
+    """The option as shown: card sets compact, a character's cost, a hired character's text."""
+    tile = tile_of(option)
+    if tile is not None and option.label.startswith("use "):
+        cost = f" ({tile.char.cost}$)" if tile.char.cost else ""
+        return option.label + cost
+    value = bid_value_of(option)
+    if value is not None:
+        types = card_types(option)
+        return (compact(game, types) if types else "bid as it stands") + f" ({value})"
+    if isinstance(option.value, list):
+        types = card_types(option)
+        if types is not None:
+            return compact(game, types)
+    return option.label
+
+
+def option_lines(game: Game, decision: Decision, every: bool = False) -> list[str]:
+    """The lines that show a decision's options (all of them with `every`)."""
+    options = decision.options
+    if decision.kind == "bid":
+        return _bid_lines(game, decision, every)
+    numbered = [f"{i + 1}. {label(game, o)}" for i, o in enumerate(options)]
+    tiles = [tile_of(o) for o in options]
+    if any(t is not None for t in tiles) and not any(o.label.startswith("use ") for o in options):
+        lines = []  # characters to choose (a hire): each with what it does
+        for entry, tile in zip(numbered, tiles):
+            head = f"  {entry}"
+            lines.append(head + (f": {one_line(tile.char, WIDTH - len(head) - 2)}" if tile is not None else ""))
+        return lines + _position_hint(decision)
+    if len(options) > FLOW_OVER and max(len(n) for n in numbered) <= 24:
+        return wrap_items("  ", numbered, sep="   ", indent=2)
+    return [f"  {entry}" for entry in numbered] + _position_hint(decision)
+
+
+def _position_hint(decision: Decision) -> list[str]:
+    """When a number could be a character's or an option's, say how to pick by position."""
+    numbers = {t.char.id for t in (tile_of(o) for o in decision.options) if t is not None}
+    if numbers & set(range(1, len(decision.options) + 1)):
+        return ["  (a number means the character of that number; #N means option N)"]
+    return []
+
+
+def shown_bids(game: Game, decision: Decision) -> list[int]:
+    """Per value, the few bids worth considering: none that another bid beats with fewer cards."""
+    bids = [(i, bid_value_of(o), card_types(o) or Counter()) for i, o in enumerate(decision.options)
+            if bid_value_of(o) is not None]
+    wild = game.ruleset.wild_card
+    keep = []
+    for i, value, cards in bids:
+        dominated = any(other_value >= value and other != cards and not (other - cards)
+                        for _, other_value, other in bids)
+        if not dominated:
+            keep.append((value, sum(cards.values()), cards[wild], i))
+    shown: dict[int, list[int]] = {}
+    for value, size, wilds, i in sorted(keep):
+        if len(shown.setdefault(value, [])) < PER_VALUE:
+            shown[value].append(i)
+    return [i for value in sorted(shown) for i in shown[value]]
+
+
+def _bid_lines(game: Game, decision: Decision, every: bool) -> list[str]:
+    options = decision.options
+    bids = [i for i, o in enumerate(options) if bid_value_of(o) is not None]
+    lines = []
+    for i, o in enumerate(options):
+        if bid_value_of(o) is None and swap_of(o) is None:
+            lines.append(f"  {i + 1}. {label(game, o)}")  # pass, characters
+    chosen = bids if every else shown_bids(game, decision)
+    by_value: dict[int, list[int]] = {}
+    for i in chosen:
+        by_value.setdefault(bid_value_of(options[i]), []).append(i)
+    for value in sorted(by_value):
+        entries = [f"{i + 1}. {label(game, options[i]).rsplit(' (', 1)[0]}" for i in by_value[value]]
+        lines += wrap_items(f"  value {value}: ", entries, sep="   ", indent=11)
+    if any(swap_of(o) is not None for o in options):
+        lines.append("  swap A for B: exchange hand card A for reserve card B")
+    hidden = len(bids) - len(chosen)
+    if hidden > 0:
+        lines.append(f"  ({hidden} more bids: `more` lists them; any bid may be typed as its cards)")
+    return lines
+
+
+# ------------------------------------------------------------------ reading an answer
+_COUNT = re.compile(r"^(\d{1,2})x?$")
+_TIMES = re.compile(r"^x(\d{1,2})$")
+
+
+def parse_cards(game: Game, text: str) -> Counter | None:
+    """`2x prestige skyscraper`, `dollar + plans`, `press, wild`, `prestige x2`: card types, else None."""
+    kinds = {c.id for c in game.ruleset.components.card_types}
+    words = [w for w in re.split(r"[\s+,]+", text.lower()) if w]
+    if not words:
+        return None
+    out: Counter = Counter()
+    count, last = 1, None
+    for word in words:
+        number = _COUNT.match(word)
+        times = _TIMES.match(word)
+        if number:
+            count = int(number.group(1))
+            continue
+        if times and last is not None:
+            out[last] += int(times.group(1)) - 1
+            continue
+        kind = word if word in kinds else word[:-1] if word.endswith("s") and word[:-1] in kinds else None
+        if kind is None:
+            return None
+        out[kind] += count
+        count, last = 1, kind
+    return out if out and count == 1 else None  # `2` or `press 2` name no cards
+
+
+def read_answer(game: Game, decision: Decision, line: str,
+                fallback: Callable[[Game, Decision, str], int | str]) -> int | str:
+    """An option index for what a person typed, or one line saying why it is not one."""
+    text = " ".join(line.lower().split())
+    options = decision.options
+    if text.startswith("#"):
+        number = text[1:]
+        if number.isascii() and number.isdigit() and len(number) <= 6 and 1 <= int(number) <= len(options):
+            return int(number) - 1
+        return f"there is no option {text[:12]}; choose #1-#{len(options)}"
+    tiles = [(i, tile_of(o)) for i, o in enumerate(options)]
+    tiles = [(i, t) for i, t in tiles if t is not None]
+    if text.isascii() and text.isdigit() and len(text) <= 6:
+        chars = sorted(i for i, t in tiles if t.char.id == int(text))
+        if chars:
+            return chars[0]  # several options of one character are the same choice
+        return fallback(game, decision, text)
+    plain = fallback(game, decision, line)  # an option's text, or a unique start of it, comes first
+    if isinstance(plain, int):
+        return plain
+    swap = re.fullmatch(r"(?:swap|exchange) (\S+) for (\S+)(?: from the reserve)?", text)
+    if swap:
+        return _swap(game, decision, swap.group(1), swap.group(2))
+    by_title = _by_character(text, tiles)
+    if by_title is not None:
+        return by_title
+    wanted = parse_cards(game, text.removeprefix("take "))
+    if wanted is not None:
+        matches = [i for i, o in enumerate(options) if card_types(o) == wanted
+                   and (decision.kind != "bid" or bid_value_of(o) is not None)]
+        if len(matches) == 1:
+            return matches[0]
+    return plain
+
+
+def _by_character(text: str, tiles: list[tuple[int, Tile]]) -> int | None:
+    """`use scout`, `use 5`, `scout`, `joker`: the one option of that character, if exactly one."""
+    name = text.removeprefix("use ").strip()
+    if not name or not tiles:
+        return None
+    found = [(i, t.char.id) for i, t in tiles if str(t.char.id) == name or t.char.title.lower() == name]
+    if not found:
+        found = [(i, t.char.id) for i, t in tiles if t.char.title.lower().startswith(name)]
+    if len({char for _, char in found}) != 1:
+        return None
+    return min(i for i, _ in found)  # several options of one character are the same choice
+
+
+def _card_type(kinds: set[str], word: str) -> str:
+    """A card type from its name, its plural or a unique start of it; else the word itself."""
+    if word in kinds:
+        return word
+    if word.endswith("s") and word[:-1] in kinds:
+        return word[:-1]
+    starts = [k for k in kinds if k.startswith(word)]
+    return starts[0] if len(starts) == 1 else word
+
+
+def _swap(game: Game, decision: Decision, give: str, take: str) -> int | str:
+    kinds = {c.id for c in game.ruleset.components.card_types}
+    give, take = (_card_type(kinds, k) for k in (give, take))
+    for i, o in enumerate(decision.options):
+        if swap_of(o) == (give, take):
+            return i
+    if not any(swap_of(o) for o in decision.options):
+        return "no exchange with the reserve is possible now"
+    for kind in (give, take):
+        if kind not in kinds:
+            return f"'{kind}' is not a card type ({', '.join(sorted(kinds))})"
+    seat = decision.seat
+    if not any(c.type == give for c in seat.hand):
+        return f"you have no {give} card in your hand"
+    if not any(c.type == take for c in seat.reserve):
+        return f"your reserve holds no {take} card"
+    return "a card is exchanged only for a card of another type"
+
+
+# ------------------------------------------------------------------ help
+def explain(game: Game, decision: Decision) -> str:
+    """What the decision is about, in the rules' terms, and what each kind of option does."""
+    seat = decision.seat
+    lines = [f"Now: {seat.name} decides: {decision.prompt.rstrip('?.')}."]
+    if decision.kind == "bid":
+        rnd = next((r for r in game.ruleset.rounds if r.card == game.bidding_card), None)
+        if rnd is not None:
+            lines.append(f"{rnd.title} bidding round: {rnd.text}")
+        lines += [
+            f"A bid is cards from your hand. Each {game.bidding_card} card counts 1; two identical cards of",
+            "another type count 1 together; a wild card counts 1 with any other card (two wilds alone count 1).",
+            "The number in brackets is what the bid is worth. `pass` bids nothing.",
+            "`swap CARD for CARD` exchanges a hand card for a reserve card before you bid.",
+            "`use N` uses a character (its cost in dollars is in brackets). `more` lists every bid.",
+        ]
+    elif decision.kind == "draft":
+        lines.append("Phase I: take one pair of cards from the display into your hand (type it as shown, "
+                     "e.g. `dollar + plans`), or use a phase I character.")
+    elif decision.kind == "use":
+        lines.append("You may use these characters now; each acts once per game round and costs what is "
+                     "in brackets. `done` (or `end turn`) goes on without them.")
+    rule_char = _rule_character(game, decision.rule)
+    if rule_char is not None:
+        lines.append(f"The rule asking: {rule_char.id} {rule_char.title}: {rule_char.text}")
+    elif decision.rule and decision.kind != "bid":
+        rnd = next((r for r in game.ruleset.rounds if decision.rule.startswith(r.id + " ")), None)
+        if rnd is not None:
+            lines.append(f"The rule asking: the {rnd.title} round: {rnd.text}")
+    for tile in dict.fromkeys(t for t in (tile_of(o) for o in decision.options) if t is not None):
+        lines.append(f"  {tile.char.id} {tile.char.title}: {tile.char.text}")
+    return "\n".join(wrapped for line in lines for wrapped in _wrap(line))
+
+
+def _wrap(line: str) -> list[str]:
+    indent = len(line) - len(line.lstrip())
+    return textwrap.wrap(line, WIDTH - 1, subsequent_indent=" " * (indent + 2)) or [""]
+
+
+def _rule_character(game: Game, rule: str) -> Any:
+    match = re.fullmatch(r"character (\d+)", rule or "")
+    return game.ruleset.characters.get(int(match.group(1))) if match else None

@@ -1,0 +1,132 @@
+"""Decisions on an 80x24 screen: short bid menus, the swap command, characters by name or number,
+and every legal option still accepted when typed in the program's own notation."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from scenario import answer, give, hire
+from scenario_extra import bare_table, bid_turn, set_pairs
+
+from nycrules import menus
+from nycrules.engine.procedure import draft_turn
+
+WIDTH = 80
+
+
+def refuse(game, decision, line):
+    return f"not taken: {line}"
+
+
+def bid_decision(hand: str, reserve: str = "", round_id: str = "press", chars: tuple[int, ...] = ()):
+    game, ann, ben = bare_table()
+    for char_id in chars:
+        hire(game, ann, char_id)
+    give(game, ann, hand=hand, reserve=reserve, dollars=3)
+    answer(game, "pass")
+    bid_turn(game, ann, round_id)
+    return game, game.chooser.asked[0]
+
+
+RICH = "press press dollar plans plans prestige prestige skyscraper wild wild"
+
+
+def test_a_big_hand_gives_a_bid_menu_that_fits_the_screen():
+    game, decision = bid_decision(RICH, "elevator skyscraper", chars=(16,))
+    assert len(decision.options) > 40
+    lines = menus.option_lines(game, decision)
+    assert len(lines) <= 12
+    assert max(len(line) for line in lines) <= WIDTH
+    assert any(line.startswith("  value 1: ") for line in lines)
+    assert "use 16 Joker (1$)" in "\n".join(lines)
+    assert not any("from the reserve" in line for line in lines)  # no menu line per exchange
+    every = menus.option_lines(game, decision, every=True)
+    bids = [o for o in decision.options if menus.bid_value_of(o) is not None]
+    assert sum(line.count(". ") for line in every if "value" in line or line.startswith("           ")) == len(bids)
+
+
+def test_no_bid_shown_is_beaten_in_every_way_by_another_shown():
+    game, decision = bid_decision(RICH)
+    shown = menus.shown_bids(game, decision)
+    for i in shown:
+        for j in shown:
+            if i == j:
+                continue
+            vi, vj = menus.bid_value_of(decision.options[i]), menus.bid_value_of(decision.options[j])
+            ci, cj = menus.card_types(decision.options[i]), menus.card_types(decision.options[j])
+            assert not (vj >= vi and not (cj - ci) and ci != cj), (decision.options[i].label, decision.options[j].label)
+    values = {menus.bid_value_of(o) for o in decision.options if menus.bid_value_of(o) is not None}
+    assert {menus.bid_value_of(decision.options[i]) for i in shown} == values  # every value is offered
+
+
+def test_every_legal_bid_is_accepted_typed_as_its_cards():
+    game, decision = bid_decision(RICH)
+    for i, option in enumerate(decision.options):
+        cards = menus.card_types(option)
+        if menus.bid_value_of(option) is None or not cards:
+            continue
+        compact = menus.compact(game, cards)
+        spelled = " ".join(kind for kind, n in sorted(cards.items()) for _ in range(n))
+        assert menus.read_answer(game, decision, compact, refuse) == i
+        assert menus.read_answer(game, decision, spelled.upper(), refuse) == i
+
+
+def test_swap_command_picks_the_exchange():
+    game, decision = bid_decision("press dollar", "plans skyscraper")
+    index = menus.read_answer(game, decision, "swap dollar for plans", refuse)
+    assert menus.swap_of(decision.options[index]) == ("dollar", "plans")
+    assert menus.read_answer(game, decision, "swap dollar for wild", refuse) == "your reserve holds no wild card"
+    assert menus.read_answer(game, decision, "swap plans for press", refuse) == "you have no plans card in your hand"
+    assert any("swap A for B" in line for line in menus.option_lines(game, decision))
+
+
+def test_a_pair_typed_as_displayed_in_any_order():
+    game, ann, ben = bare_table()
+    set_pairs(game, "dollar plans", "press wild")
+    answer(game, "take press")
+    ann.draft_turns_left = 1
+    draft_turn(game, ann)
+    decision = game.chooser.asked[0]
+    for typed in ("dollar + plans", "plans + dollar", "take dollar + plans", "Dollar, Plans"):
+        index = menus.read_answer(game, decision, typed, refuse)
+        assert menus.card_types(decision.options[index]) == Counter({"dollar": 1, "plans": 1})
+
+
+@pytest.mark.parametrize("typed,expected", [
+    ("2x prestige", {"prestige": 2}), ("prestige x2", {"prestige": 2}), ("press + 2x wild", {"press": 1, "wild": 2}),
+    ("dollars plans", {"dollar": 1, "plans": 1}), ("2 press", {"press": 2}), ("joker", None), ("", None),
+])
+def test_card_notation(typed, expected):
+    game, _, _ = bare_table()
+    parsed = menus.parse_cards(game, typed)
+    assert (dict(parsed) if parsed is not None else None) == expected
+
+
+def test_hire_shows_each_characters_text_and_picks_by_number_or_title():
+    game, ann, ben = bare_table()
+    tiles = [t for value in sorted(game.elevator_rows) for t in game.elevator_rows[value]]
+    from nycrules.engine.decisions import Decision, Option
+    decision = Decision(ann, "choose", "character to hire", [Option(f"{t.char.id} {t.char.title} ({t.value})", t)
+                                                             for t in tiles], "elevator round")
+    lines = menus.option_lines(game, decision)
+    for t, line in zip(tiles, lines):
+        assert t.char.text[:12] in line
+    assert max(len(line) for line in lines) <= WIDTH
+    target = tiles[-1]
+    first = min(i for i, t in enumerate(tiles) if t.char.id == target.char.id)  # copies are one choice
+    assert menus.read_answer(game, decision, str(target.char.id), refuse) == first
+    assert menus.read_answer(game, decision, target.char.title.upper(), refuse) == first
+    assert menus.read_answer(game, decision, "#1", refuse) == 0
+    clash = [i for i, t in enumerate(tiles) if t.char.id <= len(tiles)]
+    if clash:
+        assert any("#N means option N" in line for line in lines)
+
+
+def test_help_explains_a_bid_in_the_rules_terms():
+    game, decision = bid_decision("press press dollar", chars=(16,))
+    text = menus.explain(game, decision)
+    assert game.ruleset.round("press").text in text.replace("\n  ", " ")
+    assert "swap CARD for CARD" in text and "16 Joker" in text
+    assert max(len(line) for line in text.split("\n")) <= WIDTH
