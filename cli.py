@@ -203,6 +203,9 @@ def play(
                                                 min=0)] = None,
     ruleset: RulesetOption = None,
     load: Annotated[Optional[Path], typer.Option("--load", metavar="FILE", help="Continue a saved game.")] = None,
+    record: Annotated[Path, typer.Option("--record", metavar="FILE", help="Where the finished game's record is "
+                                         "written, for `nycrules replay` and `nycrules board`.")]
+    = Path("nycrules-last-game.json"),
     plain: PlainOption = False,
 ) -> None:
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
@@ -226,7 +229,7 @@ def play(
         sys.stdin.reconfigure(errors="replace")  # bytes that are not text are bad input, not a crash
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not plain and not os.environ.get("NO_COLOR")
     terminal = Terminal(sys.stdin, sys.stdout, interactive)
-    game = PlayGame(loaded, specs, game_seed, terminal, decisions)
+    game = PlayGame(loaded, specs, game_seed, terminal, decisions, record_file=record)
     raise typer.Exit(game.run())
 
 

@@ -24,11 +24,14 @@ from .engine.decisions import Decision
 from .engine.procedure import winner_of
 from .engine.runner import Session
 from .engine.setup import SeatSpec
-from .engine.state import Event, Game
+from .engine.state import Event, Game, Seat
 from .model import Ruleset
 from .saves import Save, write_save
 
 AUTOSAVE = "nycrules-autosave.json"
+LAST_GAME = "nycrules-last-game.json"
+VIEWS = ("board", "hand", "seats", "chars", "characters", "log", "why", "info", "picture", "save")
+AFTER = "Commands: board, seats, chars, log [N], why [N|#E], info CHARACTER, picture FILE, save FILE, quit"
 HELP = """Commands (at any prompt):
   NUMBER or TEXT  choose an option: its number, or its text (the start is enough if it is unique);
                   a bid or a pair as its cards (`2x press wild`, `dollar + plans`), a character
@@ -46,7 +49,8 @@ HELP = """Commands (at any prompt):
   undo            take back your last decision
   picture FILE    draw the table as an SVG picture (open it in a web browser)
   save FILE       save the game (continue later with `nycrules play --load FILE`)
-  quit            stop without saving"""
+  quit            stop (you are asked whether to save first; through a pipe it saves to
+                  nycrules-autosave.json)"""
 
 COMMANDS = """Commands: a number or text chooses; more, swap A for B, board, hand, seats, chars,
   info CHARACTER, log [N], why [N|#E], picture FILE, undo, save FILE, quit
@@ -62,7 +66,9 @@ class _Undo(Exception):
 
 
 class _Quit(Exception):
-    pass
+    def __init__(self, save: bool):
+        super().__init__()
+        self.save = save
 
 
 class _InputEnded(Exception):
@@ -109,6 +115,7 @@ class PlayGame:
     terminal: Terminal
     decisions: list[int] = field(default_factory=list)
     autosave: Path = Path(AUTOSAVE)
+    record_file: Path = Path(LAST_GAME)  # the finished game's record, for replay and board
     session: Session | None = None
     printed: int = 0  # events already shown
     undo_to: int = 0
@@ -133,8 +140,13 @@ class PlayGame:
                 self._start(self.session.record[:self.undo_to])
                 self.events_at = self.events_at[:self.undo_to + 1]
                 t.say("(undone)")
-            except _Quit:
-                t.say("Game stopped; it was not saved.")
+            except _Quit as stop:
+                if stop.save:
+                    write_save(self.autosave, self._save(list(self.session.record)))
+                    t.say(f"Game stopped; saved to {self.autosave} "
+                          f"(continue with: nycrules play --load {self.autosave}).")
+                else:
+                    t.say("Game stopped; it was not saved.")
                 return 0
             except _InputEnded:
                 return self._autosave("input ended before the game did")
@@ -149,7 +161,34 @@ class PlayGame:
         t.say(views.final_scores(game))
         winner = winner_of(game)
         t.say(f"{winner.name} wins with {winner.points} points.")
+        write_save(self.record_file, self._save(list(self.session.record)))
+        t.say(f"The game's record is in {self.record_file} "
+              f"(`nycrules replay {self.record_file}`, `nycrules board {self.record_file}`).")
+        if any(spec.kind == "human" for spec in self.specs):
+            self._after_the_game(game)
         return 0
+
+    def _after_the_game(self, game: Game) -> None:
+        """The table stays open: look at it, save it, draw it, until `quit` or the end of input."""
+        t = self.terminal
+        t.say(f"The game is over. {AFTER}")
+        while True:
+            try:
+                line = t.read(t.prompt("game over> ")).strip()
+            except _InputEnded:
+                return
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            if not line:
+                continue
+            if word in ("quit", "exit"):
+                return
+            if word == "help":
+                t.say(AFTER)
+            elif word in ("board", "seats", "log", "why", "info", "picture", "save", "chars", "characters"):
+                t.say(self._view(game, game.seats[0], word, rest))
+            else:
+                t.say(f"'{line[:40]}' is not a command here; {AFTER}")
 
     def _start(self, decisions: list[int]) -> None:
         """A session that replays these decisions, then pauses at each person's decision."""
@@ -223,6 +262,16 @@ class PlayGame:
             return menus.explain(game, decision) + "\n" + COMMANDS
         if word == "more":
             return "\n".join(menus.option_lines(game, decision, every=True))
+        if word in VIEWS:
+            return self._view(game, seat, word, rest)
+        if word == "undo":
+            return self._undo()
+        if word in ("quit", "exit"):
+            return self._quit()
+        return menus.read_answer(game, decision, line, choose_option)
+
+    def _view(self, game: Game, seat: Seat, word: str, rest: str) -> str:
+        """A command that shows the table or keeps it (save, picture); the game does not change."""
         if word == "board":
             return views.board(game, self.terminal.interactive)
         if word == "hand":
@@ -241,22 +290,31 @@ class PlayGame:
         if word == "info":
             return info(game.ruleset, rest) if rest.strip() else "info needs a character's number or title, " \
                                                                  "e.g. `info 16` or `info joker`"
-        if word == "undo":
-            return self._undo()
-        if word == "save":
-            if not rest.strip():
-                return "save needs a file name, e.g. `save mygame.json`"
-            assert self.session is not None
-            try:
-                write_save(Path(rest.strip()), self._save(list(self.session.record)))
-            except NycRulesError as err:
-                return str(err)
-            return f"saved to {rest.strip()} (continue with: nycrules play --load {rest.strip()})"
         if word == "picture":
             return write_picture(game, rest.strip())
-        if word in ("quit", "exit"):
-            raise _Quit
-        return menus.read_answer(game, decision, line, choose_option)
+        if not rest.strip():  # save
+            return "save needs a file name, e.g. `save mygame.json`"
+        assert self.session is not None
+        try:
+            write_save(Path(rest.strip()), self._save(list(self.session.record)))
+        except NycRulesError as err:
+            return str(err)
+        return f"saved to {rest.strip()} (continue with: nycrules play --load {rest.strip()})"
+
+    def _quit(self) -> str:
+        """Stop the game; a person is asked whether to save first, a pipe saves to the autosave file."""
+        t = self.terminal
+        if not t.interactive:
+            raise _Quit(True)
+        while True:
+            answer = t.read(t.prompt(f"Save the game to {self.autosave} before quitting? (yes/no/cancel) "))
+            answer = answer.strip().lower()
+            if answer in ("y", "yes"):
+                raise _Quit(True)
+            if answer in ("n", "no"):
+                raise _Quit(False)
+            if answer in ("c", "cancel", ""):
+                return "(the game goes on)"
 
     def _undo(self) -> str:
         assert self.session is not None

@@ -115,14 +115,15 @@ def test_ruleset_option_with_an_invalid_ruleset(tmp_path):
     assert "E408" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_play_bots_headless():
-    result = nycrules("play", "--seat", "bot:random", "--seat", "bot:greedy", "--seed", "7")
+def test_play_bots_headless(tmp_path):
+    result = nycrules("play", "--seat", "bot:random", "--seat", "bot:greedy", "--seed", "7", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     for number in range(1, 6):
         assert f"=== Game round {number} ===" in out
     assert "Final scoring" in out and "Majorities" in out
-    assert out.strip().splitlines()[-1].endswith("points.")
+    assert out.strip().splitlines()[-2].endswith("points.")
+    assert out.strip().splitlines()[-1].startswith("The game's record is in nycrules-last-game.json")
 
 
 def test_play_bad_seat_is_one_line():
