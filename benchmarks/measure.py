@@ -71,12 +71,13 @@ def main() -> None:
     print(f"greedy + random + 2 Toms (B4)       "
           f"{games_per_second(['bot:greedy', 'bot:random', 'tom', 'tom'], 500):.0f} games/s")
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    print(f"speed-up with --workers (4 random bots, 1000 games; {cores} cores, load {os.getloadavg()[0]:.1f}):")
     one = games_per_second(["bot:random"] * 4, 1000, 1)
-    print(f"4 random bots, 1000 games, 1 process  {one:.0f} games/s")
+    print(f"  1 process                         {one:.0f} games/s")
     for workers in sorted({2, cores} - {1}):
         many = games_per_second(["bot:random"] * 4, 1000, workers)
         label = f"{workers} processes" + (" (all cores)" if workers == cores else "")
-        print(f"4 random bots, 1000 games, {label:<13} {many:.0f} games/s: {many / one:.2f}x the speed of 1")
+        print(f"  {label:<32}{many:.0f} games/s, {many / one:.2f}x")
 
 
 if __name__ == "__main__":
