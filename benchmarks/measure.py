@@ -1,6 +1,13 @@
 """Measure the figures of the README's performance section.
 
     python benchmarks/measure.py            # all of them (about a minute)
+    python benchmarks/measure.py --versus   # games per CPU-second against the pinned baseline commit
+
+`--versus [COMMIT]` plays the same seeded games in-process (nycrules.simulate) with
+this checkout and with COMMIT (default: BASELINE, the engine at the start of the
+speed work), alternating the two in fresh processes, and prints games per CPU-second
+(time.process_time, so other load on the machine counts less than in wall time) and
+their ratio. The baseline's source comes from `git archive`, or `--baseline-dir`.
 
 Wall times are the median of several runs of the installed `nycrules` command
 (or `python cli.py` when it is not installed); games per second come from
@@ -10,16 +17,26 @@ all cores with `--workers`, for the speed-up; spawning the workers is included).
 
 from __future__ import annotations
 
+import argparse
+import io
 import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+BASELINE = "7fe478b"  # main at the start of the speed work (issue 10, point 1)
+MIXES = {
+    "4 random bots": ["bot:random"] * 4,
+    "2 random bots": ["bot:random"] * 2,
+    "greedy + random + 2 Toms (B4)": ["bot:greedy", "bot:random", "tom", "tom"],
+}
 COMMAND = [shutil.which("nycrules")] if shutil.which("nycrules") else [sys.executable, str(ROOT / "cli.py")]
 
 
@@ -61,7 +78,76 @@ def games_per_second(seats: list[str], games: int, workers: int = 1) -> float:
     return json.loads(out)["games_per_second"]
 
 
+def play_in_process(seats: list[str], games: int, seed: int) -> None:
+    """Child side of --versus: play with whatever `nycrules` is on the path; print games per CPU-second."""
+    import nycrules
+    from nycrules import simulate as sim
+    from nycrules.loader import load_ruleset
+    from nycrules.seating import parse_seats
+
+    ruleset = load_ruleset(Path(nycrules.__file__).resolve().parent.parent / "rulesets" / "nyc")
+    specs = parse_seats(seats, ruleset)
+    start = time.process_time()
+    if hasattr(sim, "simulate"):
+        sim.simulate(ruleset, specs, games, seed)
+    else:  # a later layout of the module: games by number
+        sim.play_games(ruleset, specs, seed, range(games))
+    print(json.dumps({"games_per_cpu_second": games / (time.process_time() - start)}))
+
+
+def _child(source: Path, seats: list[str], games: int, seed: int) -> float:
+    env = dict(os.environ, PYTHONPATH=str(source))
+    args = [sys.executable, str(Path(__file__).resolve()), "--play", ",".join(seats),
+            "--games", str(games), "--seed", str(seed)]
+    out = subprocess.run(args, env=env, cwd=source, capture_output=True, text=True, check=True).stdout
+    return json.loads(out.splitlines()[-1])["games_per_cpu_second"]
+
+
+def baseline_source(commit: str, into: Path) -> Path:
+    """The package as it was at `commit` (from git archive), unpacked under `into`."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit],
+                             capture_output=True, check=True).stdout
+    target = into / commit
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(target, filter="data") if sys.version_info >= (3, 12) else tar.extractall(target)
+    return target
+
+
+def versus(commit: str, baseline_dir: Path | None, games: int, rounds: int, seed: int) -> None:
+    """This checkout against a baseline: the same games, rounds alternating, median of each side."""
+    with tempfile.TemporaryDirectory() as tmp:
+        base = baseline_dir or baseline_source(commit, Path(tmp))
+        print(f"baseline {commit if baseline_dir is None else base}, this checkout {ROOT}; "
+              f"{games} games (seeds {seed}-{seed + games - 1}) per run, {rounds} runs each, alternating")
+        print(f"{'seats':<32}{'baseline':>12}{'now':>12}{'ratio':>8}   (games per CPU-second, medians)")
+        for name, seats in MIXES.items():
+            before, after = [], []
+            for _ in range(rounds):
+                before.append(_child(base, seats, games, seed))
+                after.append(_child(ROOT, seats, games, seed))
+            old, new = statistics.median(before), statistics.median(after)
+            print(f"{name:<32}{old:>12.1f}{new:>12.1f}{new / old:>7.2f}x", flush=True)
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--versus", nargs="?", const=BASELINE, metavar="COMMIT",
+                        help=f"games per CPU-second against COMMIT (default {BASELINE})")
+    parser.add_argument("--baseline-dir", type=Path, help="a checkout of the baseline to use instead of git archive")
+    parser.add_argument("--games", type=int, default=200, help="games per run (--versus)")
+    parser.add_argument("--rounds", type=int, default=5, help="runs of each side (--versus)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--play", help=argparse.SUPPRESS)  # the child process of --versus
+    args = parser.parse_args()
+    if args.play:
+        play_in_process(args.play.split(","), args.games, args.seed)
+    elif args.versus:
+        versus(args.versus, args.baseline_dir, args.games, args.rounds, args.seed)
+    else:
+        figures()
+
+
+def figures() -> None:
     print(f"command: {' '.join(COMMAND)}")
     print(f"nycrules validate rulesets/nyc      {wall(['validate', str(ROOT / 'rulesets' / 'nyc')]):.2f} s")
     print(f"nycrules --help                     {wall(['--help']):.2f} s")

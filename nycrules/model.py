@@ -154,7 +154,7 @@ class Ruleset:
     by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
     # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.
     worth_cache: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
-    bids_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)
+    bids_cache: dict[tuple, tuple] = field(default_factory=dict, compare=False, repr=False)
 
     def round(self, round_id: str) -> RoundDef:
         return next(r for r in self.rounds if r.id == round_id)

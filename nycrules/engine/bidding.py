@@ -10,7 +10,7 @@ from .abilities import evaluate, offer, run_script, usable, use, use_options
 from .bids import BidTable, bid_value, ranking
 from .decisions import Decision, Option
 from .setup import for_seat
-from .state import Game, Seat
+from .state import Card, Game, Seat
 
 PASS = ("pass",)
 
@@ -77,7 +77,8 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     while True:
         menu = BidMenu(game, seat, exchanges_left > 0)
         prompt = f"Your bid in the {rnd.title} round ({_bid_so_far(game, seat)})"
-        choice = game.ask(Decision(seat, "bid", prompt, None, game.rule, count=menu.count, build=menu.option))
+        choice = game.ask(Decision(seat, "bid", prompt, None, game.rule, count=menu.count, build=menu.option,
+                                   value=menu.value))
         game.where = rnd.loc
         if choice[0] == "exchange":
             _, out_card, in_card = choice
@@ -115,7 +116,8 @@ def _exchange_allowance(game: Game, seat: Seat) -> int:
 class BidMenu:
     """The options of a bidding decision, in order: pass, the bids, exchanges, characters.
 
-    Only their number is worked out up front; option i is built when someone asks for it.
+    Only their number is worked out up front; option i (or just its value) is built
+    when someone asks for it.
     """
 
     def __init__(self, game: Game, seat: Seat, may_exchange: bool):
@@ -124,9 +126,29 @@ class BidMenu:
         # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
         # (unless they make no legal bid at all).
         self.passes = 0 if seat.played and len(self.bids) else 1
-        self.swaps = _exchanges(seat) if may_exchange else []
-        self.uses = use_options(usable(game, seat, ("bid.turn",), {}))
-        self.count = self.passes + len(self.bids) + len(self.swaps) + len(self.uses)
+        self._swaps: list[tuple[str, str]] | None = None
+        self.swap_count = _exchange_count(seat) if may_exchange else 0
+        self.uses = use_options(usable(game, seat, ("bid.turn",), {})) if seat.company else []
+        self.count = self.passes + len(self.bids) + self.swap_count + len(self.uses)
+
+    @property
+    def swaps(self) -> list[tuple[str, str]]:
+        if self._swaps is None:
+            self._swaps = _exchanges(self.seat) if self.swap_count else []
+        return self._swaps
+
+    def value(self, index: int) -> tuple:
+        """The engine's value of option `index`, without its label and key."""
+        if index < self.passes:
+            return PASS
+        index -= self.passes
+        bids = self.bids
+        if index < len(bids):
+            return ("bid", bids.cards(index), bids.value(index))
+        index -= len(bids)
+        if index < self.swap_count:
+            return ("exchange",) + self._swap_cards(index)[2:]
+        return ("use", self.uses[index - self.swap_count][1])
 
     def option(self, index: int) -> Option:
         if index < self.passes:
@@ -138,14 +160,18 @@ class BidMenu:
             return Option(f"{label or 'bid as it stands'} ({value})", ("bid", bids.cards(index), value),
                           f"bid:{label}")
         index -= len(bids)
-        if index < len(self.swaps):
-            out_type, in_type = self.swaps[index]
-            out_card = next(c for c in self.seat.hand if c.type == out_type)
-            in_card = next(c for c in self.seat.reserve if c.type == in_type)
+        if index < self.swap_count:
+            out_type, in_type, out_card, in_card = self._swap_cards(index)
             return Option(f"exchange {out_type} for {in_type} from the reserve", ("exchange", out_card, in_card),
                           f"swap:{out_type}>{in_type}")
-        label, tile = self.uses[index - len(self.swaps)]
+        label, tile = self.uses[index - self.swap_count]
         return Option(label, ("use", tile), f"use:{tile.char.id}")
+
+    def _swap_cards(self, index: int) -> tuple[str, str, Card, Card]:
+        out_type, in_type = self.swaps[index]
+        out_card = next(c for c in self.seat.hand if c.type == out_type)
+        in_card = next(c for c in self.seat.reserve if c.type == in_type)
+        return out_type, in_type, out_card, in_card
 
 
 def _exchanges(seat: Seat) -> list[tuple[str, str]]:
@@ -153,6 +179,13 @@ def _exchanges(seat: Seat) -> list[tuple[str, str]]:
     hand = list(dict.fromkeys(c.type for c in seat.hand))
     reserve = list(dict.fromkeys(c.type for c in seat.reserve))
     return [(h, r) for h in hand for r in reserve if h != r]
+
+
+def _exchange_count(seat: Seat) -> int:
+    """How many `_exchanges` there are, without listing them."""
+    hand = {c.type for c in seat.hand}
+    reserve = {c.type for c in seat.reserve}
+    return len(hand) * len(reserve) - len(hand & reserve)
 
 
 def _withdraw(game: Game, seat: Seat) -> None:

@@ -67,29 +67,40 @@ class BidTable:
     cards of each type there are, so it is remembered for each such situation.
     """
 
-    __slots__ = ("kinds", "by_type", "choices")
+    __slots__ = ("hand", "kinds", "choices", "_by_type")
 
     def __init__(self, game: Game, seat: Seat):
-        by_type: dict[str, list[Card]] = {}
+        held: dict[str, int] = {}
         for card in seat.hand:
-            by_type.setdefault(card.type, []).append(card)
-        kinds = sorted(by_type)
-        base, added = bid_counts(seat, game.ruleset.wild_card)
-        key = (game.bidding_card, added, tuple(sorted(base.items())), tuple((k, len(by_type[k])) for k in kinds))
+            held[card.type] = held.get(card.type, 0) + 1
+        if seat.played or seat.virtual:
+            counted, added = bid_counts(seat, game.ruleset.wild_card)
+            base: dict[str, int] = dict(counted)
+        else:  # the usual case: nothing in the bid yet
+            base, added = {}, 0
+        key = (game.bidding_card, added, tuple(sorted(base.items())), tuple(sorted(held.items())))
         cache = game.ruleset.bids_cache
-        choices = cache.get(key)
-        if choices is None:
+        entry = cache.get(key)
+        if entry is None:
             if len(cache) > 200_000:  # a bound for very long simulations
                 cache.clear()
-            choices = cache[key] = _count_bids(game, base, added, kinds, by_type)
-        self.kinds, self.by_type, self.choices = kinds, by_type, choices
+            kinds = sorted(held)
+            entry = cache[key] = (kinds, _count_bids(game, base, added, kinds, held))
+        self.hand = seat.hand
+        self.kinds, self.choices = entry
+        self._by_type: dict[str, list[Card]] | None = None
 
     def __len__(self) -> int:
         return len(self.choices)
 
     def cards(self, index: int) -> tuple[Card, ...]:
+        by_type = self._by_type
+        if by_type is None:  # only needed once a bid is chosen or shown
+            by_type = self._by_type = {}
+            for card in self.hand:
+                by_type.setdefault(card.type, []).append(card)
         counts = self.choices[index][0]
-        return tuple(c for kind, n in zip(self.kinds, counts) for c in self.by_type[kind][:n])
+        return tuple(c for kind, n in zip(self.kinds, counts) for c in by_type[kind][:n])
 
     def value(self, index: int) -> int:
         return self.choices[index][1]
@@ -99,37 +110,38 @@ class BidTable:
         return self.choices[index][2]
 
 
-def _count_bids(game: Game, base: Counter, added: int, kinds: list[str],
-                by_type: dict[str, list[Card]]) -> list[tuple[tuple[int, ...], int, str]]:
+def _count_bids(game: Game, base: dict[str, int], added: int, kinds: list[str],
+                held: dict[str, int]) -> list[tuple[tuple[int, ...], int, str]]:
     """Each number of cards of each hand type that makes a bid: those numbers, the worth, the types as text.
 
     The sets are built one type at a time, carrying the running counts (matching cards,
-    wilds, pairs and singles of other types), so each set costs a few additions.
+    wilds, pairs and singles of other types) and the label, so each set costs a few additions.
     """
     ruleset = game.ruleset
     round_type, wild = game.bidding_card, ruleset.wild_card
     # Other types already in the bid but not in the hand count the same in every set.
-    fixed = [base[k] for k in base if k not in by_type and k != round_type and k != wild]
+    fixed = [base[k] for k in base if k not in held and k != round_type and k != wild]
     start = (base.get(round_type, 0), base.get(wild, 0), sum(n // 2 for n in fixed), sum(n % 2 for n in fixed))
-    partial: list[tuple[tuple[int, ...], int, int, int, int]] = [((),) + start]
+    partial: list[tuple[tuple[int, ...], str, int, int, int, int]] = [((), "") + start]
     for kind in kinds:
-        held, already = len(by_type[kind]), base.get(kind, 0)
+        already = base.get(kind, 0)
+        words = [" ".join([kind] * n) for n in range(held[kind] + 1)]
         if kind == round_type:
-            steps = [(n, n, 0, 0, 0) for n in range(held + 1)]
+            steps = [(n, words[n], n, 0, 0, 0) for n in range(len(words))]
         elif kind == wild:
-            steps = [(n, 0, n, 0, 0) for n in range(held + 1)]
+            steps = [(n, words[n], 0, n, 0, 0) for n in range(len(words))]
         else:
-            steps = [(n, 0, 0, (already + n) // 2, (already + n) % 2) for n in range(held + 1)]
-        partial = [(choice + (n,), m + dm, w + dw, p + dp, s + ds)
-                   for choice, m, w, p, s in partial for n, dm, dw, dp, ds in steps]
+            steps = [(n, words[n], 0, 0, (already + n) // 2, (already + n) % 2) for n in range(len(words))]
+        partial = [(choice + (n,), f"{text} {word}" if text and word else text or word, m + dm, w + dw, p + dp, s + ds)
+                   for choice, text, m, w, p, s in partial for n, word, dm, dw, dp, ds in steps]
     out = []
     cache = ruleset.worth_cache
-    for choice, m, w, p, s in partial:
+    for choice, text, m, w, p, s in partial:
         value = cache.get((m, w, p, s, added))
         if value is None:
             value = worth(ruleset, m, w, p, s, added)
         if value > 0:
-            out.append((choice, value, " ".join(kind for kind, n in zip(kinds, choice) for _ in range(n))))
+            out.append((choice, value, text))
     out.sort(key=lambda cvl: (cvl[1], cvl[2]))
     return out
 

@@ -27,38 +27,63 @@ class Option:
 
 
 class Decision:
-    """A question to one seat: either a list of options, or a count and a builder of option i.
+    """A question to one seat: a list of options, values to label on demand, or a count and a builder.
 
     A builder must give distinct labels and keys itself; a list is made distinct here
-    (options a person cannot tell apart get `#2`, `#3`).
+    (options a person cannot tell apart get `#2`, `#3`). With `values` and `label`, the
+    options (and their labels) are only made when someone reads them: a bot that picks
+    an index needs the count and the value taken, `value(i)`.
     """
 
     def __init__(self, seat: Seat, kind: str, prompt: str, options: list[Option] | None = None,
-                 rule: str = "", *, count: int = 0, build: Callable[[int], Option] | None = None):
+                 rule: str = "", *, count: int = 0, build: Callable[[int], Option] | None = None,
+                 value: Callable[[int], Any] | None = None, values: list[Any] | None = None,
+                 label: Callable[[Any], str] | None = None):
         self.seat = seat
         self.kind = kind  # what is being decided: bid, draft, use, choose, choose_some, number, ask, ...
         self.prompt = prompt
         self.rule = rule  # the rule asking, e.g. "character 7" or "prestige round bonus"
         self._build = build
+        self._value = value  # the value of option i without building it (a builder's shortcut)
+        self._values = values
+        self._label = label
         if options is not None:
             _distinct_names(options)
             self._options: list[Option] | None = options
             self.count = len(options)
+        elif values is not None:
+            self._options = None
+            self.count = len(values)
         else:
             self._options = None
             self.count = count
 
     def option(self, index: int) -> Option:
-        if self._options is not None:
-            return self._options[index]
-        assert self._build is not None
+        if self._options is not None or self._build is None:
+            return self.options[index]
         return self._build(index)
+
+    def value(self, index: int) -> Any:
+        """What the engine does with option `index` (the same as `option(index).value`)."""
+        if self._options is not None:
+            return self._options[index].value
+        if self._values is not None:
+            return self._values[index]
+        if self._value is not None:
+            return self._value(index)
+        return self.option(index).value
 
     @property
     def options(self) -> list[Option]:
         if self._options is None:
-            assert self._build is not None
-            self._options = [self._build(i) for i in range(self.count)]
+            if self._values is not None:
+                label = self._label or describe
+                options = [Option(label(v), v) for v in self._values]
+                _distinct_names(options)
+                self._options = options
+            else:
+                assert self._build is not None
+                self._options = [self._build(i) for i in range(self.count)]
         return self._options
 
     def labels(self) -> list[str]:

@@ -111,9 +111,10 @@ def draft_turn(game: Game, seat: Seat) -> None:
         options = []
         seen = set()
         for pair in game.pairs:
-            if pair.name() not in seen:
-                seen.add(pair.name())
-                options.append(Option(f"take {pair.name()}", ("pair", pair), f"pair:{pair.name().replace(' ', '')}"))
+            name = pair.name()
+            if name not in seen:
+                seen.add(name)
+                options.append(Option(f"take {name}", ("pair", pair), f"pair:{name.replace(' ', '')}"))
         for label, tile in use_options(usable(game, seat, ("draft.turn",), {})):
             options.append(Option(label, ("use", tile), f"use:{tile.char.id}"))
         for label, tile in use_options(usable(game, seat, ("draft.instead_of_pair",), {}), " instead of a pair"):

@@ -274,10 +274,10 @@ class Game:
         A decision with a single option is no decision: it is taken without asking.
         """
         if decision.count == 1:
-            return decision.option(0).value
+            return decision.value(0)
         index = self.chooser(self, decision)
         self.decisions_taken += 1
-        return decision.option(index).value
+        return decision.value(index)
 
     def fire_hook(self, name: str, frame: Any) -> None:
         from .abilities import fire_hook

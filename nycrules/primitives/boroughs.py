@@ -109,9 +109,8 @@ def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
                      and b.counts[seat.index] - sum(1 for s in sources if s is b) > 0]
         if not available:
             break
-        labels = [("do not move one", None)] + [(f"move one from {b.name}", b) for b in available]
         picked = decide(f, seat, "sell", "No skyscraper left on your board: move one here from another borough?",
-                        labels)
+                        [None] + available, _sell_label)
         if picked is None:
             break
         sources.append(picked)
@@ -120,6 +119,10 @@ def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
         moved = f" ({len(sources)} moved from other boroughs)" if sources else ""
         game.emit(seat, f"builds {built} skyscraper(s) in {borough.name}{moved}")
     return built
+
+
+def _sell_label(source: Borough | None) -> str:
+    return "do not move one" if source is None else f"move one from {source.name}"
 
 
 @primitive("build_from_supply(seat: seat, borough: borough, count: int)",
