@@ -39,7 +39,7 @@ def may_use_characters(game: Game, seat: Seat) -> bool:
 
 def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any]) -> list[Tile]:
     """The seat's tiles that may act at these hooks now: unused this round, affordable, requirement met."""
-    if not may_use_characters(game, seat):
+    if not seat.company or not may_use_characters(game, seat):
         return []
     out = []
     for tile in seat.company:

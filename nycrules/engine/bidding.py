@@ -76,7 +76,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     exchanges_left = _exchange_allowance(game, seat)
     while True:
         menu = BidMenu(game, seat, exchanges_left > 0)
-        prompt = f"Your bid in the {rnd.title} round ({_bid_so_far(game, seat)})"
+        prompt = lambda: f"Your bid in the {rnd.title} round ({_bid_so_far(seat)})"  # noqa: E731
         choice = game.ask(Decision(seat, "bid", prompt, None, game.rule, count=menu.count, build=menu.option,
                                    value=menu.value))
         game.where = rnd.loc
@@ -127,7 +127,7 @@ class BidMenu:
         # (unless they make no legal bid at all).
         self.passes = 0 if seat.played and len(self.bids) else 1
         self._swaps: list[tuple[str, str]] | None = None
-        self.swap_count = _exchange_count(seat) if may_exchange else 0
+        self.swap_count = _exchange_count(self.bids.held, seat) if may_exchange else 0
         self.uses = use_options(usable(game, seat, ("bid.turn",), {})) if seat.company else []
         self.count = self.passes + len(self.bids) + self.swap_count + len(self.uses)
 
@@ -181,11 +181,10 @@ def _exchanges(seat: Seat) -> list[tuple[str, str]]:
     return [(h, r) for h in hand for r in reserve if h != r]
 
 
-def _exchange_count(seat: Seat) -> int:
-    """How many `_exchanges` there are, without listing them."""
-    hand = {c.type for c in seat.hand}
+def _exchange_count(held: dict[str, int], seat: Seat) -> int:
+    """How many `_exchanges` there are (`held`: the hand's cards by type), without listing them."""
     reserve = {c.type for c in seat.reserve}
-    return len(hand) * len(reserve) - len(hand & reserve)
+    return len(held) * len(reserve) - len(reserve.intersection(held))
 
 
 def _withdraw(game: Game, seat: Seat) -> None:
@@ -199,7 +198,7 @@ def _cards_label(cards: Any) -> str:
     return " ".join(card.type for card in sorted(cards, key=lambda c: c.type))
 
 
-def _bid_so_far(game: Game, seat: Seat) -> str:
+def _bid_so_far(seat: Seat) -> str:
     parts = [f"{c.type} as {c.weight} {c.counted_as}" if (c.counted_as != c.type or c.weight != 1) else c.type
              for c in seat.played]
     parts += [f"+{kind}" for kind in seat.virtual]

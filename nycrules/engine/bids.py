@@ -67,7 +67,7 @@ class BidTable:
     cards of each type there are, so it is remembered for each such situation.
     """
 
-    __slots__ = ("hand", "kinds", "choices", "_by_type")
+    __slots__ = ("hand", "held", "kinds", "choices", "_by_type")
 
     def __init__(self, game: Game, seat: Seat):
         held: dict[str, int] = {}
@@ -86,7 +86,7 @@ class BidTable:
                 cache.clear()
             kinds = sorted(held)
             entry = cache[key] = (kinds, _count_bids(game, base, added, kinds, held))
-        self.hand = seat.hand
+        self.hand, self.held = seat.hand, held
         self.kinds, self.choices = entry
         self._by_type: dict[str, list[Card]] | None = None
 

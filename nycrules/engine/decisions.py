@@ -35,18 +35,19 @@ class Decision:
     an index needs the count and the value taken, `value(i)`.
     """
 
-    def __init__(self, seat: Seat, kind: str, prompt: str, options: list[Option] | None = None,
+    def __init__(self, seat: Seat, kind: str, prompt: str | Callable[[], str], options: list[Option] | None = None,
                  rule: str = "", *, count: int = 0, build: Callable[[int], Option] | None = None,
                  value: Callable[[int], Any] | None = None, values: list[Any] | None = None,
-                 label: Callable[[Any], str] | None = None):
+                 label: Callable[[Any], str] | None = None, labels: list[str] | None = None):
         self.seat = seat
         self.kind = kind  # what is being decided: bid, draft, use, choose, choose_some, number, ask, ...
-        self.prompt = prompt
+        self._prompt = prompt  # or a function giving it, for prompts worth building only when shown
         self.rule = rule  # the rule asking, e.g. "character 7" or "prestige round bonus"
         self._build = build
         self._value = value  # the value of option i without building it (a builder's shortcut)
         self._values = values
         self._label = label
+        self._labels = labels  # the labels of `values`, when they are already known
         if options is not None:
             _distinct_names(options)
             self._options: list[Option] | None = options
@@ -57,6 +58,12 @@ class Decision:
         else:
             self._options = None
             self.count = count
+
+    @property
+    def prompt(self) -> str:
+        if not isinstance(self._prompt, str):
+            self._prompt = self._prompt()
+        return self._prompt
 
     def option(self, index: int) -> Option:
         if self._options is not None or self._build is None:
@@ -78,7 +85,8 @@ class Decision:
         if self._options is None:
             if self._values is not None:
                 label = self._label or describe
-                options = [Option(label(v), v) for v in self._values]
+                labels = self._labels or [label(v) for v in self._values]
+                options = [Option(text, v) for text, v in zip(labels, self._values)]
                 _distinct_names(options)
                 self._options = options
             else:

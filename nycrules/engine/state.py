@@ -199,10 +199,7 @@ class Seat:
 
     def __post_init__(self) -> None:
         self.hand.known = self.reserve.known = self.known
-
-    @property
-    def is_tom(self) -> bool:
-        return self.kind == "tom"
+        self.is_tom = self.kind == "tom"  # asked at nearly every step, and a seat never changes kind
 
     def __repr__(self) -> str:
         return f"<seat {self.index} {self.name}>"
