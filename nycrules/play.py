@@ -389,7 +389,7 @@ def explain_bid(game: Game, decision: Decision, text: str) -> str:
             return f"you have {have[kind]} {kind} card(s) in your hand, not {count}"
     wild = game.ruleset.wild_card
     counts, added = bid_counts(seat, wild)
-    counts = counts + wanted
+    counts = Counter(counts) + wanted
     if value_of(game, counts, added) <= 0:
         if set(counts) <= {wild}:
             return "a wild card cannot stand alone in a bid: add a card, or play two wild cards together"

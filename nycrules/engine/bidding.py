@@ -126,16 +126,9 @@ class BidMenu:
         # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
         # (unless they make no legal bid at all).
         self.passes = 0 if seat.played and len(self.bids) else 1
-        self._swaps: list[tuple[str, str]] | None = None
         self.swap_count = _exchange_count(self.bids.held, seat) if may_exchange else 0
         self.uses = use_options(usable(game, seat, ("bid.turn",), {})) if seat.company else []
         self.count = self.passes + len(self.bids) + self.swap_count + len(self.uses)
-
-    @property
-    def swaps(self) -> list[tuple[str, str]]:
-        if self._swaps is None:
-            self._swaps = _exchanges(self.seat) if self.swap_count else []
-        return self._swaps
 
     def value(self, index: int) -> tuple:
         """The engine's value of option `index`, without its label and key."""
@@ -168,21 +161,27 @@ class BidMenu:
         return Option(label, ("use", tile), f"use:{tile.char.id}")
 
     def _swap_cards(self, index: int) -> tuple[str, str, Card, Card]:
-        out_type, in_type = self.swaps[index]
-        out_card = next(c for c in self.seat.hand if c.type == out_type)
-        in_card = next(c for c in self.seat.reserve if c.type == in_type)
-        return out_type, in_type, out_card, in_card
-
-
-def _exchanges(seat: Seat) -> list[tuple[str, str]]:
-    """Each distinct exchange of a hand card for a reserve card of another type, as types."""
-    hand = list(dict.fromkeys(c.type for c in seat.hand))
-    reserve = list(dict.fromkeys(c.type for c in seat.reserve))
-    return [(h, r) for h in hand for r in reserve if h != r]
+        """Exchange `index`: hand types in the order the hand holds them, each with every other reserve type."""
+        hand: dict[str, Card] = {}
+        for card in self.seat.hand:
+            hand.setdefault(card.type, card)
+        reserve: dict[str, Card] = {}
+        for card in self.seat.reserve:
+            reserve.setdefault(card.type, card)
+        for out_type, out_card in hand.items():
+            for in_type, in_card in reserve.items():
+                if in_type != out_type:
+                    if index == 0:
+                        return out_type, in_type, out_card, in_card
+                    index -= 1
+        raise IndexError("no such exchange")
 
 
 def _exchange_count(held: dict[str, int], seat: Seat) -> int:
-    """How many `_exchanges` there are (`held`: the hand's cards by type), without listing them."""
+    """How many exchanges of a hand card for a reserve card of another type there are, by type.
+
+    `held`: the hand's cards by type.
+    """
     reserve = {c.type for c in seat.reserve}
     return len(held) * len(reserve) - len(reserve.intersection(held))
 

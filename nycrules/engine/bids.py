@@ -10,7 +10,7 @@ since few different counts ever occur.
 
 from __future__ import annotations
 
-from collections import Counter
+from typing import Mapping
 
 from ..compiler import Frame
 from ..model import Ruleset
@@ -29,7 +29,7 @@ def worth(ruleset: Ruleset, matching: int, wilds: int, pairs: int, singles: int,
     return cached
 
 
-def value_of(game: Game, counts: Counter, added: int) -> int:
+def value_of(game: Game, counts: Mapping[str, int], added: int) -> int:
     """The worth of a bid holding these counted types (and `added` wilds from characters)."""
     round_type, wild = game.bidding_card, game.ruleset.wild_card
     pairs = singles = 0
@@ -40,12 +40,18 @@ def value_of(game: Game, counts: Counter, added: int) -> int:
     return worth(game.ruleset, counts.get(round_type, 0), counts.get(wild, 0), pairs, singles, added)
 
 
-def bid_counts(seat: Seat, wild: str) -> tuple[Counter, int]:
+def bid_counts(seat: Seat, wild: str) -> tuple[dict[str, int], int]:
     """What the seat's bid holds, by the type each card counts as, and the wilds characters added."""
-    counts: Counter = Counter(kind for kind in seat.virtual if kind != wild)
+    counts: dict[str, int] = {}
+    added = 0
+    for kind in seat.virtual:
+        if kind == wild:
+            added += 1
+        else:
+            counts[kind] = counts.get(kind, 0) + 1
     for card in seat.played:
-        counts[card.counted_as] += card.weight
-    return counts, sum(1 for kind in seat.virtual if kind == wild)
+        counts[card.counted_as] = counts.get(card.counted_as, 0) + card.weight
+    return counts, added
 
 
 def bid_value(game: Game, seat: Seat) -> int:
@@ -74,8 +80,7 @@ class BidTable:
         for card in seat.hand:
             held[card.type] = held.get(card.type, 0) + 1
         if seat.played or seat.virtual:
-            counted, added = bid_counts(seat, game.ruleset.wild_card)
-            base: dict[str, int] = dict(counted)
+            base, added = bid_counts(seat, game.ruleset.wild_card)
         else:  # the usual case: nothing in the bid yet
             base, added = {}, 0
         key = (game.bidding_card, added, tuple(sorted(base.items())), tuple(sorted(held.items())))
