@@ -155,6 +155,7 @@ class Ruleset:
     # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.
     worth_cache: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
     bids_cache: dict[tuple, tuple] = field(default_factory=dict, compare=False, repr=False)
+    bid_counts_cache: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
 
     def round(self, round_id: str) -> RoundDef:
         return next(r for r in self.rounds if r.id == round_id)

@@ -69,11 +69,14 @@ class BidTable:
 
     Cards of one type are alike, so sets are counted by type (in type order). The
     empty set is included when what is already in the bid stands as a bid alone.
-    This runs at every bidding decision: the counting depends only on how many
-    cards of each type there are, so it is remembered for each such situation.
+    This runs at every bidding decision, so both the number of bids and the bids
+    themselves are remembered. The number depends only on the shape of the hand
+    (how many cards of the round's type, wilds, and of each other type, whichever
+    they are), which repeats far more often than the hand itself; the ordered
+    table (by value, then by the cards' names) is made only once a bid is read.
     """
 
-    __slots__ = ("hand", "held", "kinds", "choices", "_by_type")
+    __slots__ = ("game", "hand", "held", "base", "added", "count", "_table", "_by_type")
 
     def __init__(self, game: Game, seat: Seat):
         held: dict[str, int] = {}
@@ -83,20 +86,35 @@ class BidTable:
             base, added = bid_counts(seat, game.ruleset.wild_card)
         else:  # the usual case: nothing in the bid yet
             base, added = {}, 0
-        key = (game.bidding_card, added, tuple(sorted(base.items())), tuple(sorted(held.items())))
-        cache = game.ruleset.bids_cache
-        entry = cache.get(key)
-        if entry is None:
-            if len(cache) > 200_000:  # a bound for very long simulations
-                cache.clear()
-            kinds = sorted(held)
-            entry = cache[key] = (kinds, _count_bids(game, base, added, kinds, held))
-        self.hand, self.held = seat.hand, held
-        self.kinds, self.choices = entry
+        self.game, self.hand, self.held, self.base, self.added = game, seat.hand, held, base, added
+        self._table: tuple[list[str], list[tuple[tuple[int, ...], int, str]]] | None = None
         self._by_type: dict[str, list[Card]] | None = None
+        counts = game.ruleset.bid_counts_cache
+        shape = _shape(game, base, added, held)
+        count = counts.get(shape)
+        if count is None:
+            if len(counts) > 200_000:  # a bound for very long simulations
+                counts.clear()
+            count = counts[shape] = len(self.table()[1])
+        self.count = count
 
     def __len__(self) -> int:
-        return len(self.choices)
+        return self.count
+
+    def table(self) -> tuple[list[str], list[tuple[tuple[int, ...], int, str]]]:
+        """The hand's types in order, and each bid: how many cards of each type, its value, its label."""
+        if self._table is None:
+            game, base, held = self.game, self.base, self.held
+            key = (game.bidding_card, self.added, tuple(sorted(base.items())), tuple(sorted(held.items())))
+            cache = game.ruleset.bids_cache
+            table = cache.get(key)
+            if table is None:
+                if len(cache) > 200_000:
+                    cache.clear()
+                kinds = sorted(held)
+                table = cache[key] = (kinds, _count_bids(game, base, self.added, kinds, held))
+            self._table = table
+        return self._table
 
     def cards(self, index: int) -> tuple[Card, ...]:
         by_type = self._by_type
@@ -104,15 +122,24 @@ class BidTable:
             by_type = self._by_type = {}
             for card in self.hand:
                 by_type.setdefault(card.type, []).append(card)
-        counts = self.choices[index][0]
-        return tuple(c for kind, n in zip(self.kinds, counts) for c in by_type[kind][:n])
+        kinds, choices = self.table()
+        return tuple(c for kind, n in zip(kinds, choices[index][0]) for c in by_type[kind][:n])
 
     def value(self, index: int) -> int:
-        return self.choices[index][1]
+        return self.table()[1][index][1]
 
     def label(self, index: int) -> str:
         """The cards' types as text, in type order ("" for the bid as it stands)."""
-        return self.choices[index][2]
+        return self.table()[1][index][2]
+
+
+def _shape(game: Game, base: dict[str, int], added: int, held: dict[str, int]) -> tuple:
+    """All the number of legal bids depends on: the counts by the part each type plays, not the types."""
+    round_type, wild = game.bidding_card, game.ruleset.wild_card
+    others = sorted((n, base.get(kind, 0)) for kind, n in held.items() if kind != round_type and kind != wild)
+    fixed = tuple(sorted(n for kind, n in base.items() if kind not in held and kind != round_type and kind != wild))
+    return (added, held.get(round_type, 0), held.get(wild, 0), base.get(round_type, 0), base.get(wild, 0),
+            fixed, tuple(others))
 
 
 def _count_bids(game: Game, base: dict[str, int], added: int, kinds: list[str],
