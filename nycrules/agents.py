@@ -52,8 +52,7 @@ class GreedyAgent:
         return ties[0] if len(ties) == 1 else ties[_pick(game, self.seed, len(ties))]
 
     def _score(self, game: Game, decision: Decision, index: int) -> float:
-        option = decision.options[index]
-        value = option.value
+        value = decision.value(index)  # no labels needed
         kind = decision.kind
         if kind == "bid":
             if value[0] == "bid":

@@ -136,10 +136,14 @@ class BidTable:
 def _shape(game: Game, base: dict[str, int], added: int, held: dict[str, int]) -> tuple:
     """All the number of legal bids depends on: the counts by the part each type plays, not the types."""
     round_type, wild = game.bidding_card, game.ruleset.wild_card
-    others = sorted((n, base.get(kind, 0)) for kind, n in held.items() if kind != round_type and kind != wild)
-    fixed = tuple(sorted(n for kind, n in base.items() if kind not in held and kind != round_type and kind != wild))
+    if not base:  # the usual case: nothing in the bid yet
+        others = [n for kind, n in held.items() if kind != round_type and kind != wild]
+        others.sort()
+        return added, held.get(round_type, 0), held.get(wild, 0), tuple(others)
+    in_bid = sorted((n, base.get(kind, 0)) for kind, n in held.items() if kind != round_type and kind != wild)
+    fixed = sorted(n for kind, n in base.items() if kind not in held and kind != round_type and kind != wild)
     return (added, held.get(round_type, 0), held.get(wild, 0), base.get(round_type, 0), base.get(wild, 0),
-            fixed, tuple(others))
+            tuple(fixed), tuple(in_bid))
 
 
 def _count_bids(game: Game, base: dict[str, int], added: int, kinds: list[str],
@@ -173,9 +177,9 @@ def _count_bids(game: Game, base: dict[str, int], added: int, kinds: list[str],
         if value is None:
             value = worth(ruleset, m, w, p, s, added)
         if value > 0:
-            out.append((choice, value, text))
-    out.sort(key=lambda cvl: (cvl[1], cvl[2]))
-    return out
+            out.append((value, text, choice))
+    out.sort()  # by value, then by the cards' names (which tell the sets apart)
+    return [(choice, value, text) for value, text, choice in out]
 
 
 def value_to_win(game: Game, seat: Seat) -> int:
