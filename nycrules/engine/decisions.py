@@ -38,7 +38,7 @@ class Decision:
     def __init__(self, seat: Seat, kind: str, prompt: str | Callable[[], str], options: list[Option] | None = None,
                  rule: str = "", *, count: int = 0, build: Callable[[int], Option] | None = None,
                  value: Callable[[int], Any] | None = None, values: list[Any] | None = None,
-                 label: Callable[[Any], str] | None = None, labels: list[str] | None = None):
+                 label: Callable[[Any], str] | None = None):
         self.seat = seat
         self.kind = kind  # what is being decided: bid, draft, use, choose, choose_some, number, ask, ...
         self._prompt = prompt  # or a function giving it, for prompts worth building only when shown
@@ -47,7 +47,6 @@ class Decision:
         self._value = value  # the value of option i without building it (a builder's shortcut)
         self._values = values
         self._label = label
-        self._labels = labels  # the labels of `values`, when they are already known
         if options is not None:
             _distinct_names(options)
             self._options: list[Option] | None = options
@@ -85,8 +84,7 @@ class Decision:
         if self._options is None:
             if self._values is not None:
                 label = self._label or describe
-                labels = self._labels or [label(v) for v in self._values]
-                options = [Option(text, v) for text, v in zip(labels, self._values)]
+                options = [Option(label(v), v) for v in self._values]
                 _distinct_names(options)
                 self._options = options
             else:
