@@ -1,6 +1,7 @@
 """Who sits where: `--seat` values and the seats of a save, checked the same way.
 
-A seat is a person's name, `bot:random`, `bot:greedy`, or a Tom: `tom` (the
+A seat is a person's name, `bot:random`, `bot:greedy`, `bot:mcts` (the search
+bot; `bot:mcts:N` searches N simulations per decision), or a Tom: `tom` (the
 ruleset's default level), `tom:5` (the level table) or `tom:B4` (mode and cards).
 """
 
@@ -12,7 +13,9 @@ from .diagnostics import NycRulesError
 from .engine.setup import SeatSpec, check_seat_count
 from .model import Ruleset
 
-BOTS = ("bot:random", "bot:greedy")
+BOTS = ("bot:random", "bot:greedy", "bot:mcts")
+MCTS = re.compile(r"bot:mcts:(\d{1,9})")
+MAX_SIMULATIONS = 1000  # a bound on a search bot's time per decision (about 15-20 s at most)
 NAME = re.compile(r"[\w .'-]{1,20}")
 TOM_CARDS = range(2, 10)  # the cards a Tom may draw in phase I (the rulebook's range)
 
@@ -45,10 +48,15 @@ def tom_level(level: str, ruleset: Ruleset) -> tuple[str, int]:
 def parse_seat(text: str, ruleset: Ruleset, index: int) -> SeatSpec:
     value = text.strip()
     lowered = value.lower()
-    if lowered in BOTS:
-        return SeatSpec(f"{lowered.split(':')[1].capitalize()} bot {index + 1}", lowered)
+    search = MCTS.fullmatch(lowered)
+    if search is not None and not 1 <= int(search.group(1)) <= MAX_SIMULATIONS:
+        raise NycRulesError(f"bot:mcts:N needs N from 1 to {MAX_SIMULATIONS} simulations per decision, "
+                            f"not {search.group(1)}")
+    if lowered in BOTS or search is not None:
+        name = lowered.split(":")[1]
+        return SeatSpec(f"{name.upper() if name == 'mcts' else name.capitalize()} bot {index + 1}", lowered)
     if lowered.startswith("bot:"):
-        raise NycRulesError(f"unknown bot '{value}': choose bot:random or bot:greedy")
+        raise NycRulesError(f"unknown bot '{value}': choose bot:random, bot:greedy, bot:mcts or bot:mcts:N")
     if lowered == "tom" or lowered.startswith("tom:"):
         default = ruleset.tom.default_level if ruleset.tom else ""
         mode, cards = tom_level(value.split(":", 1)[1] if ":" in value else default, ruleset)
