@@ -119,4 +119,7 @@ def make_agent(kind: str, seed: int) -> Agent:
         return RandomAgent(seed)
     if kind == "bot:greedy":
         return GreedyAgent(seed)
+    if kind == "bot:mcts" or kind.startswith("bot:mcts:"):
+        from .search import mcts_from_kind  # the search bot builds on the greedy one
+        return mcts_from_kind(kind, seed)
     raise ValueError(f"no bot called {kind!r}")
