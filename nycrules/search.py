@@ -86,6 +86,7 @@ class MCTSAgent:
         self.seed = seed
         self.simulations = max(1, simulations)
         self.greedy = GreedyAgent(seed)
+        self.last_search: dict[str, tuple[int, float]] = {}  # option key -> (playouts, mean reward)
 
     def choose(self, session: Session, decision: Decision) -> int:
         game = session.state
@@ -102,6 +103,8 @@ class MCTSAgent:
             self._simulate(twin, root, me)
         keys = [decision.option(i).key for i in candidates]
         order = {key: rank for rank, key in enumerate(keys)}
+        self.last_search = {key: (root.visits[key], root.total[key] / root.visits[key]) for key in keys
+                            if key in root.visits}
         best = max(keys, key=lambda k: (root.visits.get(k, 0), root.total.get(k, 0.0) / max(root.visits.get(k, 0), 1),
                                         -order[k]))
         return candidates[order[best]]

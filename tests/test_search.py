@@ -1,0 +1,98 @@
+"""bot:mcts, the search bot: it finishes games with any company, is reproducible, and reads no hidden card."""
+
+import random
+
+import pytest
+
+import nycrules
+from nycrules.agents import GreedyAgent, make_agent
+from nycrules.diagnostics import NycRulesError
+from nycrules.engine.information import determinize, observation
+from nycrules.search import MCTSAgent
+from nycrules.seating import parse_seats
+from scenario import nyc
+
+
+def finish(game, answer):
+    """Answer every decision left to people with `answer(game, decision)`; give the people's decision count."""
+    asked = 0
+    while not game.is_over():
+        decision = game.decision()
+        game.apply(answer(game, decision))
+        asked += 1
+    return asked
+
+
+@pytest.mark.parametrize("seats,seed", [
+    (["bot:mcts:1", "bot:greedy"], 1),
+    (["Ann", "bot:mcts:1", "tom:B4"], 2),
+    (["bot:mcts:1", "tom:C5", "Ann", "bot:random"], 3),
+])
+def test_the_search_bot_finishes_games_with_toms_and_people(seats, seed):
+    game = nycrules.new_game(seats, seed=seed, log_events=False)
+    people = GreedyAgent(seed)
+    asked = finish(game, people.choose)
+    assert game.is_over() and game.winner() is not None
+    me = next(i for i, kind in enumerate(seats) if kind.startswith("bot:mcts"))
+    scores = game.scores()
+    assert scores[me]["total"] > 0 and len(scores) == len(seats)
+    assert (asked > 0) == ("Ann" in seats)  # the bot answered for itself; people were asked
+
+
+def test_the_search_bot_is_reproducible_from_the_seed():
+    def first_round(seed):
+        game = nycrules.new_game(["Ann", "bot:mcts:3"], seed=seed, log_events=False)
+        ann = GreedyAgent(seed)
+        while game.state.round < 2:
+            game.apply(ann.choose(game, game.decision()))
+        return game.record
+    assert first_round(9) == first_round(9)
+    assert first_round(9) != first_round(10)
+
+
+def test_the_search_decides_on_what_its_seat_knows_only():
+    """Re-deal what the bot cannot see in the live game: it makes the same choice."""
+    game = nycrules.new_game(["Ann", "Ben"], seed=4, log_events=False)
+    greedy = GreedyAgent(1)
+    bot = MCTSAgent(5, simulations=4)
+    checked = 0
+    while not game.is_over() and checked < 3:
+        decision = game.decision()
+        if decision.seat.index == 0 and decision.kind == "bid" and game.state.round == 2:
+            choice = bot.choose(game, decision)
+            twin = game.clone()
+            determinize(twin.state, 0, random.Random(checked))  # Ben's hand, the piles, the stacks
+            assert observation(twin.state, 0) == observation(game.state, 0)
+            assert bot.choose(twin, twin.decision()) == choice
+            checked += 1
+        game.apply(greedy.choose(game, decision))
+    assert checked == 3
+
+
+def test_the_search_plays_out_each_simulation_and_picks_the_most_visited():
+    game = nycrules.new_game(["Ann", "tom:B4"], seed=6, log_events=False)
+    bot = MCTSAgent(2, simulations=7)
+    greedy = GreedyAgent(2)
+    while True:
+        decision = game.decision()
+        if decision.kind == "bid" and decision.count > 3 and game.state.round == 3:
+            break
+        game.apply(greedy.choose(game, decision))
+    record = list(game.record)
+    choice = bot.choose(game, decision)
+    assert game.record == record, "the search touched the game"
+    visits = {key: n for key, (n, _) in bot.last_search.items()}
+    assert sum(visits.values()) == 7 and len(visits) >= 2
+    assert visits[decision.option(choice).key] == max(visits.values())
+
+
+def test_search_seats_are_checked():
+    ruleset = nyc()
+    specs = parse_seats(["bot:mcts", "bot:MCTS:12", "tom"], ruleset)
+    assert [s.kind for s in specs] == ["bot:mcts", "bot:mcts:12", "tom"]
+    assert specs[0].name == "MCTS bot 1"
+    assert make_agent("bot:mcts:12", 1).simulations == 12
+    for bad, message in [("bot:mcts:0", "from 1 to 1000"), ("bot:mcts:5000", "from 1 to 1000"),
+                         ("bot:mcts:x", "unknown bot")]:
+        with pytest.raises(NycRulesError, match=message):
+            parse_seats([bad, "tom"], ruleset)
