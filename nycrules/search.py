@@ -9,12 +9,17 @@ nodes are the bot's own decisions, reached by the keys of the options it took
 (single-observer ISMCTS; the other seats' moves and the deals are what differs
 between copies). A node picks among the options available in this copy by UCB
 with availability counts; below the tree, every seat plays the greedy bot's
-judgement to the end of the game. The result is the bot's win and its margin
+judgement (Toms follow their rules). The result is the bot's win and its margin
 over the best other seat.
 
-Options are limited to the greedy bot's best few (`WIDTH`), greedy's own pick
-first, so a small budget goes to the moves that matter (bids have dozens of
-options). Reproducible: the copies' deals and the bots in them are seeded from
+A playout runs to the start of the next game round (`HORIZON`) and is scored
+there by the ruleset's own final scoring, as if the game ended then; in the last
+game round it runs to the real end. Options are limited to the greedy bot's
+best few (`WIDTH`), greedy's own pick first, and only the pairs and the bids are
+searched (`SEARCHED`; exchanges before a bid, and the questions characters ask,
+follow greedy judgement), so a small budget goes to the moves that matter: a
+copy replays the game from its start, and that costs most of a simulation.
+Reproducible: the copies' deals and the bots in them are seeded from
 the bot's seed and the number of decisions the game has seen.
 """
 
@@ -28,7 +33,8 @@ from .engine.decisions import Decision
 from .engine.procedure import final_scoring, winner_of
 from .engine.runner import Session
 
-DEFAULT_SIMULATIONS = 24  # about a second per decision on the development machine (README)
+DEFAULT_SIMULATIONS = 8  # at most about 0.1 s of one core per decision (README, "The search bot")
+SEARCHED = ("draft", "bid")  # decision kinds searched: phase I pairs and bids (with the characters in them)
 WIDTH = 5  # options searched at a decision: the greedy bot's best ones
 EXPLORATION = 0.6  # UCB constant; rewards lie in 0..1
 HORIZON = 1  # game rounds a playout runs (to the start of the next one) before it is scored
@@ -92,8 +98,8 @@ class MCTSAgent:
         game = session.state
         assert game is not None
         candidates = self._candidates(session, decision)
-        if len(candidates) == 1 or _is_exchange(decision, candidates[0]):
-            return candidates[0]  # exchanges before a bid follow greedy; the bid itself is searched
+        if len(candidates) == 1 or decision.kind not in SEARCHED or _is_exchange(decision, candidates[0]):
+            return candidates[0]  # greedy judgement; the search goes to the pairs and the bids
         me = decision.seat.index
         others = {seat.index: GreedyAgent(_mix(self.seed, seat.index)) for seat in game.seats
                   if seat.index != me and not seat.is_tom}
