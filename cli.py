@@ -6,6 +6,8 @@ exit code; no command shows a Python traceback.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -14,6 +16,9 @@ from typing import Annotated, Optional
 import typer
 
 from nycrules.diagnostics import NycRulesError
+from nycrules.limits import MAX_INT
+
+MAX_SEED = MAX_INT // 2  # seeds of a run of games (seed + i) stay within the limits of a save
 
 app = typer.Typer(
     name="nycrules",
@@ -64,7 +69,9 @@ PlainOption = Annotated[bool, typer.Option("--plain", help="Plain text: no colou
 
 
 def fail(message: str, code: int = 1) -> "typer.Exit":
-    typer.echo(f"nycrules: {message}", err=True)
+    from nycrules.text import shown
+
+    typer.echo(f"nycrules: {shown(message)}", err=True)
     return typer.Exit(code)
 
 
@@ -98,7 +105,7 @@ def validate(
     seat: Annotated[Optional[list[str]], typer.Option(
         "--seat", "-s", metavar="SEAT", help="With --simulate: play every game with these seats (bots and Toms) "
                                              "instead of the usual rotation.")] = None,
-    seed: Annotated[int, typer.Option(metavar="N", min=0,
+    seed: Annotated[int, typer.Option(metavar="N", min=0, max=MAX_SEED,
                                       help="With --simulate: seed of the first game; game i uses seed + i.")] = 1,
 ) -> None:
     """Check rulesets and report every error as FILE:LINE:COL: error[CODE]: message."""
@@ -107,7 +114,7 @@ def validate(
     from nycrules.output import write_json
     from nycrules.playcheck import check_by_playing, text_report
 
-    missing = [p for p in paths if not p.exists()]
+    missing = [p for p in paths if not os.path.lexists(p)]
     if missing:
         raise fail(f"no such file or folder: {missing[0]}", 2)
     if simulate is None and (coverage or seat):
@@ -184,8 +191,8 @@ def rules_show(
         several = find_characters(loaded, ident)
         if len(several) > 1:
             names = ", ".join(f"{c.id} {c.title}" for c in several[:6])
-            raise fail(f"'{ident}' could be several characters ({names}); be more precise")
-        raise fail(f"nothing called '{ident}' in the ruleset; try `nycrules rules list`")
+            raise fail(f"'{ident[:40]}' could be several characters ({names}); be more precise")
+        raise fail(f"nothing called '{ident[:40]}' in the ruleset; try `nycrules rules list`")
     if format == Format.json:
         write_json(found.as_json())
     else:
@@ -195,12 +202,13 @@ def rules_show(
 @app.command()
 def play(
     seat: Annotated[Optional[list[str]], typer.Option(
-        "--seat", "-s", metavar="SEAT", help="A seat, in clockwise order: a person's name, bot:random, bot:greedy, bot:mcts[:N], tom "
-                             "(the recommended level), tom:1..tom:12 or tom:B4. Repeat for each seat. "
+        "--seat", "-s", metavar="SEAT", help="A seat, in clockwise order: a person's name, bot:random, bot:greedy, "
+                             "bot:mcts[:N], tom (the recommended level), tom:1..tom:12 or tom:B4. A person called "
+                             "Tom: name:Tom (any name may be written name:NAME). Repeat for each seat. "
                              "Default: you against Tom.")] = None,
     seed: Annotated[Optional[int], typer.Option(metavar="N", help="Seed of the shuffles; the same seed and answers give "
                                                      "the same game. Default: a new one, shown at the start.",
-                                                min=0)] = None,
+                                                min=0, max=MAX_SEED)] = None,
     ruleset: RulesetOption = None,
     load: Annotated[Optional[Path], typer.Option("--load", metavar="FILE", help="Continue a saved game.")] = None,
     record: Annotated[Path, typer.Option("--record", metavar="FILE", help="Where the finished game's record is "
@@ -209,8 +217,6 @@ def play(
     plain: PlainOption = False,
 ) -> None:
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
-    import os
-
     from nycrules.play import PlayGame, Terminal
     from nycrules.saves import read_save
     from nycrules.seating import parse_seats
@@ -290,9 +296,10 @@ def score(
     from nycrules.engine.procedure import winner_of
     from nycrules.output import write_json
     from nycrules.position import as_json, score_position
+    from nycrules.text import shown
     from nycrules.views import final_scores
 
-    if not position.exists():
+    if not os.path.lexists(position):
         raise fail(f"no such file: {position}", 2)
     loaded = _ruleset(ruleset)
     result = score_position(position, loaded)
@@ -307,7 +314,7 @@ def score(
     if format == Format.json:
         write_json(as_json(result.game))
     else:
-        typer.echo(final_scores(result.game))
+        typer.echo(shown(final_scores(result.game), keep_newlines=True))
         winner = winner_of(result.game)
         typer.echo(f"{winner.name} wins with {winner.points} points.")
 
@@ -317,7 +324,8 @@ def simulate(
     seat: Annotated[list[str], typer.Option("--seat", "-s", metavar="SEAT",
                                             help="A bot or Tom seat; repeat for each seat.")],
     games: Annotated[int, typer.Option(metavar="N", help="How many games to play.", min=1)] = 100,
-    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the first game; game i uses seed + i.", min=0)] = 1,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the first game; game i uses seed + i.", min=0,
+                                          max=MAX_SEED)] = 1,
     ruleset: RulesetOption = None,
     workers: Annotated[Optional[int], typer.Option(metavar="N", min=1,
                                                    help="Processes to play on (default: all cores).")] = None,
@@ -386,21 +394,50 @@ def with_optional_values(args: list[str]) -> list[str]:
     return out
 
 
+def _output_failed(err: OSError) -> None:
+    """Standard output is gone: a closed pipe (`| head`) ends quietly, a full disk with one line; exit 1."""
+    try:  # nothing more can be written there, not even at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    if not isinstance(err, BrokenPipeError):
+        try:
+            sys.stderr.write(f"nycrules: cannot write the output: {err.strerror or err}\n")
+            sys.stderr.flush()
+        except OSError:
+            pass
+    sys.exit(1)
+
+
 def main() -> None:
     """Entry point: run the app; every error ends as one line and an exit code, never a traceback."""
+    from nycrules.text import shown
+
     try:
-        code = app(args=with_optional_values(sys.argv[1:]), standalone_mode=False)
+        try:
+            code = app(args=with_optional_values(sys.argv[1:]), standalone_mode=False)
+        finally:
+            sys.stdout.flush()  # a full disk or closed pipe shows here at the latest, not at exit
+    except OSError as err:
+        if err.errno in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+            _output_failed(err)
+        typer.echo(f"nycrules: internal error ({type(err).__name__}: {shown(err)}); please report it with the "
+                   "command you ran", err=True)
+        sys.exit(70)
     except NycRulesError as err:
-        typer.echo(f"nycrules: {err}", err=True)
+        typer.echo(f"nycrules: {shown(err)}", err=True)
         sys.exit(1)
+    except KeyboardInterrupt:  # Ctrl-C: stopped as asked, without a traceback
+        typer.echo("nycrules: interrupted", err=True)
+        sys.exit(130)
     except Exception as err:
         if hasattr(err, "format_message") and hasattr(err, "exit_code"):  # a bad flag or argument
             ctx = getattr(err, "ctx", None)
             where = f"`{ctx.command_path} --help`" if ctx is not None else "`nycrules --help`"
-            typer.echo(f"nycrules: {err.format_message()} (see {where})", err=True)
+            typer.echo(f"nycrules: {shown(err.format_message())} (see {where})", err=True)
             sys.exit(err.exit_code)
         # A bug of ours: still one line, and a way to report it.
-        typer.echo(f"nycrules: internal error ({type(err).__name__}: {err}); please report it with the "
+        typer.echo(f"nycrules: internal error ({type(err).__name__}: {shown(err)}); please report it with the "
                    "command you ran", err=True)
         sys.exit(70)
     sys.exit(code if isinstance(code, int) else 0)

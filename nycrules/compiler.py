@@ -12,15 +12,19 @@ from typing import Any, Callable
 
 from . import nodes as n
 from .diagnostics import Location, NycRulesError
+from .limits import MAX_COUNT, MAX_EFFECT_STEPS, MAX_INT
 from .registry import Primitive
 
 
 class Frame:
-    __slots__ = ("game", "vars")
+    """One run of an effect: the game, the names in scope, and the steps (loop turns) it may still take."""
+
+    __slots__ = ("game", "vars", "steps")
 
     def __init__(self, game: Any, vars: dict[str, Any]):
         self.game = game
         self.vars = vars
+        self.steps = MAX_EFFECT_STEPS
 
 
 class _StopLoop(Exception):
@@ -28,10 +32,54 @@ class _StopLoop(Exception):
 
 
 class RuleRuntimeError(NycRulesError):
-    """A rule did something impossible at play time (a bug in the ruleset), with its location."""
+    """A rule did something impossible or beyond a limit at play time (a bug in the ruleset).
 
-    def __init__(self, message: str, loc: Location | None):
-        super().__init__(f"a rule failed while playing: {message}", loc, "E500")
+    It carries where (the effect line), which rule, which seat was acting and how
+    many decisions the game had taken, so a modder can find and replay it.
+    """
+
+    def __init__(self, problem: str, loc: Location | None, rule: str | None = None, seat: str | None = None,
+                 decision: int | None = None, seed: int | None = None):
+        self.problem, self.rule, self.seat, self.decision, self.seed = problem, rule, seat, decision, seed
+        context = [part for part in (seed is not None and f"seed {seed}", rule and f"rule {rule}",
+                                     seat and f"seat {seat}", decision is not None and f"after decision {decision}")
+                   if part]
+        where = f" ({', '.join(context)})" if context else ""
+        super().__init__(f"a rule failed while playing{where}: {problem}", loc, "E500")
+
+    def with_seed(self, seed: int) -> "RuleRuntimeError":
+        """The same failure, saying which game (by its seed) it happened in."""
+        return RuleRuntimeError(self.problem, self.location, self.rule, self.seat, self.decision, seed)
+
+
+def rule_failed(f: "Frame", problem: str, loc: Location | None = None) -> RuleRuntimeError:
+    """The error for a rule failing in frame `f`, with the rule, seat and decision from its game."""
+    game = f.game
+    me = f.vars.get("me")
+    seat = getattr(me, "name", None)
+    if game is None:
+        return RuleRuntimeError(problem, loc, None, seat, None)
+    return RuleRuntimeError(problem, loc or game.where, game.rule, seat, game.decisions_taken)
+
+
+def check_count(f: "Frame", count: int, what: str, loc: Location | None = None) -> int:
+    """A count a rule asks for at once (cards drawn, loop turns...), refused beyond MAX_COUNT."""
+    if count > MAX_COUNT:
+        raise rule_failed(f, f"{what} {count} is more than the limit of {MAX_COUNT}", loc)
+    return count
+
+
+def _spend(f: "Frame", steps: int, loc: Location) -> None:
+    f.steps -= steps
+    if f.steps < 0:
+        raise rule_failed(f, f"the effect ran more than {MAX_EFFECT_STEPS} steps (loop turns); "
+                             "is a loop much longer than intended?", loc)
+
+
+def _bounded(f: "Frame", value: int, loc: Location) -> int:
+    if -MAX_INT <= value <= MAX_INT:
+        return value
+    raise rule_failed(f, "a number beyond the limit of 10^18", loc)
 
 
 Fn = Callable[[Frame], Any]
@@ -77,6 +125,7 @@ class Compiler:
             hook_name, loc = s.name, s.loc
 
             def fire(f: Frame) -> None:
+                _spend(f, 1, loc)
                 f.game.where = loc
                 f.game.fire_hook(hook_name, f)
             return fire
@@ -108,10 +157,11 @@ class Compiler:
         return run_if
 
     def _for(self, s: n.For) -> Fn:
-        var, source, body = s.var, self.expr(s.source), self._block(s.body)
+        var, source, body, loc = s.var, self.expr(s.source), self._block(s.body), s.loc
 
         def run_for(f: Frame) -> None:
             items = list(source(f))  # a snapshot: the body may move the items
+            _spend(f, len(items), loc)
             try:
                 for item in items:
                     f.vars[var] = item
@@ -121,11 +171,13 @@ class Compiler:
         return run_for
 
     def _repeat(self, s: n.Repeat) -> Fn:
-        count, body = self.expr(s.count), self._block(s.body)
+        count, body, loc = self.expr(s.count), self._block(s.body), s.loc
 
         def run_repeat(f: Frame) -> None:
+            turns = check_count(f, count(f), "repeat", loc)
+            _spend(f, max(turns, 0), loc)
             try:
-                for _ in range(max(count(f), 0)):
+                for _ in range(max(turns, 0)):
                     body(f)
             except _StopLoop:
                 pass
@@ -147,12 +199,14 @@ class Compiler:
             items = [self.expr(i) for i in e.items]
             return lambda f: [item(f) for item in items]
         if isinstance(e, n.Filter):
-            var, source, cond = e.var, self.expr(e.source), self.expr(e.cond)
+            var, source, cond, floc = e.var, self.expr(e.source), self.expr(e.cond), e.loc
 
             def run_filter(f: Frame) -> list:
                 out = []
                 fvars = f.vars
-                for item in source(f):
+                items = source(f)
+                _spend(f, len(items), floc)
+                for item in items:
                     fvars[var] = item
                     if cond(f):
                         out.append(item)
@@ -165,7 +219,7 @@ class Compiler:
                 try:
                     return target(f)[index(f)]
                 except (IndexError, KeyError, TypeError):
-                    raise RuleRuntimeError(f"nothing at [{index(f)}]", loc) from None
+                    raise rule_failed(f, f"nothing at [{index(f)}]", loc) from None
             return run_index
         if isinstance(e, n.Binary):
             return self._binary(e)
@@ -194,17 +248,27 @@ class Compiler:
 
     def _binary(self, e: n.Binary) -> Fn:
         left, right, loc = self.expr(e.left), self.expr(e.right), e.loc
+        top = MAX_INT
         if e.op == "+":
-            return lambda f: left(f) + right(f)
+            def add(f: Frame) -> int:
+                value = left(f) + right(f)
+                return value if -top <= value <= top else _bounded(f, value, loc)
+            return add
         if e.op == "-":
-            return lambda f: left(f) - right(f)
+            def subtract(f: Frame) -> int:
+                value = left(f) - right(f)
+                return value if -top <= value <= top else _bounded(f, value, loc)
+            return subtract
         if e.op == "*":
-            return lambda f: left(f) * right(f)
+            def multiply(f: Frame) -> int:
+                value = left(f) * right(f)
+                return value if -top <= value <= top else _bounded(f, value, loc)
+            return multiply
 
         def divide(f: Frame) -> int:
             divisor = right(f)
             if divisor == 0:
-                raise RuleRuntimeError("division by zero", loc)
+                raise rule_failed(f, "division by zero", loc)
             return left(f) // divisor if e.op == "//" else left(f) % divisor
         return divide
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .text import shown
+
 
 @dataclass(frozen=True, order=True)
 class Location:
@@ -27,15 +29,15 @@ class Diagnostic:
     message: str
 
     def headline(self) -> str:
-        return f"{self.location}: error[{self.code}]: {self.message}"
+        return shown(f"{self.location}: error[{self.code}]: {self.message}")
 
     def as_dict(self) -> dict[str, object]:
         return {
-            "file": self.location.file,
+            "file": shown(self.location.file),
             "line": self.location.line,
             "column": self.location.column,
             "code": self.code,
-            "message": self.message,
+            "message": shown(self.message),
         }
 
 
@@ -90,7 +92,7 @@ def render(diagnostic: Diagnostic, sources: SourceTexts) -> str:
     text = sources.line(diagnostic.location)
     if text is not None:
         text = text.replace("\t", " ")
-        out.append(f"  {text}")
+        out.append(f"  {shown(text)}")
         out.append("  " + " " * max(diagnostic.location.column - 1, 0) + "^")
     return "\n".join(out)
 

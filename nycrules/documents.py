@@ -9,12 +9,16 @@ can change one value of one character or add a new one with a few lines.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from .diagnostics import Location, Sink, SourceTexts
+from .files import FileRefused, read_text
+from .limits import MAX_RULESET_BYTES, MAX_RULESET_FILE_BYTES, MAX_RULESET_FILES
 from .marked_yaml import MDict, MList, load
 from .resources import data_dir
+from .text import shown_path
 
 
 def display_path(path: Path) -> str:
@@ -23,24 +27,23 @@ def display_path(path: Path) -> str:
     Files of the shipped rulesets show as `rulesets/NAME/FILE`, where they are in
     the source tree, rather than deep inside an installed package.
     """
-    resolved = path.resolve()
     try:
-        return str(Path("rulesets") / resolved.relative_to(data_dir("rulesets").resolve()))
+        resolved = path.resolve()
+    except (OSError, RuntimeError):  # a loop of symbolic links
+        return shown_path(path)
+    try:
+        return shown_path(Path("rulesets") / resolved.relative_to(data_dir("rulesets").resolve()))
     except ValueError:
         pass
     try:
-        return str(resolved.relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+        return shown_path(resolved.relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return shown_path(path)
 
 
-def resolve_ruleset_path(name_or_path: str | Path, base: Path | None = None) -> Path:
-    """`nyc` (a shipped ruleset's name) or a path to a folder or file."""
+def resolve_ruleset_path(name_or_path: str | Path) -> Path:
+    """What a command names: `nyc` (a shipped ruleset's name) or a path to a folder or file."""
     candidate = Path(name_or_path)
-    if base is not None and not candidate.is_absolute():
-        relative = base / candidate
-        if relative.exists():
-            candidate = relative
     if not candidate.exists() and "/" not in str(name_or_path) and (data_dir("rulesets") / str(name_or_path)).is_dir():
         candidate = data_dir("rulesets") / str(name_or_path)
     if candidate.is_dir():
@@ -48,24 +51,71 @@ def resolve_ruleset_path(name_or_path: str | Path, base: Path | None = None) -> 
     return candidate
 
 
+_SHIPPED_NAME = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def file_inside(folder: Path, name: str) -> Path | str:
+    """The file `name` in `folder` (or a folder below it), or why it may not be read.
+
+    A ruleset may only read files beside the file that names them: no absolute
+    paths, no `..`, no symbolic link leading out of the folder.
+    """
+    if "\x00" in name:
+        return "a file name cannot hold a NUL character"
+    candidate = Path(name)
+    if candidate.is_absolute():
+        return "an absolute path; a ruleset may only read files in its own folder"
+    if ".." in candidate.parts:
+        return "outside the ruleset's folder ('..'); a ruleset may only read files in its own folder"
+    try:
+        root = folder.resolve()
+        resolved = (folder / candidate).resolve()
+    except (OSError, RuntimeError):
+        return "a loop of symbolic links"
+    if resolved != root and root not in resolved.parents:
+        return "a symbolic link out of the ruleset's folder; a ruleset may only read files in its own folder"
+    return resolved
+
+
+def base_ruleset_path(name: str, folder: Path) -> Path | str:
+    """What `extends: NAME` names: a shipped ruleset, or a ruleset file or folder inside `folder`."""
+    shipped = data_dir("rulesets") / name
+    if _SHIPPED_NAME.fullmatch(name) and not (folder / name).exists() and shipped.is_dir():
+        return shipped / "ruleset.yaml"
+    found = file_inside(folder, name)
+    if isinstance(found, Path) and found.is_dir():
+        found = file_inside(folder, str(Path(name) / "ruleset.yaml"))
+    return found
+
+
 class DocumentLoader:
     def __init__(self, sink: Sink, sources: SourceTexts):
         self.sink = sink
         self.sources = sources
         self.files: list[Path] = []  # every file read, for the digest
+        self.bytes = 0  # characters read so far, for limits.MAX_RULESET_BYTES
 
     def read(self, path: Path, at: Location | None = None,
-             what: str = "a ruleset file must hold a mapping of sections (such as `characters:`)") -> Any:
+             what: str = "a ruleset file must hold a mapping of sections (such as `characters:`)",
+             limit: int = MAX_RULESET_FILE_BYTES) -> Any:
         """One YAML file as a marked mapping; problems go to the sink (`what` says what it must hold)."""
         shown = display_path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        if not path.exists() and not path.is_symlink():
             self.sink.error("E100", f"file not found: {shown}", at or Location(shown, 1, 1))
             return None
-        except (OSError, UnicodeDecodeError) as err:
-            reason = "not UTF-8 text" if isinstance(err, UnicodeDecodeError) else (err.strerror or str(err))
-            self.sink.error("E100", f"cannot read {shown}: {reason}", at or Location(shown, 1, 1))
+        if len(self.files) >= MAX_RULESET_FILES:
+            self.sink.error("E100", f"cannot read {shown}: a ruleset may read at most {MAX_RULESET_FILES} files",
+                            at or Location(shown, 1, 1))
+            return None
+        try:
+            text = read_text(path, limit, shown)
+        except FileRefused as err:
+            self.sink.error("E100", err.message, at or Location(shown, 1, 1))
+            return None
+        self.bytes += len(text)
+        if self.bytes > MAX_RULESET_BYTES:
+            self.sink.error("E100", f"cannot read {shown}: the files of a ruleset may hold at most "
+                                    f"{MAX_RULESET_BYTES} bytes in all", at or Location(shown, 1, 1))
             return None
         self.files.append(path)
         self.sources.add(shown, text)
@@ -81,7 +131,10 @@ class DocumentLoader:
         return data
 
     def load_ruleset(self, path: Path, chain: tuple[Path, ...] = (), at: Location | None = None) -> MDict | None:
-        path = path.resolve() if path.exists() else path
+        try:
+            path = path.resolve() if path.exists() else path
+        except (OSError, RuntimeError):
+            pass  # a loop of symbolic links: reading it says so
         if path in chain:
             self.sink.error("E106", f"ruleset extends itself through {display_path(path)}",
                             at or Location(display_path(path), 1, 1))
@@ -97,7 +150,10 @@ class DocumentLoader:
             self.sink.error("E203", "extends must be a text: `nyc` or the path of a ruleset",
                             top.value_locs["extends"])
             return None
-        base_path = resolve_ruleset_path(base_name, path.parent)
+        base_path = base_ruleset_path(base_name, path.parent)
+        if isinstance(base_path, str):
+            self.sink.error("E105", f"cannot extend '{shown_path(base_name)}': {base_path}", top.value_locs["extends"])
+            return None
         base = self.load_ruleset(base_path, chain + (path,), top.value_locs["extends"])
         if base is None:
             return None
@@ -108,14 +164,24 @@ class DocumentLoader:
         return deep_merge(base, overlay)
 
     def _with_includes(self, top: MDict, path: Path) -> MDict:
-        includes = top.get("include")
+        if "include" not in top:
+            return top
+        includes = top["include"]
         if not isinstance(includes, MList):
+            self.sink.error("E203", "include must be a list of file names, such as [characters.yaml]",
+                            top.value_locs["include"])
             return top
         merged = _copy(top)
         for index, name in enumerate(includes):
-            if not isinstance(name, str):
-                continue  # the schema reports it
-            part = self.read(path.parent / name, includes.item_locs[index])
+            if not isinstance(name, str) or not name:
+                self.sink.error("E203", f"include[{index}] must be the name of a file in this folder",
+                                includes.item_locs[index])
+                continue
+            found = file_inside(path.parent, name)
+            if isinstance(found, str):
+                self.sink.error("E105", f"cannot include '{shown_path(name)}': {found}", includes.item_locs[index])
+                continue
+            part = self.read(found, includes.item_locs[index])
             if part is None:
                 continue
             for key, value in part.items():

@@ -7,6 +7,7 @@ from typing import Any
 
 from .hooks import HOOKS
 from .character_info import find_characters
+from .limits import MAX_INT_DIGITS
 from .model import CharacterDef, Ruleset, Script
 from .registry import all_primitives
 
@@ -91,7 +92,7 @@ class Detail:
 
 def detail(ruleset: Ruleset, ident: str) -> Detail | None:
     """A character (by number or title), round, scoring step, hook, primitive, or `tom`."""
-    if ident.isdigit() and int(ident) in ruleset.characters:
+    if ident.isdigit() and len(ident) <= MAX_INT_DIGITS and int(ident) in ruleset.characters:
         return _character(ruleset.characters[int(ident)])
     for r in ruleset.rounds:
         if r.id == ident:

@@ -21,6 +21,7 @@ from .compiler import Compiler
 from .diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
 from .documents import DocumentLoader, display_path, resolve_ruleset_path
 from .hooks import HOOKS
+from .limits import MAX_EFFECT_TEXT, MAX_GAME_NUMBER
 from .marked_yaml import MDict, MList, MStr, location_of
 from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
                     Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
@@ -154,6 +155,19 @@ def _parse(spec: _Spec, sink: Sink, doc: MDict) -> Any:
         return None
 
 
+def _parse_all(specs: list[_Spec], sink: Sink, doc: MDict) -> list[tuple[_Spec, Any]]:
+    """Parse every script, up to MAX_EFFECT_TEXT characters of them in all (parsing costs time)."""
+    parsed, total = [], 0
+    for spec in specs:
+        total += len(spec.text) if isinstance(spec.text, str) else 0
+        if total > MAX_EFFECT_TEXT:
+            sink.error("E304", f"the effects of this ruleset pass {MAX_EFFECT_TEXT} characters in all here; "
+                               "that is far more than a game needs", spec.text.loc)
+            break
+        parsed.append((spec, _parse(spec, sink, doc)))
+    return parsed
+
+
 class _DataChecker:
     """Checks of the data itself: unique ids, and every reference naming something that exists."""
 
@@ -234,6 +248,7 @@ class _DataChecker:
         self._characters(comp)
         self._press(comp)
         self._tom()
+        self._game_numbers(comp)
         params = self.doc.get("params") or {}
         for name, value in params.items():
             kind = T.of_value(value)
@@ -243,6 +258,26 @@ class _DataChecker:
             else:
                 symbols.params[name] = kind
         return symbols
+
+    def _game_numbers(self, comp: MDict) -> None:
+        """Numbers of the setup that no real game comes near (limits.MAX_GAME_NUMBER) would make it endless."""
+        game = self.doc["game"]
+        places: list[tuple[MDict, Any]] = [(game, key) for key in game if isinstance(game[key], int)]
+        places += [(c, "copies") for c in comp["card_types"]] + [(c, "copies") for c in self.doc["characters"]]
+        places += [(comp["elevator"], "face_up_per_row"), (comp["press_track"], "last_space")]
+        tom = self.doc.get("tom")
+        if isinstance(tom, MDict):
+            places += [(mode, "draws_before_bid") for mode in tom["modes"].values()]
+            places += [(tom["game"], key) for key in tom.get("game") or {} if isinstance(tom["game"][key], int)]
+        for container, key in places:
+            value = container[key]
+            if not isinstance(value, bool) and value > MAX_GAME_NUMBER:
+                self.sink.error("E408", f"{key} {value} is beyond what a game can use (the limit is "
+                                        f"{MAX_GAME_NUMBER})", container.value_locs[key])
+        total = sum(c["copies"] for c in comp["card_types"])
+        if total > MAX_GAME_NUMBER * 10:
+            self.sink.error("E408", f"{total} cards in all is beyond what a game can use (the limit is "
+                                    f"{MAX_GAME_NUMBER * 10})", comp.value_locs["card_types"])
 
     def _symbol(self, symbols: Symbols, name: str, kind: str, where: Location, declared: dict) -> None:
         if name in RESERVED_NAMES:
@@ -360,7 +395,7 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
     from .schema_check import check as schema_check
     schema_errors = schema_check(doc, "ruleset.schema.json", sink, doc.loc)
     specs = list(_scripts(doc))
-    parsed = [(spec, _parse(spec, sink, doc)) for spec in specs]
+    parsed = _parse_all(specs, sink, doc)
     if schema_errors or sink:
         return LoadResult(None, sink.sorted(), sources)
     symbols = _DataChecker(doc, sink).run()

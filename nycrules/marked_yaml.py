@@ -8,12 +8,15 @@ Duplicate keys are errors, not silently overwritten.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from typing import Any, Union
 
 import yaml
 
 from .diagnostics import Location, Sink
+from .limits import (MAX_SCALAR_CHARS, MAX_YAML_DEPTH, MAX_YAML_VALUES, int_in_range,
+                     numeral_too_long)
 
 try:  # the C loader composes several times faster, when libyaml is present
     _Loader: type = yaml.CSafeLoader
@@ -29,7 +32,10 @@ class TextSpan:
 
     Literal blocks (`|`) and one-line plain scalars map by offset. Other styles
     (quoted, folded, plain over several lines) change the text while reading it,
-    so for them `chars` holds the file position of every character of the value.
+    so for them `runs` holds where each stretch of the value lies in the file:
+    (offset in the value, 1-based line, 1-based column) at each point where the
+    value stops following the file character by character. That costs memory in
+    proportion to the lines and escapes of the scalar, not to its length.
     """
 
     file: str
@@ -37,19 +43,18 @@ class TextSpan:
     col0: int  # 0-based column of the same
     style: str | None
     indent: int  # for block scalars, the indentation of the content
-    chars: tuple[tuple[int, int], ...] | None = None  # 1-based (line, column) per value character
+    runs: tuple[tuple[int, int, int], ...] | None = None
     value: str = ""
 
     def locate(self, line: int, column: int) -> Location:
         """Map a 1-based line/column inside the scalar's value to the file."""
-        if self.chars is not None:
-            offset = _offset(self.value, line, column)
-            if not self.chars:
+        if self.runs is not None:
+            if not self.runs:
                 return self.start
-            if offset < len(self.chars):
-                return Location(self.file, *self.chars[offset])
-            file_line, file_col = self.chars[-1]  # just past the end of the text
-            return Location(self.file, file_line, file_col + offset - len(self.chars) + 1)
+            offset = _offset(self.value, line, column)
+            index = bisect.bisect_right(self.runs, (offset, _BIG, _BIG)) - 1
+            start, file_line, file_col = self.runs[max(index, 0)]
+            return Location(self.file, file_line, file_col + max(offset - start, 0))
         if self.style == "|":
             return Location(self.file, self.line0 + 1 + line, self.indent + column)
         return Location(self.file, self.line0 + line, (self.col0 if line == 1 else 0) + column)
@@ -59,35 +64,50 @@ class TextSpan:
         return Location(self.file, self.line0 + 1, self.col0 + 1)
 
 
+_BIG = 1 << 62
+# What YAML reads as a line break; in a value they are folded or kept, never matched in the file.
+_BREAKS = " \n\t\r\x85\u2028\u2029"
+
+
 def _offset(value: str, line: int, column: int) -> int:
-    """The index in `value` of a 1-based line and column."""
-    lines = value.split("\n")
-    return sum(len(text) + 1 for text in lines[:line - 1]) + column - 1
+    """The index in `value` of a 1-based line and column (lines split at \\n only, as the effect parser counts)."""
+    index = 0
+    for _ in range(line - 1):
+        found = value.find("\n", index)
+        if found < 0:
+            break
+        index = found + 1
+    return index + column - 1
 
 
-def _align(value: str, lines: list[str], line0: int, col0: int) -> tuple[tuple[int, int], ...]:
-    """The file position of each character of a scalar whose text was folded or unescaped.
+def _align(value: str, lines: list[str], line0: int, col0: int, last: int) -> tuple[tuple[int, int, int], ...]:
+    """Where the stretches of a scalar whose text was folded or unescaped lie in the file.
 
     Characters of the value appear in the file in order; escapes and folded line
     breaks are skipped over, so each visible character is matched to the next
-    equal character in the file.
+    equal character in the file (never past the scalar's last line, `last`).
     """
-    out = []
+    runs: list[tuple[int, int, int]] = []
     row, col = line0, col0
-    for ch in value:
-        if ch in " \n\t":
-            out.append((row + 1, col + 1))
-            continue
-        while row < len(lines):
-            text = lines[row]
-            if col < len(text) and text[col] == ch:
-                break
+    prev = (-1, -1)
+    for offset, ch in enumerate(value):
+        if ch not in _BREAKS:
+            r, c = row, col
+            while r <= last and r < len(lines):
+                text = lines[r]
+                if c < len(text) and text[c] == ch:
+                    row, col = r, c
+                    break
+                c += 1
+                if c >= len(text):
+                    r, c = r + 1, 0
+        here = (row + 1, col + 1)
+        if here != (prev[0], prev[1] + 1):
+            runs.append((offset, *here))
+        prev = here
+        if ch not in _BREAKS:
             col += 1
-            if col >= len(text):
-                row, col = row + 1, 0
-        out.append((row + 1, col + 1))
-        col += 1
-    return tuple(out)
+    return tuple(runs)
 
 
 class MStr(str):
@@ -127,6 +147,48 @@ def _location(file: str, mark: Any) -> Location:
     return Location(file, mark.line + 1, mark.column + 1)
 
 
+class TooLarge(Exception):
+    """A file over one of the loading limits; stops building at once (one error, little memory)."""
+
+    def __init__(self, message: str, mark: Any):
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+
+
+def _measure(root: yaml.Node) -> None:
+    """Refuse, before building anything, a document too deep or too large once its aliases are expanded.
+
+    An alias is the same node met again, so sizes are counted once per node: a
+    few hundred bytes of nested aliases (an "alias bomb") are refused at once.
+    """
+    sizes: dict[int, int] = {}
+
+    def size(node: yaml.Node, depth: int) -> int:
+        known = sizes.get(id(node))
+        if known is not None:
+            if known < 0:
+                raise TooLarge("an alias (*name) that contains itself", node.start_mark)
+            return known
+        if depth > MAX_YAML_DEPTH:
+            raise TooLarge(f"values nested more than {MAX_YAML_DEPTH} deep", node.start_mark)
+        sizes[id(node)] = -1
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                total += size(item, depth + 1)
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                total += size(key, depth + 1) + size(value, depth + 1)
+        if total > MAX_YAML_VALUES:
+            raise TooLarge(f"more than {MAX_YAML_VALUES} values in one file (anchors and aliases expanded)",
+                           node.start_mark)
+        sizes[id(node)] = total
+        return total
+
+    size(root, 0)
+
+
 class _Builder:
     def __init__(self, file: str, text: str, sink: Sink):
         self.file = file
@@ -138,16 +200,31 @@ class _Builder:
         if node.tag not in _PLAIN_TAGS:
             raise yaml.constructor.ConstructorError(None, None, f"the tag {node.tag} is not allowed",
                                                     node.start_mark)
+        if isinstance(node, yaml.ScalarNode):
+            value = self._scalar(node)
+            if isinstance(value, str):
+                return MStr(value, self._span(node, value))
+            return value
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node)
-        if isinstance(node, yaml.SequenceNode):
-            out = MList(self.build(item) for item in node.value)
-            out.loc = _location(self.file, node.start_mark)
-            out.item_locs = [_location(self.file, item.start_mark) for item in node.value]
-            return out
+        out = MList(self.build(item) for item in node.value)
+        out.loc = _location(self.file, node.start_mark)
+        out.item_locs = [_location(self.file, item.start_mark) for item in node.value]
+        return out
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        """A scalar's value: whole numbers within the limits, never a float."""
+        if len(node.value) > MAX_SCALAR_CHARS:
+            raise TooLarge(f"a value of more than {MAX_SCALAR_CHARS} characters", node.start_mark)
+        if node.tag == "tag:yaml.org,2002:int" and numeral_too_long(node.value):
+            raise TooLarge(f"the number {node.value[:12]}... is too large (the limit is 10^18)", node.start_mark)
         value = self.constructor.construct_object(node, deep=True)
-        if isinstance(value, str):
-            return MStr(value, self._span(node, value))
+        if isinstance(value, float):
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{node.value} is not a whole number; numbers in rules are whole (write 5, not 5.0)",
+                node.start_mark)
+        if isinstance(value, int) and not isinstance(value, bool) and not int_in_range(value):
+            raise TooLarge(f"the number {node.value[:12]} is too large (the limit is 10^18)", node.start_mark)
         return value
 
     def _mapping(self, node: yaml.MappingNode) -> MDict:
@@ -164,7 +241,7 @@ class _Builder:
                 self.sink.error("E103", "YAML merge keys (<<) are not supported; repeat the values or use an "
                                         "anchor (&name) and alias (*name) for a whole value", key_loc)
                 continue
-            key = self.constructor.construct_object(key_node)
+            key = self._scalar(key_node)
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 self.sink.error("E103", f"a mapping key must be text or a whole number, not {key!r}", key_loc)
                 continue
@@ -198,7 +275,7 @@ class _Builder:
         if style == ">":
             line0, start = line0 + 1, 0
         return TextSpan(self.file, node.start_mark.line, col0, style, 0,
-                        _align(value, self.lines, line0, start), value)
+                        _align(value, self.lines, line0, start, node.end_mark.line), value)
 
 
 def load(text: str, file: str, sink: Sink) -> Any:
@@ -228,7 +305,11 @@ def load(text: str, file: str, sink: Sink) -> Any:
     if node is None:
         return None
     try:
+        _measure(node)
         return _Builder(file, text, sink).build(node)
+    except TooLarge as err:
+        sink.error("E107", f"too large to load: {err.message}", _location(file, err.mark))
+        return None
     except RecursionError:
         sink.error("E101", "YAML value nested too deeply to read", _location(file, node.start_mark))
         return None

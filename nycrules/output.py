@@ -1,4 +1,9 @@
-"""Renderers: rich tables on a terminal, aligned plain text through a pipe, JSON for tools."""
+"""Renderers: rich tables on a terminal, aligned plain text through a pipe, JSON for tools.
+
+Text from the ruleset (titles, texts, effects) goes through `text.shown`: its
+control characters are written as escapes, never sent to the terminal, and it
+is never read as rich markup.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ import sys
 from typing import Any, TextIO
 
 from .listing import Detail, Table
+from .text import json_text, shown
 
 
 def use_plain(force_plain: bool = False, stream: TextIO | None = None) -> bool:
@@ -17,7 +23,7 @@ def use_plain(force_plain: bool = False, stream: TextIO | None = None) -> bool:
 
 
 def write_json(value: Any, stream: TextIO | None = None) -> None:
-    (stream or sys.stdout).write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+    (stream or sys.stdout).write(json_text(json.dumps(value, indent=2, ensure_ascii=False)) + "\n")
 
 
 def write_table(table: Table, plain: bool, stream: TextIO | None = None) -> None:
@@ -25,32 +31,34 @@ def write_table(table: Table, plain: bool, stream: TextIO | None = None) -> None
     if not plain:
         from rich.console import Console
         from rich.table import Table as RichTable
+        from rich.text import Text
 
-        rich_table = RichTable(title=table.title, show_lines=False, header_style="bold")
+        rich_table = RichTable(title=Text(shown(table.title)), show_lines=False, header_style="bold")
         for column in table.columns:
             rich_table.add_column(column, overflow="fold")
         for row in table.rows:
-            rich_table.add_row(*row)
+            rich_table.add_row(*(Text(shown(cell)) for cell in row))
         Console(file=stream).print(rich_table)
         return
+    rows = [[shown(cell) for cell in row] for row in table.rows]
     widths = [len(c) for c in table.columns]
-    for row in table.rows:
+    for row in rows:
         for i, cell in enumerate(row[:-1]):
             widths[i] = max(widths[i], len(cell))
-    stream.write(f"{table.title}\n")
-    for row in [table.columns] + table.rows:
+    stream.write(f"{shown(table.title)}\n")
+    for row in [table.columns] + rows:
         cells = [cell.ljust(widths[i]) for i, cell in enumerate(row[:-1])] + [row[-1]]
         stream.write("  ".join(cells).rstrip() + "\n")
 
 
 def write_detail(detail: Detail, plain: bool, stream: TextIO | None = None) -> None:
     stream = stream or sys.stdout
-    lines = [detail.title, ""]
+    lines = [shown(detail.title), ""]
     width = max((len(k) for k, _ in detail.fields), default=0)
-    lines += [f"{key.ljust(width)}  {value}" for key, value in detail.fields]
+    lines += [f"{key.ljust(width)}  {shown(value)}" for key, value in detail.fields]
     for name, script in detail.scripts:
-        lines += ["", f"{name} ({script.loc.short()}):"]
-        lines += ["    " + line for line in script.source.rstrip("\n").splitlines()]
+        lines += ["", f"{name} ({shown(script.loc.short())}):"]
+        lines += ["    " + shown(line) for line in script.source.rstrip("\n").split("\n")]
     text = "\n".join(lines) + "\n"
     if plain:
         stream.write(text)

@@ -8,6 +8,7 @@ points at its line and column in the YAML file.
 from __future__ import annotations
 
 import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import nodes as n
 from .diagnostics import Location, Sink
+from .limits import MAX_EFFECT_CHARS, MAX_LIST_LITERAL, int_in_range, numeral_too_long
 from .marked_yaml import TextSpan
 from .resources import grammar_path
 
@@ -32,13 +34,35 @@ class _EffectIndenter(Indenter):
 
 
 def _cache_file() -> str | bool:
-    """Where the built parser is kept between runs: the user's own cache folder (or nowhere)."""
+    """Where the built parser is kept between runs: the user's own cache folder (or nowhere).
+
+    The cache is a pickle, and loading a pickle runs code: it is used only from a
+    folder owned by this user that nobody else can write to, inside a folder no
+    one else can change (or a sticky one such as /tmp). Otherwise the parser is
+    built in memory each time (a fraction of a second).
+    """
     try:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nycrules"
         base.mkdir(mode=0o700, parents=True, exist_ok=True)
+        target = base / "effects-parser.lark"
+        if not (_ours(base) and (_ours(base.parent) or _sticky(base.parent))
+                and (not os.path.lexists(target) or _ours(target))):
+            return False
     except (OSError, RuntimeError, KeyError):  # no home folder, or not writable: build it each time
         return False
-    return str(base / "effects-parser.lark")
+    return str(target)
+
+
+def _ours(path: Path) -> bool:
+    """Owned by this user, not a symbolic link, and writable by nobody else."""
+    info = path.lstat()
+    return (not stat.S_ISLNK(info.st_mode) and info.st_uid == os.getuid()
+            and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
+
+
+def _sticky(path: Path) -> bool:
+    """A shared folder where nobody may rename or remove the files of others (as /tmp)."""
+    return bool(path.stat().st_mode & stat.S_ISVTX)
 
 
 @lru_cache(maxsize=1)
@@ -94,6 +118,15 @@ def _describe_token(token: Token) -> str:
     if token.type in ("_INDENT", "_DEDENT"):
         return "a change of indentation"
     return f"'{token}'"
+
+
+class _Refused(Exception):
+    """Text over a limit of the language (limits.py), found while building the tree."""
+
+    def __init__(self, message: str, loc: Location):
+        super().__init__(message)
+        self.message = message
+        self.loc = loc
 
 
 class _ToNodes(Transformer):
@@ -209,6 +242,8 @@ class _ToNodes(Transformer):
         return n.Index(c[0], c[1], self._loc(meta))
 
     def number(self, c: list) -> n.Number:
+        if numeral_too_long(c[0]) or not int_in_range(int(c[0])):
+            raise _Refused("this number is too large (the limit is 10^18)", self._tok(c[0]))
         return n.Number(int(c[0]), self._tok(c[0]))
 
     def string(self, c: list) -> n.String:
@@ -239,6 +274,8 @@ class _ToNodes(Transformer):
 
     @v_args(meta=True)
     def list_literal(self, meta: Any, c: list) -> n.ListLit:
+        if len(c) > MAX_LIST_LITERAL:
+            raise _Refused(f"a list of more than {MAX_LIST_LITERAL} items written out", self._loc(meta))
         return n.ListLit(tuple(item for item in c if item is not None), self._loc(meta))
 
     @v_args(meta=True)
@@ -255,6 +292,10 @@ def _error_position(err: UnexpectedInput) -> tuple[int, int]:
 
 
 def _parse(text: str, span: TextSpan, start: str, sink: Sink) -> Any:
+    if len(text) > MAX_EFFECT_CHARS:
+        sink.error("E304", f"this is {len(text)} characters long; an effect or expression may have at most "
+                           f"{MAX_EFFECT_CHARS}", span.start)
+        return None
     source = text if text.endswith("\n") else text + "\n"
     try:
         tree = _parser().parse(source, start=start)
@@ -268,6 +309,9 @@ def _parse(text: str, span: TextSpan, start: str, sink: Sink) -> Any:
     try:
         return _ToNodes(span).transform(tree)
     except VisitError as err:
+        if isinstance(err.orig_exc, _Refused):
+            sink.error("E304", err.orig_exc.message, err.orig_exc.loc)
+            return None
         if isinstance(err.orig_exc, RecursionError):
             raise err.orig_exc from None
         raise

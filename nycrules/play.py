@@ -18,6 +18,7 @@ from typing import TextIO
 from . import menus, views
 from .agents import seat_agents
 from .character_info import info
+from .compiler import RuleRuntimeError
 from .diagnostics import NycRulesError
 from .engine.bids import bid_counts, value_of
 from .engine.decisions import Decision
@@ -26,7 +27,8 @@ from .engine.runner import Session
 from .engine.setup import SeatSpec
 from .engine.state import Event, Game, Seat
 from .model import Ruleset
-from .saves import Save, write_save
+from .saves import Save, autosave, write_save
+from .text import shown, shown_in_colour, shown_path
 
 AUTOSAVE = "nycrules-autosave.json"
 LAST_GAME = "nycrules-last-game.json"
@@ -84,6 +86,7 @@ class Terminal:
     interactive: bool
 
     def say(self, text: str = "", style: str = "") -> None:
+        text = shown_in_colour(text)  # names and texts from files never reach the terminal raw
         if self.interactive and style:
             text = f"{_STYLES[style]}{text}\033[0m"
         self.out.write(text + "\n")
@@ -150,6 +153,9 @@ class PlayGame:
                 return 0
             except _InputEnded:
                 return self._autosave("input ended before the game did")
+            except RuleRuntimeError as err:  # a bug of the ruleset: keep the game to show where
+                self._autosave(str(err), "replay it with: nycrules replay")
+                return 1
             except KeyboardInterrupt:
                 self._autosave("interrupted")
                 return 130
@@ -221,12 +227,15 @@ class PlayGame:
             self.terminal.say(_event_text(game, event), style)
         self.printed = len(game.events)
 
-    def _autosave(self, reason: str) -> int:
+    def _autosave(self, reason: str, how: str = "continue with: nycrules play --load") -> int:
+        """Save the game so far without replacing another game's save (saves.autosave), and say where."""
         assert self.session is not None
-        write_save(self.autosave, self._save(list(self.session.record)))
+        path, note = autosave(self._save(list(self.session.record)), self.autosave)
         self.terminal.out.flush()
-        sys.stderr.write(f"nycrules: {reason}; saved to {self.autosave} "
-                         f"(continue with: nycrules play --load {self.autosave})\n")
+        where = shown_path(path)
+        sys.stderr.write(f"nycrules: {shown(reason)}; saved to {where} ({how} {where})\n")
+        if note:
+            sys.stderr.write(f"nycrules: {shown(note)}\n")
         return 3
 
     def _save(self, record: list[int]) -> Save:
@@ -422,18 +431,21 @@ def _event_text(game: Game, event: Event) -> str:
 def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
     """Show a saved game decision by decision; with `until`, stop once decision N has taken effect."""
 
+    def write(text: str) -> None:
+        out.write(shown_in_colour(text))  # names and texts from files never reach the terminal raw
+
     printed = 0
     limit = len(save.decisions) if until is None else min(until, len(save.decisions))
 
     def flush(game: Game) -> None:
         nonlocal printed
         for event in game.events[printed:]:
-            out.write(_event_text(game, event) + "\n")
+            write(_event_text(game, event) + "\n")
         printed = len(game.events)
 
     def observe(game: Game, decision: Decision, index: int) -> None:
         flush(game)
-        out.write(f"#{len(session.record)} {decision.seat.name}: {decision.prompt} -> "
+        write(f"#{len(session.record)} {decision.seat.name}: {decision.prompt} -> "
                   f"{decision.option(index).label}\n")
 
     # Nobody answers for any seat: the game pauses at the first decision past the record.
@@ -443,11 +455,11 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
     assert game is not None
     flush(game)
     if paused:
-        out.write(f"\n(after decision {limit} of {len(save.decisions)})\n")
-        out.write(views.board(game) + "\n" + views.seats(game) + "\n")
+        write(f"\n(after decision {limit} of {len(save.decisions)})\n")
+        write(views.board(game) + "\n" + views.seats(game) + "\n")
         return 0
     check_record_used(session, len(save.decisions))
-    out.write("\n" + views.final_scores(game) + "\n")
+    write("\n" + views.final_scores(game) + "\n")
     return 0
 
 

@@ -174,7 +174,9 @@ def _play_one(ruleset: Ruleset, probe: Probe, seat_texts: list[str], seed: int,
         session.run()
         return None
     except NycRulesError as err:
-        location, code, message, seat = err.location, err.code, err.message, getattr(err, "seat", None)
+        # A rule's runtime error names its rule, seat and decision itself: keep just its problem.
+        location, code, message, seat = err.location, err.code, getattr(err, "problem", err.message), \
+            getattr(err, "seat", None)
     except RecursionError:
         location, code, message, seat = None, "E509", "rules set each other off without end", None
     except Exception as err:  # noqa: BLE001 - the engine failed on this ruleset: report it, go on

@@ -19,7 +19,9 @@ from .engine.procedure import final_scoring, winner_of
 from .engine.state import Borough, Card, Game, PressToken, PrestigeTile, Seat, Tile, Vessel, Zone
 from .marked_yaml import MDict
 from .model import Ruleset
+from .limits import MAX_GAME_NUMBER, MAX_POSITION_BYTES
 from .schema_check import check as schema_check
+from .seating import NAME_RULE, valid_name
 
 
 @dataclass
@@ -32,10 +34,11 @@ class PositionResult:
 def score_position(path: Path, ruleset: Ruleset) -> PositionResult:
     sink, sources = Sink(), SourceTexts()
     data = DocumentLoader(sink, sources).read(path, what="a position file holds a mapping with `seats:` "
-                                                           "and `boroughs:`")
+                                                           "and `boroughs:`", limit=MAX_POSITION_BYTES)
     if sink or data is None:
         return PositionResult(None, sink.sorted(), sources)
-    if schema_check(data, "position.schema.json", sink, data.loc) or not _check_references(data, ruleset, sink):
+    if (schema_check(data, "position.schema.json", sink, data.loc, "the position")
+            or not _check_references(data, ruleset, sink) or not _check_possible(data, ruleset, sink)):
         return PositionResult(None, sink.sorted(), sources)
     answers = _best_answers(data, ruleset)
     unmatched: dict[str, list[str]] = {}
@@ -57,7 +60,9 @@ def _check_references(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
     card_types = {c.id for c in comp.card_types}
     for seat in data["seats"]:
         name = seat["name"]
-        if name in names or name == "neutral":
+        if not valid_name(name):
+            sink.error("E408", f"a seat's name must be {NAME_RULE}", seat.value_locs["name"])
+        elif name in names or name == "neutral":
             sink.error("E407", f"two seats are called '{name}'" if name in names else
                        "'neutral' is the neutral player; give the seat another name", seat.value_locs["name"])
         names[name] = seat.value_locs["name"]
@@ -92,6 +97,73 @@ def _check_references(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
         if who not in names:
             sink.error("E409", f"no seat is called '{who}'", choices.key_locs[who])
     return not sink
+
+
+def _check_possible(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
+    """What cannot be on a physical table: more pieces than the game has, or seats that cannot play."""
+    comp = ruleset.components
+    seats = data["seats"]
+    counts = sorted(comp.neutral_start)
+    if len(seats) not in counts:
+        sink.error("E408", f"this ruleset plays with {', '.join(map(str, counts))} seats, not {len(seats)}",
+                   data.value_locs["seats"])
+    if all(seat.get("tom") for seat in seats):
+        sink.error("E408", "every seat is a Tom; at least one seat must be a person", data.value_locs["seats"])
+    _at_most(sink, [(item, items.item_locs[i]) for seat in seats for items in [seat.get("characters", [])]
+                    for i, item in enumerate(items)],
+             {c.id: c.copies for c in ruleset.characters.values()}, "character", "copies of character")
+    _at_most(sink, [(item, items.item_locs[i]) for seat in seats for items in [seat.get("reserve", [])]
+                    for i, item in enumerate(items)],
+             {c.id: c.copies for c in comp.card_types}, "card", "cards of type")
+    _at_most(sink, [(item, items.item_locs[i]) for seat in seats for items in [seat.get("vessels", [])]
+                    for i, item in enumerate(items)],
+             {v.id: len(v.routes) for v in comp.vessel_kinds}, "vessel", "vessels of kind")
+    tiles: dict[int, int] = {}
+    for tile in comp.prestige_tiles:
+        tiles[tile.value] = tiles.get(tile.value, 0) + 1
+    _at_most(sink, [(value, b["prestige"].item_locs[i]) for b in data["boroughs"].values()
+                    for i, value in enumerate(b.get("prestige", []))], tiles, "prestige tile", "prestige tiles worth")
+    for seat in seats:
+        for key in ("points", "dollars", "board"):
+            _small(sink, seat, key, f"{key} of {seat['name']}")
+    for borough_id, borough in data["boroughs"].items():
+        _small(sink, borough, "base", f"base value of {borough_id}")
+        if borough.get("neutral", 0) > ruleset.game.neutral_skyscrapers_per_borough:
+            sink.error("E408", f"{borough['neutral']} neutral skyscrapers in {borough_id}; the game puts "
+                               f"{ruleset.game.neutral_skyscrapers_per_borough} in each borough",
+                       borough.value_locs["neutral"])
+        for who in borough.get("skyscrapers", {}):
+            _small(sink, borough["skyscrapers"], who, f"skyscrapers of {who} in {borough_id}")
+    order = data.get("press_order")
+    if order:
+        names = [seat["name"] for seat in seats]
+        seen: dict[str, Location] = {}
+        for i, who in enumerate(order):
+            if who in seen:
+                sink.error("E407", f"'{who}' is in press_order twice (first at line {seen[who].line})",
+                           order.item_locs[i])
+            seen.setdefault(who, order.item_locs[i])
+        missing = [name for name in names if name not in seen]
+        if missing:
+            sink.error("E201", f"press_order is missing {', '.join(repr(m) for m in missing)}; list every seat "
+                               "once (and `neutral`), top of a shared space first", data.value_locs["press_order"])
+    return not sink
+
+
+def _at_most(sink: Sink, items: list[tuple[Any, Location]], copies: dict[Any, int], what: str, phrase: str) -> None:
+    """No more pieces of a kind in the position than the game has."""
+    seen: dict[Any, int] = {}
+    for item, where in items:
+        seen[item] = seen.get(item, 0) + 1
+        if item in copies and seen[item] == copies[item] + 1:
+            sink.error("E408", f"more {phrase} {item!r} than the game has ({copies[item]})", where)
+
+
+def _small(sink: Sink, container: MDict, key: Any, what: str) -> None:
+    value = container.get(key, 0)
+    if value > MAX_GAME_NUMBER:
+        sink.error("E408", f"{value} {what} is more than any table holds (the limit is {MAX_GAME_NUMBER})",
+                   container.value_locs[key])
 
 
 def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]],

@@ -20,10 +20,10 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-def _where(path: tuple, data: Any = None) -> str:
+def _where(path: tuple, data: Any = None, top: str = "the ruleset") -> str:
     """A readable path: `characters[43].effect` names a list item by its id when it has one."""
     if not path:
-        return "the ruleset"
+        return top
     out = ""
     node = data
     for step in path:
@@ -51,8 +51,9 @@ def _type_name(kind: Any) -> str:
     return names.get(kind, str(kind))
 
 
-def check(data: Any, schema_name: str, sink: Sink, fallback: Location) -> int:
-    """Validate `data`; report each error at its location. Returns the number of errors."""
+def check(data: Any, schema_name: str, sink: Sink, fallback: Location, top: str = "the ruleset") -> int:
+    """Validate `data`; report each error at its location (`top` names the whole document).
+    Returns the number of errors."""
     count = 0
     errors = list(validator(schema_name).iter_errors(data))
     bad_ids = {tuple(e.absolute_path)[:-1] for e in errors
@@ -61,7 +62,7 @@ def check(data: Any, schema_name: str, sink: Sink, fallback: Location) -> int:
         count += 1
         path = tuple(err.absolute_path)
         loc = location_of(data, path) or fallback
-        where = _where(path, data)
+        where = _where(path, data, top)
         kind = err.validator
         if "propertyNames" in err.relative_schema_path:
             key_loc = location_of(data, path + (err.instance,), key=True) or loc

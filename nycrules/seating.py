@@ -11,18 +11,25 @@ import re
 
 from .diagnostics import NycRulesError
 from .engine.setup import SeatSpec, check_seat_count
+from .limits import MAX_NAME_CHARS
 from .model import Ruleset
+from .text import shown
 
 BOTS = ("bot:random", "bot:greedy", "bot:mcts")
 MCTS = re.compile(r"bot:mcts:(\d{1,9})")
 MAX_SIMULATIONS = 1000  # a bound on a search bot's time per decision (about 15-20 s at most)
-NAME = re.compile(r"[\w .'-]{1,20}")
+NAME = re.compile(rf"[\w .'-]{{1,{MAX_NAME_CHARS}}}")
+NAME_RULE = f"1-{MAX_NAME_CHARS} letters, digits, spaces, dots, dashes or apostrophes"
 TOM_CARDS = range(2, 10)  # the cards a Tom may draw in phase I (the rulebook's range)
 
 
+def valid_name(name: str) -> bool:
+    return bool(NAME.fullmatch(name)) and bool(name.strip())
+
+
 def check_name(name: str) -> str:
-    if not NAME.fullmatch(name) or not name.strip():
-        raise NycRulesError(f"a seat needs a name of 1-20 letters, digits or spaces, not {name!r}")
+    if not valid_name(name):
+        raise NycRulesError(f"a seat needs a name of {NAME_RULE}, not '{shown(name)}'")
     return name
 
 
@@ -46,8 +53,15 @@ def tom_level(level: str, ruleset: Ruleset) -> tuple[str, int]:
 
 
 def parse_seat(text: str, ruleset: Ruleset, index: int) -> SeatSpec:
+    """A `--seat` value. The automa is `tom` in lower case (or `tom:LEVEL`); `name:Tom` seats a person
+    called Tom, and a bare `Tom` is refused rather than guessed."""
     value = text.strip()
+    if value.lower().startswith("name:"):
+        return SeatSpec(check_name(value[5:].strip()), "human")
     lowered = value.lower()
+    if lowered == "tom" and value != "tom":  # a name, or the automa? (`tom:...` is never a name: no colons)
+        raise NycRulesError(f"'{shown(value)}': write `tom` (lower case) for the automa Tom, or "
+                            f"`name:{shown(value)}` for a person of that name")
     search = MCTS.fullmatch(lowered)
     if search is not None and not 1 <= int(search.group(1)) <= MAX_SIMULATIONS:
         raise NycRulesError(f"bot:mcts:N needs N from 1 to {MAX_SIMULATIONS} simulations per decision, "

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .agents import seat_agents
+from .compiler import RuleRuntimeError
 from .engine.procedure import winner_of
 from .engine.runner import Session
 from .engine.setup import SeatSpec
@@ -48,7 +49,10 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int) -
     """Play game `number` of the run with seed `seed`, headless."""
     game_seed = seed + number
     session = Session(ruleset, specs, game_seed, seat_agents(specs, game_seed), log_events=False)
-    game = session.run()
+    try:
+        game = session.run()
+    except RuleRuntimeError as err:  # say which game, so it can be replayed
+        raise err.with_seed(game_seed) from None
     winner = winner_of(game)
     seats = []
     for seat in game.seats:

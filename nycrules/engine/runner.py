@@ -69,7 +69,6 @@ class Session:
         self._keep_checkpoints = False
         self._checkpoint: tuple[int, Game, int] | None = None
         self._resume: tuple[int, Game, int] | None = None  # a clone starts from its original's checkpoint
-        self._redeals: list[tuple[int, int, int]] = []  # (decision number, seat, rng seed) of determinize()
         self._pending: Decision | None = None
         self._over = False
         self._started = False
@@ -139,7 +138,6 @@ class Session:
         twin = Session(self.ruleset, self.specs, self.seed, self.agents if agents is None else agents,
                        replay=self.record, log_events=self.log_events if log_events is None else log_events,
                        pause_at=len(self.record))
-        twin._redeals = list(self._redeals)
         if self._checkpoint is not None:
             step, state, decisions = self._checkpoint
             twin._resume = (step, state, decisions)
@@ -155,10 +153,11 @@ class Session:
 
     def determinize(self, seat: int, rng_seed: int, agents: dict[int, Agent] | None = None) -> "Session":
         """A copy where what the seat cannot see (other hands, the draw pile, ...) is dealt anew."""
+        import random
+
+        from .information import determinize
         twin = self.clone(agents=agents, log_events=False)
-        redeal = (len(twin.record), seat, rng_seed)
-        _redeal(twin._state(), redeal)
-        twin._redeals.append(redeal)  # its own clones deal the same way when they reach this point
+        determinize(twin._state(), seat, random.Random(rng_seed))
         return twin
 
     # ------------------------------------------------------------ inside
@@ -220,9 +219,6 @@ class Session:
     def _choose(self, game: Game, decision: Decision) -> int:
         self.state = game
         position = len(self.record)
-        for redeal in self._redeals:
-            if redeal[0] == position:
-                _redeal(game, redeal)  # a copy of a determinized game: deal as it was dealt
         seat = decision.seat.index
         if position < len(self.replay):
             index = self.replay[position]
@@ -240,11 +236,3 @@ class Session:
         if self.observer is not None:
             self.observer(game, decision, index)
         return index
-
-
-def _redeal(game: Game, redeal: tuple[int, int, int]) -> None:
-    """Deal anew what seat `redeal[1]` cannot see, from the seed `redeal[2]`."""
-    import random
-
-    from .information import determinize
-    determinize(game, redeal[1], random.Random(redeal[2]))

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..compiler import Frame, check_count
 from ..diagnostics import NycRulesError
 from ..model import Ruleset
 from . import ops
-from .abilities import evaluate, run_script
+from .abilities import run_script
 from .state import Borough, Card, Game, PrestigeTile, PressToken, Seat, Tile, Vessel
 
 
@@ -47,7 +48,8 @@ def game_number(game: Game, name: str, variables: dict | None = None) -> int:
     if tom is not None and name in tom.game and any(s.is_tom for s in game.seats):
         script = tom.game[name]
     game.where = script.loc
-    return int(evaluate(game, script, variables or {}))
+    frame = Frame(game, dict(variables or {}))
+    return check_count(frame, int(script.run(frame)), f"game.{name} of", script.loc)
 
 
 def check_seat_count(count: int, ruleset: Ruleset) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..compiler import check_count
 from ..engine import ops
 from ..engine.bids import bid_value as value_of_bid, value_to_win as needed_to_win
 from ..engine.state import Card, Seat
@@ -28,6 +29,7 @@ def play(f: Any, seat: Seat, card: Card) -> None:
 @primitive("play_as(seat: seat, card: card, as: card_type, count: int)",
            "Play a card into the bid counting as `count` cards of another type.", C)
 def play_as(f: Any, seat: Seat, card: Card, as_type: str, count: int) -> None:
+    check_count(f, count, "one card counting as")
     _own(f, seat, card)
     ops.move_card(card, seat.played)
     card.counted_as = as_type
@@ -39,6 +41,7 @@ def play_as(f: Any, seat: Seat, card: Card, as_type: str, count: int) -> None:
 @primitive("add_to_bid(seat: seat, as: card_type, count: int)",
            "The bid counts `count` more cards of a type, with no card played.", C)
 def add_to_bid(f: Any, seat: Seat, as_type: str, count: int) -> None:
+    check_count(f, len(seat.virtual) + count, "a bid with added cards numbering")
     seat.virtual.extend([as_type] * count)
     f.game.emit(seat, f"adds {count} {as_type} to the bid")
 

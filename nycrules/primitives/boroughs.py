@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..compiler import check_count
 from ..engine import ops
 from ..engine.state import Borough, Seat
 from ..registry import primitive
@@ -80,6 +81,7 @@ def board(f: Any, seat: Seat) -> int:
 
 @primitive("add_to_board(seat: seat, count: int)", "Put skyscrapers from the general supply on the board.", C)
 def add_to_board(f: Any, seat: Seat, count: int) -> None:
+    check_count(f, count, "add_to_board of")
     if count > 0:
         seat.board += count
         f.game.emit(seat, f"puts {count} skyscraper(s) on the board ({seat.board})")
@@ -98,6 +100,7 @@ def remove_from_board(f: Any, seat: Seat, count: int) -> None:
            "move one of its skyscrapers from another borough, or build fewer. Gives how many were built.",
            C, changes=True)
 def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
+    check_count(f, count, "build of")
     game = f.game
     if count <= 0:
         return 0
@@ -128,6 +131,7 @@ def _sell_label(source: Borough | None) -> str:
 @primitive("build_from_supply(seat: seat, borough: borough, count: int)",
            "Build skyscrapers in the borough straight from the general supply.", C)
 def build_from_supply(f: Any, seat: Seat, borough: Borough, count: int) -> None:
+    check_count(f, count, "build_from_supply of")
     if count > 0:
         borough.counts[seat.index] += count
         f.game.emit(seat, f"builds {count} skyscraper(s) in {borough.name} from the supply")

@@ -7,7 +7,7 @@ from typing import Any
 from ..engine import ops
 from ..engine.state import Card, Pair, Seat
 from ..registry import primitive
-from . import require
+from . import count as check_count, require
 
 C = "cards"
 
@@ -62,6 +62,7 @@ def bidding_round_done(f: Any, card: str) -> bool:
 @primitive("draw_cards(seat: seat, count: int) -> list[card]",
            "Draw cards from the draw pile into the hand; gives the cards drawn.", C, changes=True)
 def draw_cards(f: Any, seat: Seat, count: int) -> list:
+    check_count(f, count, "draw_cards of")
     drawn = ops.draw_into(f.game, seat.hand, count)
     if drawn:
         f.game.emit(seat, f"draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}")
@@ -104,6 +105,7 @@ def reveal(f: Any, seat: Seat, cards: list) -> None:
 @primitive("grow_reserve(seat: seat, count: int)",
            "The reserve holds `count` more cards from now on; they are drawn into it at once.", C)
 def grow_reserve(f: Any, seat: Seat, count: int) -> None:
+    check_count(f, seat.reserve_size + count, "a reserve of")
     seat.reserve_size += count
     ops.draw_into(f.game, seat.reserve, count)
     f.game.emit(seat, f"has a reserve of {seat.reserve_size} cards")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Callable
 
-from ..compiler import RuleRuntimeError
+from ..compiler import check_count, rule_failed
 from ..engine.decisions import Decision, describe, same_choice_key
 from ..engine.state import Card, Seat
 from ..registry import primitive
@@ -18,7 +18,7 @@ def decide(f: Any, seat: Seat, kind: str, prompt: str, values: list[Any],
     """Ask the seat (a single option is taken without asking); options are labelled only if read."""
     game = f.game
     if not values:
-        raise RuleRuntimeError(f"nothing to choose from: {prompt}", game.where)
+        raise rule_failed(f, f"nothing to choose from: {prompt}")
     return game.ask(Decision(seat, kind, prompt, None, game.rule, values=values, label=label))
 
 
@@ -63,6 +63,7 @@ def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list
 @primitive("choose_number(least: int, most: int, prompt: str) -> int",
            "`me` picks a whole number from `least` to `most`.", C, asks=True)
 def choose_number(f: Any, least: int, most: int, prompt: str) -> int:
+    check_count(f, most - least + 1, "choose_number with options numbering")
     return decide(f, f.vars["me"], "number", prompt, list(range(least, most + 1)), str)
 
 

@@ -42,8 +42,8 @@ def contains(f: Any, items: list, item: Any) -> bool:
 @primitive("first(items: list[T]) -> T", "The first item (an error if the list is empty).", C)
 def first(f: Any, items: list) -> Any:
     if not items:
-        from ..compiler import RuleRuntimeError
-        raise RuleRuntimeError("first(...) of an empty list", f.game.where)
+        from ..compiler import rule_failed
+        raise rule_failed(f, "first(...) of an empty list")
     return items[0]
 
 

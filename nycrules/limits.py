@@ -1,0 +1,71 @@
+"""Every bound the program keeps on what it reads and runs, in one place.
+
+A ruleset, a save or a position may come from a stranger; none of them can make
+the program run without end, take all the memory, or read outside its folder.
+Each limit below is generous for real use (the shipped ruleset and real games
+stay far below every one of them: tests/test_hostile.py checks that) and each
+overrun is a located error (docs/ruleset.md, "Limits", lists them for modders).
+
+Reading files
+- MAX_RULESET_FILE_BYTES: one YAML file of a ruleset (the shipped ones are 16 KB at most).
+- MAX_RULESET_FILES: files read for one ruleset, includes and `extends` chains together.
+- MAX_RULESET_BYTES: bytes of all the files of one ruleset together.
+- MAX_SAVE_BYTES / MAX_POSITION_BYTES: a save file; a position typed in for `score`.
+
+Loading YAML (per file, after anchors and aliases are expanded)
+- MAX_YAML_VALUES: values (mappings, lists, scalars, keys included) in one file.
+- MAX_YAML_DEPTH: mappings and lists nested in one another.
+- MAX_SCALAR_CHARS: characters of one text value.
+- MAX_EFFECT_CHARS: characters of one effect or expression.
+- MAX_EFFECT_TEXT: characters of all the effects and expressions of a ruleset together
+  (the shipped ruleset has about 15,000).
+- MAX_LIST_LITERAL: items of one `[a, b, ...]` written in an effect.
+
+Numbers
+- MAX_INT: the largest whole number (in absolute value) anywhere: in YAML, effects,
+  saves, positions, and every result of arithmetic in a rule.
+- MAX_GAME_NUMBER: a number of the game's setup that `validate` can see (rounds,
+  copies of a card or character, pairs per seat, tiles revealed, costs).
+
+Running rules
+- MAX_EFFECT_STEPS: loop turns (for, repeat, filters) and hooks fired by one run of an effect.
+- MAX_COUNT: a count a rule asks for at once: cards drawn, reserve size, pairs dealt, `repeat` turns.
+- MAX_DECISIONS: decisions of one game (a save holding more is refused; a game never needs them).
+
+People and names
+- MAX_NAME_CHARS: a seat's name.
+"""
+
+from __future__ import annotations
+
+MAX_RULESET_FILE_BYTES = 1_000_000
+MAX_RULESET_FILES = 100
+MAX_RULESET_BYTES = 4_000_000
+MAX_SAVE_BYTES = 4_000_000
+MAX_POSITION_BYTES = 1_000_000
+
+MAX_YAML_VALUES = 200_000
+MAX_YAML_DEPTH = 64
+MAX_SCALAR_CHARS = 100_000
+MAX_EFFECT_CHARS = 20_000
+MAX_EFFECT_TEXT = 200_000
+MAX_LIST_LITERAL = 1_000
+
+MAX_INT = 10**18
+MAX_INT_DIGITS = 19  # digits of MAX_INT: a longer numeral is refused before it is converted
+MAX_GAME_NUMBER = 1_000
+
+MAX_EFFECT_STEPS = 1_000_000
+MAX_COUNT = 1_000
+MAX_DECISIONS = 100_000
+
+MAX_NAME_CHARS = 20
+
+
+def int_in_range(value: int) -> bool:
+    return -MAX_INT <= value <= MAX_INT
+
+
+def numeral_too_long(text: str) -> bool:
+    """A numeral with more digits than MAX_INT can have (checked before Python converts it)."""
+    return sum(ch.isdigit() for ch in text) > MAX_INT_DIGITS
