@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,30 +34,36 @@ from .text import shown, shown_in_colour, shown_path
 AUTOSAVE = "nycrules-autosave.json"
 LAST_GAME = "nycrules-last-game.json"
 VIEWS = ("board", "hand", "seats", "chars", "characters", "log", "why", "info", "picture", "save")
-AFTER = "Commands: board, seats, chars, log [N], why [N|#E], info CHARACTER, picture FILE, save FILE, quit"
+# Every line below fits an 80-column terminal (a test checks it).
+AFTER = """Commands: board, seats, chars, log [N], why [N|#E], info CHARACTER,
+  picture FILE, save FILE, quit"""
 HELP = """Commands (at any prompt):
-  NUMBER or TEXT  choose an option: its number, or its text (the start is enough if it is unique);
-                  a bid or a pair as its cards (`2x press wild`, `dollar + plans`), a character
-                  by its number or title (`16`, `joker`); #N is always option N
+  NUMBER or TEXT  choose an option: its number, or its text (a unique start is
+                  enough); a bid or a pair as its cards (`2x press wild`,
+                  `dollar + plans`), a character by its number or title (`16`,
+                  `joker`); #N is always option N
   more            every option of this decision (every legal bid)
   swap A for B    exchange hand card A for reserve card B while bidding
   help            what the current decision is about, and the commands
   board           the boroughs, vessels, prestige tiles and the press track
   hand            your cards, dollars and skyscrapers
-  seats           every seat's points, dollars, press place, skyscrapers, vessels and company
+  seats           every seat's points, dollars, press place, skyscrapers,
+                  vessels and company
   chars           your characters, and the elevator's with what each does
-  info CHARACTER  a character in full: `info 16`, `info joker` (a unique start of the title)
+  info CHARACTER  a character in full: `info 16`, `info joker` (a unique start
+                  of the title)
   log [N]         the last N events (default 20), numbered
-  why [N | #E]    the rules behind the N latest events, or event E of `log`, with their file:line
+  why [N | #E]    the rules behind the N latest events, or event E of `log`,
+                  with their file:line
   undo            take back your last decision
   picture FILE    draw the table as an SVG picture (open it in a web browser)
-  save FILE       save the game (continue later with `nycrules play --load FILE`)
-  quit            stop (you are asked whether to save first; through a pipe it saves to
-                  nycrules-autosave.json)"""
+  save FILE       save the game (continue later: `nycrules play --load FILE`)
+  quit            stop (you are asked whether to save first; through a pipe it
+                  saves to nycrules-autosave.json)"""
 
-COMMANDS = """Commands: a number or text chooses; more, swap A for B, board, hand, seats, chars,
-  info CHARACTER, log [N], why [N|#E], picture FILE, undo, save FILE, quit
-  (`help commands` explains each one)"""
+COMMANDS = """Commands: a number or text chooses; more, swap A for B, board, hand, seats,
+  chars, info CHARACTER, log [N], why [N|#E], picture FILE, undo, save FILE,
+  quit (`help commands` explains each one)"""
 
 
 # Colours for an interactive terminal only (piped output, --plain and NO_COLOR get none).
@@ -77,6 +84,18 @@ class _InputEnded(Exception):
     pass
 
 
+WIDTH = 79  # an 80-column terminal, with its last column left free
+
+
+def fitted(line: str) -> str:
+    """A line of output broken between words to fit the terminal, its follow-on lines indented."""
+    if len(line) <= WIDTH:
+        return line
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+    return "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_long_words=False,
+                                   break_on_hyphens=False))
+
+
 @dataclass
 class Terminal:
     """Where the game talks: an input and an output stream; echoes answers when input is piped."""
@@ -87,6 +106,7 @@ class Terminal:
 
     def say(self, text: str = "", style: str = "") -> None:
         text = shown_in_colour(text)  # names and texts from files never reach the terminal raw
+        text = "\n".join(fitted(line) for line in text.split("\n"))
         if self.interactive and style:
             text = f"{_STYLES[style]}{text}\033[0m"
         self.out.write(text + "\n")
@@ -168,8 +188,8 @@ class PlayGame:
         winner = winner_of(game)
         t.say(f"{winner.name} wins with {winner.points} points.")
         write_save(self.record_file, self._save(list(self.session.record)))
-        t.say(f"The game's record is in {self.record_file} "
-              f"(`nycrules replay {self.record_file}`, `nycrules board {self.record_file}`).")
+        t.say(f"The game's record is in {self.record_file}; see it again with")
+        t.say(f"  nycrules replay {self.record_file}\n  nycrules board {self.record_file}")
         if any(spec.kind == "human" for spec in self.specs):
             self._after_the_game(game)
         return 0
@@ -177,7 +197,8 @@ class PlayGame:
     def _after_the_game(self, game: Game) -> None:
         """The table stays open: look at it, save it, draw it, until `quit` or the end of input."""
         t = self.terminal
-        t.say(f"The game is over. {AFTER}")
+        t.say("The game is over.")
+        t.say(AFTER)
         while True:
             try:
                 line = t.read(t.prompt("game over> ")).strip()
@@ -194,7 +215,8 @@ class PlayGame:
             elif word in ("board", "seats", "log", "why", "info", "picture", "save", "chars", "characters"):
                 t.say(self._view(game, game.seats[0], word, rest))
             else:
-                t.say(f"'{line[:40]}' is not a command here; {AFTER}")
+                t.say(f"'{line[:40]}' is not a command here.")
+                t.say(AFTER)
 
     def _start(self, decisions: list[int]) -> None:
         """A session that replays these decisions, then pauses at each person's decision."""

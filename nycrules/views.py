@@ -22,7 +22,10 @@ def board(game: Game, colour: bool = False) -> str:
 
 
 def hand(game: Game, seat: Seat) -> str:
-    lines = [f"{seat.name}: hand {cards(seat.hand)}; reserve {cards(seat.reserve)}",
+    held = f"{seat.name}: hand {cards(seat.hand)}; reserve {cards(seat.reserve)}"
+    if len(held) > 79:  # on an 80-column terminal the reserve goes on a line of its own
+        held = f"{seat.name}: hand {cards(seat.hand)};\n  reserve {cards(seat.reserve)}"
+    lines = [held,
              f"  {seat.dollars} dollars, {seat.board} skyscrapers on the board, {seat.points} points, "
              f"press space {seat.token.space}"]
     if seat.played or seat.virtual:
@@ -131,7 +134,7 @@ def decision_context(game: Game, decision: Decision) -> str:
     if decision.kind == "bid" and game.bids_made:
         lines.append("Bids so far: " + ", ".join(f"{s.name} {v}" for s, v in game.bids_made.items()))
     if decision.kind == "draft":
-        lines.append("Pairs on display: " + " | ".join(p.name() for p in game.pairs))
+        lines += board_view.wrap_items("Pairs on display: ", [p.name() for p in game.pairs], sep=" | ", indent=2)
     lines.append(hand(game, seat))
     return "\n".join(lines)
 

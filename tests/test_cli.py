@@ -122,8 +122,10 @@ def test_play_bots_headless(tmp_path):
     for number in range(1, 6):
         assert f"=== Game round {number} ===" in out
     assert "Final scoring" in out and "Majorities" in out
-    assert out.strip().splitlines()[-2].endswith("points.")
-    assert out.strip().splitlines()[-1].startswith("The game's record is in nycrules-last-game.json")
+    last = out.strip().splitlines()[-4:]
+    assert last[0].endswith("points.")
+    assert last[1].startswith("The game's record is in nycrules-last-game.json")
+    assert last[2:] == ["  nycrules replay nycrules-last-game.json", "  nycrules board nycrules-last-game.json"]
 
 
 def test_play_bad_seat_is_one_line():

@@ -315,7 +315,7 @@ def test_a_whole_game_through_a_pipe(game, tmp_path):
         assert f"=== Game round {number} ===" in out
     block = final_block(out)
     assert "total" in block and "Majorities" in block
-    assert re.search(r"\n\S.* wins with \d+ points\.\nThe game's record is in nycrules-last-game.json ", block)
+    assert re.search(r"\n\S.* wins with \d+ points\.\nThe game's record is in nycrules-last-game.json;", block)
     assert block.endswith("\ngame over> \n")  # the table stays open for the person until the input ends
     assert [p.name for p in tmp_path.iterdir()] == ["nycrules-last-game.json"], "no autosave, only the record"
 
@@ -787,3 +787,17 @@ def test_a_wrong_number_of_seats_starts_no_game(bad, tmp_path):
     result = nycrules("play", "--seed", "1", *BAD_SEATS[bad], input="1\n", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stdout == ""
+
+
+def test_the_help_texts_fit_an_80_column_terminal():
+    from nycrules.play import AFTER, COMMANDS, HELP
+    for text in (AFTER, COMMANDS, HELP):
+        for line in text.splitlines():
+            assert len(line) <= 79, line
+
+
+@pytest.mark.parametrize("name", ["ann-vs-greedy-seed-3", "ann-vs-tom-B4-seed-3"])
+def test_no_line_of_a_played_game_is_wider_than_an_80_column_terminal(name):
+    text = (Path(__file__).parent / "transcripts" / f"{name}.txt").read_text(encoding="utf-8")
+    wide = [line for line in text.splitlines() if len(line) > 79]
+    assert not wide, wide[:3]
