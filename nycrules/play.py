@@ -84,7 +84,7 @@ class _InputEnded(Exception):
     pass
 
 
-WIDTH = 79  # an 80-column terminal, with its last column left free
+WIDTH = 80  # an 80-column terminal (the board and menus are laid out for it)
 
 
 def fitted(line: str) -> str:

@@ -799,5 +799,26 @@ def test_the_help_texts_fit_an_80_column_terminal():
 @pytest.mark.parametrize("name", ["ann-vs-greedy-seed-3", "ann-vs-tom-B4-seed-3"])
 def test_no_line_of_a_played_game_is_wider_than_an_80_column_terminal(name):
     text = (Path(__file__).parent / "transcripts" / f"{name}.txt").read_text(encoding="utf-8")
-    wide = [line for line in text.splitlines() if len(line) > 79]
+    wide = [line for line in text.splitlines() if len(line) > 80]
     assert not wide, wide[:3]
+
+
+def test_the_board_reaches_the_terminal_unbroken():
+    """The board is laid out for 80 columns; the terminal's line breaking leaves it as it is."""
+    import io
+
+    from nycrules.play import Terminal
+    game = nycrules_game_for_board()
+    from nycrules import views
+    board = views.board(game)
+    out = io.StringIO()
+    Terminal(io.StringIO(), out, interactive=False).say(board)
+    assert out.getvalue() == board + "\n"
+
+
+def nycrules_game_for_board():
+    import nycrules as api
+    game = api.new_game(["Ann with a long name", "Ben", "Cat", "bot:greedy"], seed=8)
+    for _ in range(40):
+        game.apply(0)
+    return game.state
