@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from . import menus, views
+from .board_view import visible_len
 from .agents import seat_agents
 from .character_info import info
 from .compiler import RuleRuntimeError
@@ -89,7 +90,7 @@ WIDTH = 80  # an 80-column terminal (the board and menus are laid out for it)
 
 def fitted(line: str) -> str:
     """A line of output broken between words to fit the terminal, its follow-on lines indented."""
-    if len(line) <= WIDTH:
+    if visible_len(line) <= WIDTH:  # colour codes take no room on screen
         return line
     indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
     return "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_long_words=False,

@@ -814,6 +814,10 @@ def test_the_board_reaches_the_terminal_unbroken():
     out = io.StringIO()
     Terminal(io.StringIO(), out, interactive=False).say(board)
     assert out.getvalue() == board + "\n"
+    coloured = views.board(game, colour=True)  # on a colour terminal the codes take no room
+    out = io.StringIO()
+    Terminal(io.StringIO(), out, interactive=True).say(coloured)
+    assert out.getvalue() == coloured + "\n"
 
 
 def nycrules_game_for_board():
