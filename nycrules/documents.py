@@ -93,6 +93,7 @@ class DocumentLoader:
         self.sink = sink
         self.sources = sources
         self.files: list[Path] = []  # every file read, for the digest
+        self.texts: list[tuple[str, str]] = []  # (shown name, text) of every file read, for ruleset_cache
         self.bytes = 0  # characters read so far, for limits.MAX_RULESET_BYTES
 
     def read(self, path: Path, at: Location | None = None,
@@ -118,6 +119,7 @@ class DocumentLoader:
                                     f"{MAX_RULESET_BYTES} bytes in all", at or Location(shown, 1, 1))
             return None
         self.files.append(path)
+        self.texts.append((shown, text))
         self.sources.add(shown, text)
         data = load(text, shown, self.sink)
         if data is None and shown not in {d.location.file for d in self.sink.items}:

@@ -34,6 +34,11 @@ Running rules
 
 People and names
 - MAX_NAME_CHARS: a seat's name.
+
+The cache of checked rulesets (ruleset_cache.py; it may hold a planted file)
+- MAX_CACHE_FILE_BYTES: one cache file (the trees of the shipped ruleset take about 60 KB);
+  a bigger one is neither written nor read.
+- MAX_CACHED_RULESETS: cache files kept; the least recently used go first.
 """
 
 from __future__ import annotations
@@ -60,6 +65,9 @@ MAX_COUNT = 1_000
 MAX_DECISIONS = 100_000
 
 MAX_NAME_CHARS = 20
+
+MAX_CACHE_FILE_BYTES = 10_000_000
+MAX_CACHED_RULESETS = 32
 
 
 def int_in_range(value: int) -> bool:

@@ -25,7 +25,7 @@ from .limits import MAX_EFFECT_TEXT, MAX_GAME_NUMBER
 from .marked_yaml import MDict, MList, MStr, location_of
 from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
                     Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
-from .parser import parse_effect, parse_expression
+from .ruleset_cache import RulesetCache
 
 _ME = {"me": "seat"}
 BID_VALUE_NAMES = {name: "int" for name in ("matching", "wilds", "pairs", "singles", "added", "worth")}
@@ -146,6 +146,8 @@ def _parse(spec: _Spec, sink: Sink, doc: MDict) -> Any:
                 return None
             return spec.text
         return None
+    from .parser import parse_effect, parse_expression  # Lark, imported only when a ruleset is not cached
+
     try:
         if spec.kind == "effect":
             return parse_effect(spec.text, spec.text.span, sink)
@@ -379,10 +381,14 @@ class LoadResult:
     sources: SourceTexts
 
 
-def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Compiler) -> LoadResult:
+def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Compiler,
+                  use_cache: bool = True) -> LoadResult:
     """Load and check a ruleset; never raises for a problem in the ruleset itself.
 
     `make_compiler(calls, symbols, params)` builds the compiler (a probed one for `validate --simulate`).
+    A ruleset whose files all read as when it last loaded cleanly skips the schema and the parser
+    (ruleset_cache.py). Should anything be reported after trees came from the cache, the ruleset is
+    checked again without it, so diagnostics never depend on the cache.
     """
     sink, sources = Sink(), SourceTexts()
     target = resolve_ruleset_path(path)
@@ -392,12 +398,40 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
         if not sink:
             sink.error("E103", "the ruleset is empty", Location(display_path(target), 1, 1))
         return LoadResult(None, sink.sorted(), sources)
-    from .schema_check import check as schema_check
-    schema_errors = schema_check(doc, "ruleset.schema.json", sink, doc.loc)
     specs = list(_scripts(doc))
-    parsed = _parse_all(specs, sink, doc)
-    if schema_errors or sink:
+    cache = RulesetCache.open(documents.texts) if use_cache else None
+    parsed = _from_cache(cache, specs, sink, doc) if cache is not None else None
+    from_cache = parsed is not None
+    if parsed is None:
+        from .schema_check import check as schema_check
+        schema_errors = schema_check(doc, "ruleset.schema.json", sink, doc.loc)
+        parsed = _parse_all(specs, sink, doc)
+        if schema_errors or sink:
+            return LoadResult(None, sink.sorted(), sources)
+    ruleset = _check_and_compile(doc, parsed, sink, make_compiler) if not sink else None
+    if ruleset is None:
+        if from_cache:
+            return check_ruleset(path, make_compiler, use_cache=False)
         return LoadResult(None, sink.sorted(), sources)
+    if cache is not None and not from_cache:
+        texts = [(spec, tree) for spec, tree in parsed if isinstance(spec.text, MStr)]
+        cache.store([spec.key for spec, _ in texts], [tree for _, tree in texts])
+    return LoadResult(ruleset, [], sources)
+
+
+def _from_cache(cache: RulesetCache, specs: list[_Spec], sink: Sink, doc: MDict) -> list[tuple[_Spec, Any]] | None:
+    """Every script with its tree, the parsed ones from the cache (None: not cached)."""
+    texts = [spec for spec in specs if isinstance(spec.text, MStr)]
+    trees = cache.trees([spec.key for spec in texts], [spec.kind for spec in texts])
+    if trees is None:
+        return None
+    stored = dict(zip((id(spec) for spec in texts), trees))
+    return [(spec, stored[id(spec)] if id(spec) in stored else _parse(spec, sink, doc)) for spec in specs]
+
+
+def _check_and_compile(doc: MDict, parsed: list[tuple[_Spec, Any]], sink: Sink,
+                       make_compiler: Callable[..., Compiler]) -> Ruleset | None:
+    """The data checks, the type checker and the compiler; None when the sink got a diagnostic."""
     symbols = _DataChecker(doc, sink).run()
     checker = Checker(symbols, sink)
     for spec, tree in parsed:
@@ -411,7 +445,7 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
         except RecursionError:
             sink.error("E303", "this is nested too deeply to check; split it into simpler steps", spec.text.loc)
     if sink:
-        return LoadResult(None, sink.sorted(), sources)
+        return None
     params = {k: _plain(v) for k, v in (doc.get("params") or {}).items()}
     compiler = make_compiler(checker.calls, _symbol_values(doc), params)
     scripts: dict[tuple, Script] = {}
@@ -424,8 +458,7 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
         else:
             run = compiler.expr(tree)
         scripts[spec.key] = Script(spec.label, str(spec.text), loc, run)
-    ruleset = _build(doc, scripts, params, digest_of(doc))
-    return LoadResult(ruleset, [], sources)
+    return _build(doc, scripts, params, digest_of(doc))
 
 
 def load_ruleset(path: str | Path) -> Ruleset:

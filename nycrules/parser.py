@@ -7,10 +7,7 @@ points at its line and column in the YAML file.
 
 from __future__ import annotations
 
-import os
-import stat
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
@@ -22,6 +19,7 @@ from .diagnostics import Location, Sink
 from .limits import MAX_EFFECT_CHARS, MAX_LIST_LITERAL, int_in_range, numeral_too_long
 from .marked_yaml import TextSpan
 from .resources import grammar_path
+from .user_cache import private_folder, usable_file
 
 
 class _EffectIndenter(Indenter):
@@ -36,33 +34,14 @@ class _EffectIndenter(Indenter):
 def _cache_file() -> str | bool:
     """Where the built parser is kept between runs: the user's own cache folder (or nowhere).
 
-    The cache is a pickle, and loading a pickle runs code: it is used only from a
-    folder owned by this user that nobody else can write to, inside a folder no
-    one else can change (or a sticky one such as /tmp). Otherwise the parser is
-    built in memory each time (a fraction of a second).
+    The cache is a pickle, and loading a pickle runs code: it is used only under
+    the policy of user_cache (a private folder, a file of one's own). Otherwise
+    the parser is built in memory each time (a fraction of a second).
     """
-    try:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nycrules"
-        base.mkdir(mode=0o700, parents=True, exist_ok=True)
-        target = base / "effects-parser.lark"
-        if not (_ours(base) and (_ours(base.parent) or _sticky(base.parent))
-                and (not os.path.lexists(target) or _ours(target))):
-            return False
-    except (OSError, RuntimeError, KeyError):  # no home folder, or not writable: build it each time
+    base = private_folder()
+    if base is None or not usable_file(base / "effects-parser.lark"):
         return False
-    return str(target)
-
-
-def _ours(path: Path) -> bool:
-    """Owned by this user, not a symbolic link, and writable by nobody else."""
-    info = path.lstat()
-    return (not stat.S_ISLNK(info.st_mode) and info.st_uid == os.getuid()
-            and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
-
-
-def _sticky(path: Path) -> bool:
-    """A shared folder where nobody may rename or remove the files of others (as /tmp)."""
-    return bool(path.stat().st_mode & stat.S_ISVTX)
+    return str(base / "effects-parser.lark")
 
 
 @lru_cache(maxsize=1)

@@ -251,9 +251,9 @@ def test_the_parser_cache_is_used_only_from_a_folder_of_ones_own(tmp_path, monke
 
 
 def test_a_cache_folder_of_another_user_is_not_used(tmp_path, monkeypatch):
-    from nycrules import parser
+    from nycrules import parser, user_cache
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(parser.os, "getuid", lambda: os.stat(tmp_path).st_uid + 1)
+    monkeypatch.setattr(user_cache.os, "getuid", lambda: os.stat(tmp_path).st_uid + 1)
     assert parser._cache_file() is False
 
 

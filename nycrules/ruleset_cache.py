@@ -1,0 +1,298 @@
+"""Remember the syntax trees of a ruleset that passed the schema and the parser, between runs.
+
+Parsing the effects (Lark) and validating the schema (jsonschema) are most of
+the cost of loading a ruleset. Once a ruleset has loaded without a diagnostic,
+its trees are written as plain JSON to the user's cache folder, in a file named
+by a digest of everything that went into them: the text and shown name of every
+ruleset file read, the grammar, the schema, this package's own source and the
+versions of Python, Lark, jsonschema and PyYAML. A later run that reads the same
+files finds that file and skips the schema and the parser; everything after
+them (the data checks, the type checker, the compiler) runs as always. A change
+to any file gives another digest, so nothing stale is ever served (contents are
+compared, never modification times).
+
+A cache file may have been planted or damaged: it is read only under the policy
+of user_cache (a private folder, a file of one's own), only if it is a regular
+file of at most limits.MAX_CACHE_FILE_BYTES, and every node is checked while it
+is rebuilt (its kind, where it may stand, the types of its fields, the limits of
+the language). Anything unexpected and the file is ignored: the ruleset is
+parsed again and the file rewritten. Nothing is unpickled. At most
+limits.MAX_CACHED_RULESETS files are kept (the least recently used go).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from . import nodes as n
+from .diagnostics import Location
+from .files import FileRefused, read_bytes
+from .limits import (MAX_CACHE_FILE_BYTES, MAX_CACHED_RULESETS, MAX_EFFECT_CHARS, MAX_LIST_LITERAL,
+                     int_in_range)
+from .resources import grammar_path, schema_path
+from .user_cache import private_folder, usable_file
+
+FORMAT = 1  # raise when the layout of a cache file changes
+_PREFIX = "ruleset-"
+_DEPENDENCIES = ("lark-", "jsonschema-", "pyyaml-")  # their dist-info folders name their versions
+
+
+class Damaged(ValueError):
+    """A cache file that is not what this program writes."""
+
+
+# What each field of each node holds, in the order of its dataclass fields.
+_FIELDS: dict[type, tuple[str, ...]] = {
+    n.Number: ("int", "loc"),
+    n.String: ("str", "loc"),
+    n.Bool: ("bool", "loc"),
+    n.Name: ("str", "loc"),
+    n.Param: ("str", "loc"),
+    n.Call: ("str", "args", "loc"),
+    n.ListLit: ("items", "loc"),
+    n.Filter: ("str", "expr", "expr", "loc", "loc"),
+    n.Index: ("expr", "expr", "loc"),
+    n.Binary: ("binary_op", "expr", "expr", "loc"),
+    n.Compare: ("compare_op", "expr", "expr", "loc"),
+    n.BoolOp: ("bool_op", "exprs", "loc"),
+    n.Not: ("expr", "loc"),
+    n.Negate: ("expr", "loc"),
+    n.Lambda: ("str", "expr", "loc"),
+    n.Assign: ("str", "expr", "loc"),
+    n.CallStmt: ("call", "loc"),
+    n.Hook: ("str", "loc"),
+    n.Stop: ("loc",),
+    n.Pass: ("loc",),
+    n.If: ("branches", "stmts", "loc"),
+    n.For: ("str", "expr", "stmts", "loc", "loc"),
+    n.Repeat: ("expr", "stmts", "loc"),
+    n.Effect: ("stmts", "loc"),
+}
+_BY_NAME = {cls.__name__: cls for cls in _FIELDS}
+_EXPRS = frozenset(cls.__name__ for cls in (n.Number, n.String, n.Bool, n.Name, n.Param, n.Call, n.ListLit,
+                                             n.Filter, n.Index, n.Binary, n.Compare, n.BoolOp, n.Not, n.Negate))
+_STMTS = frozenset(cls.__name__ for cls in (n.Assign, n.CallStmt, n.Hook, n.Stop, n.Pass, n.If, n.For, n.Repeat))
+_ARGS = _EXPRS | {"Lambda"}
+_OPS = {"binary_op": {"+", "-", "*", "//", "%"}, "compare_op": {"==", "!=", "<", "<=", ">", ">="},
+        "bool_op": {"and", "or"}}
+
+
+# ---------------------------------------------------------------- writing
+class _Encoder:
+    """Trees to nested lists: a node is [kind, field...], a location [file number, line, column]."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, int] = {}
+
+    def node(self, node: Any) -> list:
+        kinds = _FIELDS[type(node)]
+        values = [getattr(node, f.name) for f in dataclasses.fields(node)]
+        return [type(node).__name__] + [self.field(kind, value) for kind, value in zip(kinds, values, strict=True)]
+
+    def field(self, kind: str, value: Any) -> Any:
+        if kind == "loc":
+            return [self.files.setdefault(value.file, len(self.files)), value.line, value.column]
+        if kind in ("expr", "call"):
+            return self.node(value)
+        if kind in ("exprs", "items", "args", "stmts"):
+            return [self.node(item) for item in value]
+        if kind == "branches":
+            return [[self.node(cond), [self.node(s) for s in body]] for cond, body in value]
+        return value  # int, str, bool, an operator
+
+
+# ---------------------------------------------------------------- reading
+class _Decoder:
+    """Nested lists back to trees, refusing anything the parser could not have made."""
+
+    def __init__(self, files: Any):
+        if not isinstance(files, list) or not all(isinstance(f, str) and len(f) <= 4096 for f in files):
+            raise Damaged("file names")
+        self.files = files
+
+    def node(self, data: Any, allowed: frozenset[str] | set[str]) -> Any:
+        if not isinstance(data, list) or not data or data[0] not in allowed:
+            raise Damaged("a node where it cannot stand")
+        cls = _BY_NAME[data[0]]
+        kinds = _FIELDS[cls]
+        if len(data) != len(kinds) + 1:
+            raise Damaged(f"{data[0]} with {len(data) - 1} fields")
+        return cls(*(self.field(kind, value) for kind, value in zip(kinds, data[1:])))
+
+    def field(self, kind: str, value: Any) -> Any:
+        if kind == "loc":
+            if not (isinstance(value, list) and len(value) == 3 and all(_whole(v) for v in value)
+                    and 0 <= value[0] < len(self.files) and value[1] >= 1 and value[2] >= 1):
+                raise Damaged("a location")
+            return Location(self.files[value[0]], value[1], value[2])
+        if kind == "expr":
+            return self.node(value, _EXPRS)
+        if kind == "call":
+            return self.node(value, {"Call"})
+        if kind in ("exprs", "items", "args", "stmts"):
+            allowed = _STMTS if kind == "stmts" else _ARGS if kind == "args" else _EXPRS
+            if not isinstance(value, list) or kind == "items" and len(value) > MAX_LIST_LITERAL:
+                raise Damaged(f"a list of {kind}")
+            return tuple(self.node(item, allowed) for item in value)
+        if kind == "branches":
+            if not isinstance(value, list) or not value or not all(isinstance(b, list) and len(b) == 2 for b in value):
+                raise Damaged("the branches of an if")
+            return tuple((self.node(cond, _EXPRS), self.field("stmts", body)) for cond, body in value)
+        if kind == "int":
+            if not _whole(value) or not int_in_range(value):
+                raise Damaged("a number")
+            return value
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise Damaged("a truth value")
+            return value
+        if kind == "str":
+            if not isinstance(value, str) or len(value) > MAX_EFFECT_CHARS:
+                raise Damaged("a text")
+            return value
+        if value not in _OPS[kind]:
+            raise Damaged("an operator")
+        return value
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# ---------------------------------------------------------------- the key
+@lru_cache(maxsize=1)
+def _program_digest() -> bytes:
+    """What besides the ruleset decides its trees and whether it is valid: this program and its versions."""
+    digest = hashlib.sha256(f"nycrules ruleset cache {FORMAT}\0{sys.version}\0".encode())
+    package = Path(__file__).resolve().parent
+    for path in [grammar_path(), schema_path("ruleset.schema.json")] + sorted(package.glob("*.py")):
+        _feed(digest, path.name, path.read_bytes())
+    for name in _dependency_versions():
+        _feed(digest, "dependency", name.encode())
+    return digest.digest()
+
+
+def _dependency_versions() -> list[str]:
+    """The dist-info folders of Lark, jsonschema and PyYAML beside the installed packages (their versions)."""
+    import importlib.util
+
+    found = []
+    for module in ("lark", "jsonschema", "yaml"):
+        spec = importlib.util.find_spec(module)
+        if spec is None or spec.origin is None:
+            continue
+        site = Path(spec.origin).parent.parent
+        found += sorted(entry.name for entry in os.scandir(site)
+                        if entry.name.lower().startswith(_DEPENDENCIES) and entry.name.endswith(".dist-info"))
+    return sorted(set(found))
+
+
+def _feed(digest: Any, name: str, data: bytes) -> None:
+    label = name.encode("utf-8", "surrogateescape")
+    digest.update(b"%d:%s%d:" % (len(label), label, len(data)))
+    digest.update(data)
+
+
+def key_of(texts: Iterable[tuple[str, str]]) -> str:
+    """The digest naming a ruleset's cache file: every file it read (shown name and text), and the program."""
+    digest = hashlib.sha256(_program_digest())
+    for shown, text in texts:
+        _feed(digest, shown, text.encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
+
+
+# ---------------------------------------------------------------- the cache
+class RulesetCache:
+    """The cache file of one ruleset (as read this time), in a private folder."""
+
+    def __init__(self, folder: Path, key: str):
+        self.key = key
+        self.path = folder / f"{_PREFIX}{key}.json"
+
+    @classmethod
+    def open(cls, texts: Iterable[tuple[str, str]]) -> "RulesetCache | None":
+        folder = private_folder()
+        try:
+            return None if folder is None else cls(folder, key_of(texts))
+        except OSError:  # this program's files cannot be read: no key, no cache
+            return None
+
+    def trees(self, keys: list[tuple], kinds: list[str]) -> list[Any] | None:
+        """The stored tree of each script (keys: where each is in the document; kinds: effect or
+        expression), or None when there is no usable file."""
+        try:
+            if not usable_file(self.path) or not os.path.lexists(self.path):
+                return None
+            data = json.loads(read_bytes(self.path, MAX_CACHE_FILE_BYTES))
+            trees = _decode(data, self.key, keys, kinds)
+        except (OSError, FileRefused, ValueError, TypeError, KeyError, IndexError, RecursionError):
+            return None  # missing, damaged or planted: parse again
+        try:
+            os.utime(self.path)  # recently used: kept when old ones are removed
+        except OSError:
+            pass
+        return trees
+
+    def store(self, keys: list[tuple], trees: list[Any]) -> None:
+        """Write the trees (best effort: a cache that cannot be written is no error)."""
+        encoder = _Encoder()
+        try:
+            scripts = [[list(key), encoder.node(tree)] for key, tree in zip(keys, trees, strict=True)]
+            text = json.dumps({"format": FORMAT, "key": self.key, "files": list(encoder.files), "scripts": scripts},
+                              separators=(",", ":"), ensure_ascii=False)
+        except (RecursionError, ValueError):
+            return
+        data = text.encode("utf-8", "surrogateescape")
+        if len(data) > MAX_CACHE_FILE_BYTES or not usable_file(self.path):
+            return
+        try:
+            _write_atomically(self.path, data)
+            _remove_oldest(self.path.parent)
+        except OSError:
+            pass
+
+
+def _decode(data: Any, key: str, keys: list[tuple], kinds: list[str]) -> list[Any]:
+    if not (isinstance(data, dict) and data.get("format") == FORMAT and data.get("key") == key):
+        raise Damaged("not this ruleset's cache file")
+    scripts = data.get("scripts")
+    if not isinstance(scripts, list) or len(scripts) != len(keys):
+        raise Damaged("another number of scripts")
+    decoder = _Decoder(data.get("files"))
+    trees = []
+    for (stored_key, tree), key_here, kind in zip(scripts, keys, kinds):
+        if stored_key != list(key_here):
+            raise Damaged("scripts in another order")
+        trees.append(decoder.node(tree, {"Effect"} if kind == "effect" else _EXPRS))
+    return trees
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Readers see the old file or the new one, never half of one (several processes may write)."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def _remove_oldest(folder: Path) -> None:
+    entries = [(entry.stat(follow_symlinks=False).st_mtime, entry.path) for entry in os.scandir(folder)
+               if entry.name.startswith(_PREFIX) and entry.name.endswith(".json")]
+    for _, path in sorted(entries)[:-MAX_CACHED_RULESETS]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
