@@ -22,6 +22,7 @@ class HookPoint:
     help: str
     context: dict[str, str] = field(default_factory=dict)  # name -> type
     writable: tuple[str, ...] = ()  # context values the effect may change
+    bid_open: bool = False  # the seat is making its bid here: a character may declare `needs_a_bid`
 
 
 HOOKS: dict[str, HookPoint] = {h.name: h for h in (
@@ -35,7 +36,8 @@ HOOKS: dict[str, HookPoint] = {h.name: h for h in (
     HookPoint("bidding.start", "II", "optional", "procedure",
               "At the start of each bidding round, offered to the seats in press-track order."),
     HookPoint("bid.turn", "II", "optional", "procedure",
-              "On your own turn in a bidding round, before you choose the cards of your bid."),
+              "On your own turn in a bidding round, before you choose the cards of your bid.",
+              bid_open=True),
     HookPoint("bid.after_evaluation", "II", "optional", "procedure",
               "After a bidding round is evaluated, before played cards are discarded."),
     HookPoint("prestige.points", "II", "optional", "effect",

@@ -305,6 +305,11 @@ class _DataChecker:
             elif hook.phase != c["phase"]:
                 self.sink.error("E415", f"character {c['id']} is of phase {c['phase']}, but hook '{c['when']}' "
                                         f"fires in phase {hook.phase}", c.value_locs["when"])
+            if c.get("needs_a_bid") and hook is not None and not hook.bid_open:
+                self.sink.error("E416", f"character {c['id']} acts at hook '{c['when']}', where no bid is being "
+                                        "made; `needs_a_bid` fits only a hook of a seat's bidding turn "
+                                        f"({', '.join(h.name for h in HOOKS.values() if h.bid_open)})",
+                                c.value_locs["needs_a_bid"])
         stacks = comp["start_stacks"]
         for stack in stacks:
             for j, char_id in enumerate(stack):
@@ -503,7 +508,8 @@ def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str) 
         characters[c["id"]] = CharacterDef(
             c["id"], str(c["title"]), str(c["phase"]), c["value"], c["copies"], cost, str(c["when"]),
             " ".join(str(c["text"]).split()), scripts[("characters", i, "effect")],
-            scripts.get(("characters", i, "requires")), doc["characters"].item_locs[i], bool(c.get("assumed")))
+            scripts.get(("characters", i, "requires")), doc["characters"].item_locs[i], bool(c.get("assumed")),
+            bool(c.get("needs_a_bid")))
     rounds = []
     for i, r in enumerate(doc["bidding"]["rounds"]):
         rounds.append(RoundDef(

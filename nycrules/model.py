@@ -75,6 +75,7 @@ class CharacterDef:
     requires: Script | None
     loc: Location
     assumed: bool = False
+    needs_a_bid: bool = False  # offered only when a legal bid can follow its use (engine/usefulness.py)
 
 
 @dataclass(frozen=True)

@@ -337,11 +337,11 @@ def test_13_and_20_need_a_card_in_hand(char_id):
     """With an empty hand there is no card to play as another, so 13 and 20 are hidden."""
     game, ann, ben = bare_table()
     hire(game, ann, char_id)
-    hire(game, ann, 16)  # so that there is something to decide
+    hire(game, ann, 12)  # so that there is something to decide
     give(game, ann, hand="", dollars=1)
     answer(game, "pass")
     bid_turn(game, ann, "press")
-    assert uses(options(game)) == ["16"]
+    assert uses(options(game)) == ["12"]
 
 
 def test_14_spin_doctor_moves_back_and_adds_wilds():

@@ -38,7 +38,8 @@ def may_use_characters(game: Game, seat: Seat) -> bool:
 
 
 def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any]) -> list[Tile]:
-    """The seat's tiles that may act at these hooks now: unused this round, affordable, requirement met."""
+    """The seat's tiles that may act at these hooks now: unused this round, affordable, requirement met,
+    and, for a character that `needs_a_bid`, a legal bid can follow its use."""
     if not seat.company or not may_use_characters(game, seat):
         return []
     out = []
@@ -49,6 +50,9 @@ def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, 
         if char.requires is not None and not evaluate(game, char.requires, {"me": seat, "this": tile, **variables}):
             continue
         out.append(tile)
+    if any(tile.char.needs_a_bid for tile in out):
+        from .usefulness import keep_useful  # here: it uses characters on copies through this module
+        return keep_useful(game, seat, out, hooks, variables)
     return out
 
 

@@ -1,0 +1,131 @@
+"""Whether a character that acts only through the bid can still lead to a legal bid.
+
+A character marked `needs_a_bid` in the ruleset (14 and 16 in the shipped
+rules: they add wilds to the bid) changes nothing worth having when no bid can
+follow its use: the seat would pay, use it up, and pass. Such a character is
+offered while the seat can bid already, or when some way of using it leads to
+a legal bid. That is found by trying: the use is made on a copy of the game,
+with each sequence of answers to the decisions its effect asks; when the bid
+there still stands no chance, the seat's other characters of the same hook are
+tried after it, in the same way. Exchanges with the reserve are not tried: once
+the seat has made one, the question is asked again with the new hand.
+
+The trying is bounded (MAX_TRIALS uses on copies per character asked about); a
+question left open by the bound offers the character, as a rule without this
+declaration would.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .bids import BidTable
+from .decisions import Decision, same_choice_key
+from .state import Game, Seat, Tile
+
+# Uses tried on copies of the game to answer whether one character may lead to a bid.
+MAX_TRIALS = 64
+
+
+class _Trial(Game):
+    """A copy of a game whose attributes are copied from the original when first read.
+
+    The table is a graph of objects reached only through the game's attributes; each
+    attribute is deep-copied the first time the copy reads it, with one memo for all,
+    so objects shared between attributes stay shared and an object reached from a
+    copied one is a copy too. Attributes set on the copy stay on it; the original is
+    never changed. Trying a character usually reads one seat and a few numbers, so
+    this copies a seat, not the whole table (copy_game costs a few milliseconds).
+    """
+
+    def __getattr__(self, name: str) -> Any:  # called only for attributes not copied yet
+        if name.startswith(("_trial_", "__")):  # its own bookkeeping, and Python's questions
+            raise AttributeError(name)
+        value = copy.deepcopy(getattr(self._trial_source, name), self._trial_memo)
+        setattr(self, name, value)
+        return value
+
+
+def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
+    """A copy of the game to try a use on (rules and characters shared, no events), and its memo
+    (id of an original object -> its copy; pass it to copy.deepcopy for more)."""
+    trial = _Trial.__new__(_Trial)
+    memo: dict[int, Any] = {id(game): trial, id(game.ruleset): game.ruleset, id(game.chooser): None}
+    for char in game.ruleset.characters.values():
+        memo[id(char)] = char
+    trial._trial_source, trial._trial_memo = game, memo
+    trial.ruleset, trial.events, trial.log_events = game.ruleset, [], False
+    return trial, memo
+
+
+class _Explorer:
+    """The chooser of a copy being tried: replays a prefix of answers, then takes the first option.
+
+    It notes each answer with the number of options, so the next sequence can be worked out.
+    """
+
+    def __init__(self, prefix: list[int]):
+        self.prefix = prefix
+        self.taken: list[tuple[int, int]] = []  # (answer, number of options) per decision asked
+
+    def __call__(self, game: Game, decision: Decision) -> int:
+        step = len(self.taken)
+        index = self.prefix[step] if step < len(self.prefix) else 0
+        self.taken.append((index, decision.count))
+        return index
+
+    def next_prefix(self) -> list[int] | None:
+        """The answers of the next sequence, in the order of an odometer; None after the last."""
+        for step in range(len(self.taken) - 1, -1, -1):
+            index, count = self.taken[step]
+            if index + 1 < count:
+                return [i for i, _ in self.taken[:step]] + [index + 1]
+        return None
+
+
+def keep_useful(game: Game, seat: Seat, tiles: list[Tile], hooks: tuple[str, ...],
+                variables: dict[str, Any]) -> list[Tile]:
+    """The tiles without the `needs_a_bid` characters after whose use no legal bid can follow."""
+    if isinstance(game.chooser, _Explorer):
+        return tiles  # on a copy being tried, every character is a candidate: the trying picks
+    if len(BidTable(game, seat)):
+        return tiles  # the seat can bid already: what the character adds goes into that bid
+    kept = []
+    for tile in tiles:
+        if tile.char.needs_a_bid and not bid_can_follow(game, seat, tile, hooks, variables):
+            continue
+        kept.append(tile)
+    return kept
+
+
+def bid_can_follow(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...],
+                   variables: dict[str, Any]) -> bool:
+    """Whether using this tile now, in some way, perhaps followed by the seat's other characters of
+    these hooks, leaves the seat a legal bid (True also when MAX_TRIALS leave the question open)."""
+    return _leads_to_bid(game, seat, tile, hooks, variables, [MAX_TRIALS])
+
+
+def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], variables: dict[str, Any],
+                  budget: list[int]) -> bool:
+    from .abilities import usable, use
+    prefix: list[int] | None = []
+    while prefix is not None:  # each sequence of answers to the effect's decisions
+        if budget[0] <= 0:
+            return True
+        budget[0] -= 1
+        trial, memo = trial_copy(game)
+        explorer = trial.chooser = _Explorer(prefix)
+        me, mine, context = copy.deepcopy((seat, tile, variables), memo)
+        use(trial, me, mine, context)
+        if len(BidTable(trial, me)):
+            return True
+        seen = set()
+        for other in usable(trial, me, hooks, context):
+            key = same_choice_key(other)[:2]
+            if key not in seen:  # two unused copies of one character lead to the same places
+                seen.add(key)
+                if _leads_to_bid(trial, me, other, hooks, context, budget):
+                    return True
+        prefix = explorer.next_prefix()
+    return False

@@ -1,0 +1,224 @@
+"""Characters that act only through the bid (`needs_a_bid`: 14 Spin Doctor, 16 Joker) are offered
+only when a legal bid can follow their use (issue 8, point 2)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from nycrules.engine import usefulness
+from nycrules.loader import load_ruleset
+from scenario import answer, assert_answered, give, hire, table, texts
+from scenario_extra import bare_table, bid_turn, options, set_press
+
+
+def uses(labels: list[str]) -> list[str]:
+    """The character numbers offered in a decision's options ("use 16 Joker" -> "16")."""
+    return [label.split()[1] for label in labels if label.startswith("use ")]
+
+
+def offered_first(game) -> list[str]:
+    """The characters offered at the seat's first bidding decision ([] when none was asked)."""
+    return uses(options(game, 0)) if game.chooser.asked else []
+
+
+def test_16_alone_with_an_empty_hand_is_not_offered():
+    """A wild alone cannot stand, so with nothing in hand 16 would only cost a dollar: the seat passes."""
+    game, ann, ben = bare_table()
+    joker = hire(game, ann, 16)
+    give(game, ann, hand="", reserve="plans prestige", dollars=2)
+    state = game.rng.getstate()
+    bid_turn(game, ann, "press")  # a single option (pass) is taken without asking
+    assert game.chooser.asked == []
+    assert game.bids_made[ann] == 0 and "passes" in texts(game)
+    assert ann.dollars == 2 and joker.uid not in ann.used
+    assert game.rng.getstate() == state  # the trying happened on copies
+
+
+@pytest.mark.parametrize("order", [("use 16", "use 14"), ("use 14", "use 16")])
+def test_16_and_14_together_make_a_bid_from_an_empty_hand(order):
+    """One step of 14 and the card of 16 are two played wilds: together they bid 1, so both are offered."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 14)
+    hire(game, ann, 16)
+    give(game, ann, hand="", reserve="plans prestige", dollars=2)
+    set_press(game, (ann, 1), (ben, 0))
+    answer(game, *order, "bid as it stands (1)")  # one step only: 14 asks nothing on space 1
+    bid_turn(game, ann, "elevator")
+    assert sorted(offered_first(game)) == ["14", "16"]
+    assert game.bids_made[ann] == 1
+    assert ann.token.space == 0 and ann.dollars == 0
+    assert_answered(game)
+
+
+def test_16_is_not_offered_when_the_dollars_do_not_reach_14_too():
+    """16 needs 14 after it here; with one dollar only one of them can be paid, so 16 is hidden,
+    and 14 is hidden too (one step alone is a lone wild)."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 14)
+    hire(game, ann, 16)
+    give(game, ann, hand="", reserve="plans prestige", dollars=1)
+    set_press(game, (ann, 1), (ben, 0))
+    bid_turn(game, ann, "elevator")
+    assert game.chooser.asked == [] and ann.dollars == 1
+
+
+def test_14_alone_is_offered_when_it_can_step_back_twice():
+    """Two steps are two played wilds, a bid of 1: 14 is offered although one step would not do."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 14)
+    give(game, ann, hand="", reserve="plans prestige", dollars=1)
+    set_press(game, (ann, 3), (ben, 0))
+    answer(game, "use 14", "2", "bid as it stands (1)")
+    bid_turn(game, ann, "elevator")
+    assert offered_first(game) == ["14"]
+    assert game.bids_made[ann] == 1 and ann.token.space == 1
+
+
+def test_14_alone_on_space_1_with_an_empty_hand_is_not_offered():
+    """One step is all 14 can make from space 1, and one wild cannot stand: the seat passes."""
+    game, ann, ben = bare_table()
+    spin = hire(game, ann, 14)
+    give(game, ann, hand="", reserve="plans prestige", dollars=1)
+    set_press(game, (ann, 1), (ben, 0))
+    bid_turn(game, ann, "elevator")
+    assert game.chooser.asked == []
+    assert ann.token.space == 1 and ann.dollars == 1 and spin.uid not in ann.used
+
+
+@pytest.mark.parametrize("hand", ["press", "dollar", "dollar plans"])
+def test_both_are_offered_when_the_hand_allows_a_bid(hand):
+    """With a card in hand a wild more always makes or improves a bid ("dollar plans" bids nothing
+    alone in the press round, but a wild with one of them counts 1)."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 14)
+    hire(game, ann, 16)
+    give(game, ann, hand=hand, reserve="wild", dollars=2)
+    set_press(game, (ann, 1), (ben, 0))
+    answer(game, "pass")
+    bid_turn(game, ann, "press")
+    assert sorted(uses(options(game))) == ["14", "16"]
+
+
+def test_another_character_s_card_is_tried_after_16():
+    """17 adds a prestige card: a lone one cannot stand in the elevator round, but with the wild of
+    16 it counts 1, so 16 is offered (two dollars pay for both)."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 16)
+    hire(game, ann, 17)
+    give(game, ann, hand="", reserve="plans", dollars=2)
+    answer(game, "use 16", "use 17", "bid as it stands (1)")
+    bid_turn(game, ann, "elevator")
+    assert sorted(offered_first(game)) == ["16", "17"]
+    assert game.bids_made[ann] == 1
+
+
+def test_a_seat_whose_bid_cannot_stand_must_pass():
+    """With one dollar, 16 cannot be paid after 17, so only 17 is offered; after it the prestige card
+    alone is no bid, nothing is offered any more, and the seat passes, losing what 17 added."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 16)
+    hire(game, ann, 17)
+    give(game, ann, hand="", reserve="plans", dollars=1)
+    answer(game, "use 17")
+    bid_turn(game, ann, "elevator")
+    assert offered_first(game) == ["17"]
+    assert len(game.chooser.asked) == 1  # the pass was the only option left
+    assert game.bids_made[ann] == 0 and "passes" in texts(game)
+    assert ann.virtual == [] and ann.played == []
+    assert_answered(game)
+
+
+def test_cards_characters_played_count_in_the_bid_that_can_follow():
+    """13 plays the only hand card as an elevator card: the bid stands, so 16 is offered after it."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 13)
+    hire(game, ann, 16)
+    give(game, ann, hand="plans", reserve="dollar", dollars=2)
+    answer(game, "use 13", "use 16", "bid as it stands (2)")
+    bid_turn(game, ann, "elevator")
+    assert uses(options(game, 1)) == ["16"]
+    assert game.bids_made[ann] == 2
+
+
+# ------------------------------------------------------------------- the rule is data
+def _mod(tmp_path: Path, text: str):
+    path = tmp_path / "mod.yaml"
+    path.write_text("extends: nyc\ncharacters:\n" + text, encoding="utf-8")
+    return load_ruleset(path)
+
+
+def test_a_mod_declares_it_for_another_character(tmp_path):
+    """The engine knows no character: a mod marking 17 hides it where a lone prestige card cannot
+    stand (the elevator round) and offers it where it can (the prestige round)."""
+    rules = _mod(tmp_path, "  - id: 17\n    needs_a_bid: true\n")
+    for round_id, expected in (("elevator", []), ("prestige", ["17"])):
+        game = table(seats=2, ruleset=rules)
+        ann = game.seats[0]
+        for seat in game.seats:
+            seat.company.clear()
+        hire(game, ann, 17)
+        give(game, ann, hand="", dollars=1)
+        if expected:
+            answer(game, "pass")
+        bid_turn(game, ann, round_id)
+        assert offered_first(game) == expected
+
+
+def test_the_trying_is_bounded_and_offers_when_it_stops(tmp_path, monkeypatch):
+    """A character with a hundred ways of being used that never lead to a bid: the trying stops after
+    MAX_TRIALS uses on copies and offers the character (as a ruleset without the mark would)."""
+    rules = _mod(tmp_path, "  - id: 43\n    title: Dithering\n    phase: II\n    value: 1\n    copies: 1\n"
+                           "    when: bid.turn\n    needs_a_bid: true\n    text: Pick a number; a wild.\n"
+                           "    effect: |\n      n = choose_number(1, 100, \"a number\")\n"
+                           "      add_to_bid(me, wild, 1)\n")
+    game = table(seats=2, ruleset=rules)
+    ann = game.seats[0]
+    for seat in game.seats:
+        seat.company.clear()
+    hire(game, ann, 43)
+    give(game, ann, hand="", dollars=1)
+    copies = []
+    real_copy = usefulness.trial_copy
+    monkeypatch.setattr(usefulness, "trial_copy", lambda g: copies.append(1) or real_copy(g))
+    answer(game, "pass")
+    bid_turn(game, ann, "press")
+    assert offered_first(game) == ["43"]
+    assert len(copies) == usefulness.MAX_TRIALS
+
+
+# ------------------------------------------------------------------- the copies tried on
+def _table_state(game) -> tuple:
+    """What a player could check of the table: every seat's cards and numbers, the press track, the piles."""
+    seats = [(s.name, [c.id for c in s.hand], [c.id for c in s.reserve],
+              [(c.id, c.counted_as, c.weight) for c in s.played], list(s.virtual), s.dollars, s.points,
+              sorted(s.used), s.token.space) for s in game.seats]
+    press = [(t.seat.index if t.seat else None, t.space) for t in game.press]
+    return seats, press, [c.id for c in game.deck], [c.id for c in game.discard], game.rng.getstate()
+
+
+@pytest.mark.parametrize("char_id, answers", [(14, [1]), (12, [3])])
+def test_a_use_tried_on_a_copy_ends_as_on_a_whole_copy_and_leaves_the_game_alone(char_id, answers):
+    """The copy used for trying copies the table's parts as they are first read (14 reads the press
+    track, 12 the reserve, the draw pile and the discard pile): after the same use it shows the same
+    table as a copy made whole with copy_game, and the game itself is unchanged."""
+    from nycrules.engine.abilities import use
+    from nycrules.engine.lookahead import trial_copy as whole_copy
+
+    game, ann, ben = bare_table()
+    tile = hire(game, ann, char_id)
+    give(game, ann, hand="press", reserve="dollar plans wild", dollars=2)
+    set_press(game, (ben, 4), (ann, 3))
+    game.bidding_card = "elevator"
+    before = _table_state(game)
+    ends = []
+    for make in (usefulness.trial_copy, whole_copy):
+        trial, memo = make(game)
+        trial.chooser = usefulness._Explorer(list(answers))
+        me, mine = copy.deepcopy((ann, tile), memo)
+        use(trial, me, mine, {})
+        ends.append(_table_state(trial))
+    assert ends[0] == ends[1]
+    assert ends[0][:4] != before[:4] and _table_state(game) == before
