@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import nodes as n
-from .diagnostics import Location, NycRulesError
+from .diagnostics import Location, RuleRuntimeError
 from .limits import MAX_COUNT, MAX_EFFECT_STEPS, MAX_INT
 from .registry import Primitive
 
@@ -29,27 +29,6 @@ class Frame:
 
 class _StopLoop(Exception):
     pass
-
-
-class RuleRuntimeError(NycRulesError):
-    """A rule did something impossible or beyond a limit at play time (a bug in the ruleset).
-
-    It carries where (the effect line), which rule, which seat was acting and how
-    many decisions the game had taken, so a modder can find and replay it.
-    """
-
-    def __init__(self, problem: str, loc: Location | None, rule: str | None = None, seat: str | None = None,
-                 decision: int | None = None, seed: int | None = None):
-        self.problem, self.rule, self.seat, self.decision, self.seed = problem, rule, seat, decision, seed
-        context = [part for part in (seed is not None and f"seed {seed}", rule and f"rule {rule}",
-                                     seat and f"seat {seat}", decision is not None and f"after decision {decision}")
-                   if part]
-        where = f" ({', '.join(context)})" if context else ""
-        super().__init__(f"a rule failed while playing{where}: {problem}", loc, "E500")
-
-    def with_seed(self, seed: int) -> "RuleRuntimeError":
-        """The same failure, saying which game (by its seed) it happened in."""
-        return RuleRuntimeError(self.problem, self.location, self.rule, self.seat, self.decision, seed)
 
 
 def rule_failed(f: "Frame", problem: str, loc: Location | None = None) -> RuleRuntimeError:

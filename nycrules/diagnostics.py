@@ -70,6 +70,27 @@ class RulesetInvalid(NycRulesError):
         self.sources = sources
 
 
+class RuleRuntimeError(NycRulesError):
+    """A rule did something impossible or beyond a limit at play time (a bug in the ruleset).
+
+    It carries where (the effect line), which rule, which seat was acting and how
+    many decisions the game had taken, so a modder can find and replay it.
+    """
+
+    def __init__(self, problem: str, loc: Location | None, rule: str | None = None, seat: str | None = None,
+                 decision: int | None = None, seed: int | None = None):
+        self.problem, self.rule, self.seat, self.decision, self.seed = problem, rule, seat, decision, seed
+        context = [part for part in (seed is not None and f"seed {seed}", rule and f"rule {rule}",
+                                     seat and f"seat {seat}", decision is not None and f"after decision {decision}")
+                   if part]
+        where = f" ({', '.join(context)})" if context else ""
+        super().__init__(f"a rule failed while playing{where}: {problem}", loc, "E500")
+
+    def with_seed(self, seed: int) -> "RuleRuntimeError":
+        """The same failure, saying which game (by its seed) it happened in."""
+        return RuleRuntimeError(self.problem, self.location, self.rule, self.seat, self.decision, seed)
+
+
 @dataclass
 class SourceTexts:
     """The text of every file read, so a diagnostic can quote its line."""

@@ -6,6 +6,7 @@ hook; a test fails while the file is stale.
 
 from __future__ import annotations
 
+from . import primitives  # noqa: F401  (registers the primitives listed here)
 from .hooks import HOOKS
 from .registry import CATEGORIES, all_primitives
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from . import primitives  # noqa: F401  (registers the primitives listed here)
 from .hooks import HOOKS
 from .character_info import find_characters
 from .limits import MAX_INT_DIGITS

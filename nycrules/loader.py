@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterator
 
 from . import dsltypes as T
 from . import nodes as n
+from . import primitives  # noqa: F401  (registers the primitives the checker looks calls up in)
 from .checker import CheckContext, Checker, Symbols
 from .compiler import Compiler
 from .diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts

@@ -20,8 +20,7 @@ from . import menus, views
 from .board_view import visible_len
 from .agents import seat_agents
 from .character_info import info
-from .compiler import RuleRuntimeError
-from .diagnostics import NycRulesError
+from .diagnostics import NycRulesError, RuleRuntimeError
 from .engine.bids import bid_counts, value_of
 from .engine.decisions import Decision
 from .engine.procedure import winner_of

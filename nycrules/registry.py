@@ -3,7 +3,10 @@
 The checker, `nycrules rules list primitives` and docs/dsl.md all read this
 registry, so they cannot drift apart. Implementations live next to the state
 they act on (nycrules/primitives/*.py) and register themselves with
-`@primitive("name(arg: type, ...) -> type", "help", category)`.
+`@primitive("name(arg: type, ...) -> type", "help", category)` when that
+package is imported: the loader, docgen and listing import it. This module
+imports none of them, so the language knows no game state (dependencies point
+one way: primitives -> engine -> compiler -> registry).
 """
 
 from __future__ import annotations
@@ -99,21 +102,19 @@ def primitive(signature: str, help: str, category: str, asks: bool = False,
 
 
 def variants(name: str) -> list[Primitive]:
-    _load()
-    return _REGISTRY.get(name, [])
+    return _registered().get(name, [])
 
 
 def all_primitives() -> list[Primitive]:
-    _load()
-    return sorted((p for ps in _REGISTRY.values() for p in ps),
+    return sorted((p for ps in _registered().values() for p in ps),
                   key=lambda p: (CATEGORIES.index(p.category), p.name, len(p.params)))
 
 
 def names() -> list[str]:
-    _load()
-    return sorted(_REGISTRY)
+    return sorted(_registered())
 
 
-def _load() -> None:
-    # Importing the implementation modules registers them (once).
-    from . import primitives  # noqa: F401
+def _registered() -> dict[str, list[Primitive]]:
+    if not _REGISTRY:  # a programming error, not a user's: say what is missing rather than "unknown primitive"
+        raise RuntimeError("no primitives are registered: import nycrules.primitives first")
+    return _REGISTRY

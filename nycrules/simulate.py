@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .agents import seat_agents
-from .compiler import RuleRuntimeError
+from .diagnostics import RuleRuntimeError
 from .engine.procedure import winner_of
 from .engine.runner import Session
 from .engine.setup import SeatSpec

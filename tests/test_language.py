@@ -3,6 +3,7 @@
 import pytest
 
 from nycrules import nodes as n
+from nycrules import primitives  # noqa: F401  (registers the primitives the checker looks up)
 from nycrules.checker import CheckContext, Checker, Symbols
 from nycrules.compiler import Compiler, Frame
 from nycrules.diagnostics import Sink

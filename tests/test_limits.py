@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 from nycrules import limits
-from nycrules.compiler import RuleRuntimeError
-from nycrules.diagnostics import NycRulesError, Sink
+from nycrules.diagnostics import NycRulesError, RuleRuntimeError, Sink
 from nycrules.engine.runner import Session
 from nycrules.engine.setup import SeatSpec
 from nycrules.files import FileRefused, read_text

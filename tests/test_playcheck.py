@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from nycrules.agents import agent_for_seat
-from nycrules.compiler import RuleRuntimeError
+from nycrules.diagnostics import RuleRuntimeError
 from nycrules.engine.runner import Session
 from nycrules.loader import check_ruleset
 from nycrules.playcheck import check_by_playing, seating_of, seatings
