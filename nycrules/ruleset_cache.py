@@ -30,7 +30,7 @@ import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from . import nodes as n
 from .diagnostics import Location
@@ -81,8 +81,10 @@ _EXPRS = frozenset(cls.__name__ for cls in (n.Number, n.String, n.Bool, n.Name, 
                                              n.Filter, n.Index, n.Binary, n.Compare, n.BoolOp, n.Not, n.Negate))
 _STMTS = frozenset(cls.__name__ for cls in (n.Assign, n.CallStmt, n.Hook, n.Stop, n.Pass, n.If, n.For, n.Repeat))
 _ARGS = _EXPRS | {"Lambda"}
-_OPS = {"binary_op": {"+", "-", "*", "//", "%"}, "compare_op": {"==", "!=", "<", "<=", ">", ">="},
-        "bool_op": {"and", "or"}}
+_CALL = frozenset({"Call"})
+_EFFECT = frozenset({"Effect"})
+_OPS = {"binary_op": frozenset({"+", "-", "*", "//", "%"}),
+        "compare_op": frozenset({"==", "!=", "<", "<=", ">", ">="}), "bool_op": frozenset({"and", "or"})}
 
 
 # ---------------------------------------------------------------- writing
@@ -114,57 +116,73 @@ class _Decoder:
     """Nested lists back to trees, refusing anything the parser could not have made."""
 
     def __init__(self, files: Any):
-        if not isinstance(files, list) or not all(isinstance(f, str) and len(f) <= 4096 for f in files):
+        if type(files) is not list or not all(type(f) is str and len(f) <= 4096 for f in files):
             raise Damaged("file names")
         self.files = files
+        self.fields: dict[str, Callable[[Any], Any]] = {
+            "loc": self.loc, "expr": lambda v: self.node(v, _EXPRS), "call": lambda v: self.node(v, _CALL),
+            "exprs": lambda v: self.nodes(v, _EXPRS), "args": lambda v: self.nodes(v, _ARGS),
+            "stmts": lambda v: self.nodes(v, _STMTS), "items": self.items, "branches": self.branches,
+            "int": _number, "bool": _truth, "str": _text,
+            **{kind: (lambda ops: lambda v: _operator(v, ops))(ops) for kind, ops in _OPS.items()},
+        }
 
-    def node(self, data: Any, allowed: frozenset[str] | set[str]) -> Any:
-        if not isinstance(data, list) or not data or data[0] not in allowed:
+    def node(self, data: Any, allowed: frozenset[str]) -> Any:
+        if type(data) is not list or not data or data[0] not in allowed:
             raise Damaged("a node where it cannot stand")
         cls = _BY_NAME[data[0]]
         kinds = _FIELDS[cls]
         if len(data) != len(kinds) + 1:
             raise Damaged(f"{data[0]} with {len(data) - 1} fields")
-        return cls(*(self.field(kind, value) for kind, value in zip(kinds, data[1:])))
+        fields = self.fields
+        return cls(*[fields[kind](value) for kind, value in zip(kinds, data[1:])])
 
-    def field(self, kind: str, value: Any) -> Any:
-        if kind == "loc":
-            if not (isinstance(value, list) and len(value) == 3 and all(_whole(v) for v in value)
-                    and 0 <= value[0] < len(self.files) and value[1] >= 1 and value[2] >= 1):
-                raise Damaged("a location")
-            return Location(self.files[value[0]], value[1], value[2])
-        if kind == "expr":
-            return self.node(value, _EXPRS)
-        if kind == "call":
-            return self.node(value, {"Call"})
-        if kind in ("exprs", "items", "args", "stmts"):
-            allowed = _STMTS if kind == "stmts" else _ARGS if kind == "args" else _EXPRS
-            if not isinstance(value, list) or kind == "items" and len(value) > MAX_LIST_LITERAL:
-                raise Damaged(f"a list of {kind}")
-            return tuple(self.node(item, allowed) for item in value)
-        if kind == "branches":
-            if not isinstance(value, list) or not value or not all(isinstance(b, list) and len(b) == 2 for b in value):
-                raise Damaged("the branches of an if")
-            return tuple((self.node(cond, _EXPRS), self.field("stmts", body)) for cond, body in value)
-        if kind == "int":
-            if not _whole(value) or not int_in_range(value):
-                raise Damaged("a number")
-            return value
-        if kind == "bool":
-            if not isinstance(value, bool):
-                raise Damaged("a truth value")
-            return value
-        if kind == "str":
-            if not isinstance(value, str) or len(value) > MAX_EFFECT_CHARS:
-                raise Damaged("a text")
-            return value
-        if value not in _OPS[kind]:
-            raise Damaged("an operator")
-        return value
+    def nodes(self, data: Any, allowed: frozenset[str]) -> tuple:
+        if type(data) is not list:
+            raise Damaged("a list of nodes")
+        return tuple([self.node(item, allowed) for item in data])
+
+    def items(self, data: Any) -> tuple:
+        if type(data) is list and len(data) > MAX_LIST_LITERAL:
+            raise Damaged("a list literal over the limit")
+        return self.nodes(data, _EXPRS)
+
+    def branches(self, data: Any) -> tuple:
+        if type(data) is not list or not data or not all(type(b) is list and len(b) == 2 for b in data):
+            raise Damaged("the branches of an if")
+        return tuple([(self.node(cond, _EXPRS), self.nodes(body, _STMTS)) for cond, body in data])
+
+    def loc(self, value: Any) -> Location:
+        if type(value) is list and len(value) == 3:
+            file, line, column = value
+            if type(file) is int and type(line) is int and type(column) is int \
+                    and 0 <= file < len(self.files) and line >= 1 and column >= 1:
+                return Location(self.files[file], line, column)
+        raise Damaged("a location")
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _number(value: Any) -> int:
+    if type(value) is not int or not int_in_range(value):
+        raise Damaged("a number")
+    return value
+
+
+def _truth(value: Any) -> bool:
+    if type(value) is not bool:
+        raise Damaged("a truth value")
+    return value
+
+
+def _text(value: Any) -> str:
+    if type(value) is not str or len(value) > MAX_EFFECT_CHARS:
+        raise Damaged("a text")
+    return value
+
+
+def _operator(value: Any, ops: frozenset[str]) -> str:
+    if value not in ops:  # also refuses what is not a text
+        raise Damaged("an operator")
+    return value
 
 
 # ---------------------------------------------------------------- the key
@@ -271,7 +289,7 @@ def _decode(data: Any, key: str, keys: list[tuple], kinds: list[str]) -> list[An
     for (stored_key, tree), key_here, kind in zip(scripts, keys, kinds):
         if stored_key != list(key_here):
             raise Damaged("scripts in another order")
-        trees.append(decoder.node(tree, {"Effect"} if kind == "effect" else _EXPRS))
+        trees.append(decoder.node(tree, _EFFECT if kind == "effect" else _EXPRS))
     return trees
 
 
