@@ -2,6 +2,7 @@
 
     python benchmarks/measure.py            # all of them (about a minute)
     python benchmarks/measure.py --versus   # games per CPU-second against the pinned baseline commit
+    python benchmarks/measure.py --launch COMMIT  # launch to the first prompt, this checkout against COMMIT
 
 `--versus [COMMIT]` plays the same seeded games in-process (nycrules.simulate) with
 this checkout and with COMMIT (default: BASELINE, the engine at the start of the
@@ -49,24 +50,74 @@ def wall(args: list[str], runs: int = 7) -> float:
     return statistics.median(times)
 
 
+PLAY = ["play", "--seat", "Ann", "--seat", "bot:greedy", "--seed", "1"]
+
+
 def first_prompt(runs: int = 7) -> float:
     """From launch until the first question to a person is on the screen."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        proc = subprocess.Popen(COMMAND + ["play", "--seat", "Ann", "--seat", "bot:greedy", "--seed", "1"],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        assert proc.stdout is not None
-        seen = ""
-        while not seen.endswith("Ann> "):
-            ch = proc.stdout.read(1)
-            if not ch:
-                break
-            seen += ch
-        times.append(time.perf_counter() - start)
-        proc.kill()
-        proc.wait()
-    return statistics.median(times)
+    return statistics.median(launch(COMMAND) for _ in range(runs))
+
+
+def launch(command: list[str], env: dict[str, str] | None = None, cpu: list[float] | None = None) -> float:
+    """One launch of `command play ...` until the first prompt: wall seconds. With `cpu`, the CPU
+    seconds the process used until then (user + system, from wait4) are appended to it."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(command + PLAY, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    assert proc.stdout is not None
+    seen = ""
+    while not seen.endswith("Ann> "):
+        ch = proc.stdout.read(1)
+        if not ch:
+            break
+        seen += ch
+    elapsed = time.perf_counter() - start
+    if not seen.endswith("Ann> "):
+        raise SystemExit(f"no prompt from {' '.join(command)}")
+    proc.kill()  # it waits for Ann's answer, using no CPU, until killed
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = status
+    if cpu is not None:
+        cpu.append(usage.ru_utime + usage.ru_stime)
+    return elapsed
+
+
+def launch_versus(commit: str, runs: int) -> None:
+    """`play` launched until its first prompt: this checkout against `commit`, runs alternating.
+
+    Both run as `python cli.py` from their source with this interpreter, in a cache folder of
+    their own (XDG_CACHE_HOME), with bytecode files written as a normal installation has them.
+    The first launch of each side fills the caches and is shown apart (cold); the medians are of
+    the launches after it (warm). A cold launch of this checkout is also measured with the
+    ruleset cache emptied each time (as after a change to the ruleset).
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        base = baseline_source(commit, Path(tmp))
+        caches = {name: Path(tmp) / f"cache-{name}" for name in ("base", "now")}
+        sides = {"base": [sys.executable, str(base / "cli.py")], "now": [sys.executable, str(ROOT / "cli.py")]}
+        env = {name: {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+               | {"XDG_CACHE_HOME": str(caches[name])} for name in sides}
+        wall_times: dict[str, list[float]] = {name: [] for name in sides}
+        cpu_times: dict[str, list[float]] = {name: [] for name in sides}
+        for name in sides:
+            caches[name].mkdir(mode=0o700)
+            first: list[float] = []
+            print(f"{name}: first launch (cold) {launch(sides[name], env[name], first):.2f} s wall, "
+                  f"{first[0]:.2f} s CPU", flush=True)
+        for _ in range(runs):
+            for name in sides:
+                wall_times[name].append(launch(sides[name], env[name], cpu_times[name]))
+        missed: list[float] = []
+        for _ in range(runs):
+            for entry in (caches["now"] / "nycrules").glob("ruleset-*.json"):
+                entry.unlink()
+            launch(sides["now"], env["now"], missed)
+        print(f"baseline {commit}, this checkout {ROOT}; {runs} launches each, alternating; load "
+              f"{os.getloadavg()[0]:.1f}")
+        print(f"{'launch to first prompt':<36}{'baseline':>10}{'now':>10}{'ratio':>8}   (medians)")
+        for label, times in (("wall seconds", wall_times), ("CPU seconds", cpu_times)):
+            old, new = statistics.median(times["base"]), statistics.median(times["now"])
+            print(f"{label:<36}{old:>10.3f}{new:>10.3f}{old / new:>7.2f}x")
+        print(f"{'CPU seconds, ruleset cache empty':<36}{'':>10}{statistics.median(missed):>10.3f}")
 
 
 def games_per_second(seats: list[str], games: int, workers: int = 1) -> float:
@@ -137,9 +188,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per run (--versus)")
     parser.add_argument("--rounds", type=int, default=5, help="runs of each side (--versus)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--launch", metavar="COMMIT", help="launch to the first prompt against COMMIT")
+    parser.add_argument("--runs", type=int, default=15, help="launches of each side (--launch)")
     parser.add_argument("--play", help=argparse.SUPPRESS)  # the child process of --versus
     args = parser.parse_args()
-    if args.play:
+    if args.launch:
+        launch_versus(args.launch, args.runs)
+    elif args.play:
         play_in_process(args.play.split(","), args.games, args.seed)
     elif args.versus:
         versus(args.versus, args.baseline_dir, args.games, args.rounds, args.seed)
