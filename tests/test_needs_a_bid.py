@@ -222,3 +222,24 @@ def test_a_use_tried_on_a_copy_ends_as_on_a_whole_copy_and_leaves_the_game_alone
         ends.append(_table_state(trial))
     assert ends[0] == ends[1]
     assert ends[0][:4] != before[:4] and _table_state(game) == before
+
+
+def test_a_use_that_fails_on_the_copy_is_offered_and_fails_when_used(tmp_path):
+    """A broken mod character cannot be judged by trying it: it is offered as without the mark, and the
+    rule error shows, with its place, only when the seat uses it."""
+    from nycrules.compiler import RuleRuntimeError
+
+    rules = _mod(tmp_path, "  - id: 43\n    title: Broken\n    phase: II\n    value: 1\n    copies: 1\n"
+                           "    when: bid.turn\n    needs_a_bid: true\n    text: A wild for an elevator card.\n"
+                           "    effect: |\n      card = first([c in hand(me) where type(c) == elevator])\n"
+                           "      add_to_bid(me, wild, 1)\n")
+    game = table(seats=2, ruleset=rules)
+    ann = game.seats[0]
+    for seat in game.seats:
+        seat.company.clear()
+    hire(game, ann, 43)
+    give(game, ann, hand="", dollars=1)
+    answer(game, "use 43")
+    with pytest.raises(RuleRuntimeError, match="first"):
+        bid_turn(game, ann, "press")
+    assert offered_first(game) == ["43"]

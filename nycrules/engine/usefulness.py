@@ -12,7 +12,8 @@ the seat has made one, the question is asked again with the new hand.
 
 The trying is bounded (MAX_TRIALS uses on copies per character asked about); a
 question left open by the bound offers the character, as a rule without this
-declaration would.
+declaration would. So does a use that fails on the copy (a rule error, a choice
+with no options): the failure shows, with its place, when the seat really uses it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ..compiler import RuleRuntimeError
 from .bids import BidTable
 from .decisions import Decision, same_choice_key
 from .state import Game, Seat, Tile
@@ -59,6 +61,10 @@ def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
     return trial, memo
 
 
+class _NoOptions(Exception):
+    """A decision with nothing to choose from, met on a copy being tried."""
+
+
 class _Explorer:
     """The chooser of a copy being tried: replays a prefix of answers, then takes the first option.
 
@@ -70,6 +76,8 @@ class _Explorer:
         self.taken: list[tuple[int, int]] = []  # (answer, number of options) per decision asked
 
     def __call__(self, game: Game, decision: Decision) -> int:
+        if decision.count == 0:
+            raise _NoOptions(decision.prompt)
         step = len(self.taken)
         index = self.prefix[step] if step < len(self.prefix) else 0
         self.taken.append((index, decision.count))
@@ -117,7 +125,10 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
         trial, memo = trial_copy(game)
         explorer = trial.chooser = _Explorer(prefix)
         me, mine, context = copy.deepcopy((seat, tile, variables), memo)
-        use(trial, me, mine, context)
+        try:
+            use(trial, me, mine, context)
+        except (RuleRuntimeError, _NoOptions):
+            return True  # left open: the failure shows when the seat uses the character
         if len(BidTable(trial, me)):
             return True
         seen = set()
