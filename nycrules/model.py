@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable
 
 from .diagnostics import Location
@@ -155,8 +156,13 @@ class Ruleset:
     by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
     # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.
     worth_cache: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
-    bids_cache: dict[tuple, tuple] = field(default_factory=dict, compare=False, repr=False)
+    bids_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)
     bid_counts_cache: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def card_type_index(self) -> dict[str, int]:
+        """Each card type's position among the components' card types: a fixed order to count hands in."""
+        return {card_type.id: i for i, card_type in enumerate(self.components.card_types)}
 
     def round(self, round_id: str) -> RoundDef:
         return next(r for r in self.rounds if r.id == round_id)

@@ -7,7 +7,7 @@ from typing import Any
 from ..model import RoundDef, Script
 from . import ops
 from .abilities import evaluate, offer, run_script, usable, use, use_options
-from .bids import BidTable, bid_value, ranking
+from .bids import BidTable, HandCounts, bid_value, ranking
 from .decisions import Decision, Option
 from .setup import for_seat
 from .state import Card, Game, Seat
@@ -74,31 +74,33 @@ def bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
 def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     """Exchanges, phase II characters and finally a bid (or a pass), one decision at a time."""
     exchanges_left = _exchange_allowance(game, seat)
+    holdings = Holdings(game, seat)
     while True:
-        menu = BidMenu(game, seat, exchanges_left > 0)
-        prompt = lambda: f"Your bid in the {rnd.title} round ({_bid_so_far(seat)})"  # noqa: E731
-        choice = game.ask(Decision(seat, "bid", prompt, None, game.rule, count=menu.count, build=menu.option,
-                                   value=menu.value))
+        choice = game.ask(BidMenu(game, seat, rnd, holdings, exchanges_left > 0))
         game.where = rnd.loc
         if choice[0] == "exchange":
             _, out_card, in_card = choice
             ops.move_card(out_card, seat.reserve)
             ops.move_card(in_card, seat.hand)
             exchanges_left -= 1
-            game.emit(seat, f"exchanges {out_card.type} from the hand for {in_card.type} from the reserve")
+            holdings = holdings.exchanged(game, out_card.type, in_card.type)
+            if game.log_events:  # the most frequent event: no text unless someone reads it
+                game.emit(seat, f"exchanges {out_card.type} from the hand for {in_card.type} from the reserve")
         elif choice[0] == "use":
             use(game, seat, choice[1], {})
             # Exchanges are unlimited (ruling 5); the allowance only keeps a turn finite. A character
             # may have changed the reserve, so every card in it can be exchanged once more.
             exchanges_left = _exchange_allowance(game, seat)
+            holdings = Holdings(game, seat)  # a character may have changed anything
             game.rule = f"{rnd.id} round"
             game.where = rnd.loc
         elif choice[0] == "bid":
-            for card in choice[1]:
+            _, cards, value = choice  # the table's value is that of the bid with these cards
+            for card in cards:
                 ops.move_card(card, seat.played)
-            value = bid_value(game, seat)
             game.bids_made[seat] = value
-            game.emit(seat, f"bids {_cards_label(list(seat.played)) or 'with characters'}: {value}")
+            if game.log_events:
+                game.emit(seat, f"bids {_cards_label(list(seat.played)) or 'with characters'}: {value}")
             return
         else:
             _withdraw(game, seat)
@@ -113,25 +115,75 @@ def _exchange_allowance(game: Game, seat: Seat) -> int:
     return int(evaluate(game, game.ruleset.game.exchanges_per_turn, {"me": seat}))
 
 
-class BidMenu:
-    """The options of a bidding decision, in order: pass, the bids, exchanges, characters.
+class Holdings:
+    """What a bidding turn's menus are worked out from: the hand counted for bidding, the
+    reserve counted by type, and whether the seat has characters for this turn at all.
 
-    Only their number is worked out up front; option i (or just its value) is built
-    when someone asks for it.
+    A turn has a menu per decision and random bots exchange often; an exchange changes
+    two counts, so the next menu starts from these instead of counting the cards again.
+    Immutable: an exchange gives new holdings (a menu already made keeps its own).
     """
 
-    def __init__(self, game: Game, seat: Seat, may_exchange: bool):
-        self.seat = seat
-        self.bids = BidTable(game, seat)
+    __slots__ = ("hand", "reserve", "characters")
+
+    def __init__(self, game: Game, seat: Seat):
+        self.hand = HandCounts(game, seat)
+        reserve: dict[str, int] = {}
+        for card in seat.reserve:
+            reserve[card.type] = reserve.get(card.type, 0) + 1
+        self.reserve = reserve
+        self.characters = any(tile.char.when == "bid.turn" for tile in seat.company)
+
+    def exchanged(self, game: Game, out_type: str, in_type: str) -> "Holdings":
+        """The holdings after a card of `out_type` went from the hand to the reserve and one of `in_type` back."""
+        twin = Holdings.__new__(Holdings)
+        twin.hand = self.hand.exchanged(game, out_type, in_type)
+        reserve = dict(self.reserve)
+        if reserve[in_type] == 1:
+            del reserve[in_type]
+        else:
+            reserve[in_type] -= 1
+        reserve[out_type] = reserve.get(out_type, 0) + 1
+        twin.reserve, twin.characters = reserve, self.characters
+        return twin
+
+    def exchange_count(self) -> int:
+        """How many exchanges of a hand card for a reserve card of another type there are."""
+        held, reserve = self.hand.held, self.reserve
+        return len(held) * len(reserve) - sum(1 for kind in reserve if kind in held)
+
+
+class BidMenu(Decision):
+    """The bidding decision; its options, in order: pass, the bids, exchanges, characters.
+
+    Only their number is worked out up front; option i (or just its value) is built
+    when someone asks for it, and the prompt when someone reads it.
+    """
+
+    __slots__ = ("round_title", "bids", "passes", "swap_count", "uses")
+
+    def __init__(self, game: Game, seat: Seat, rnd: RoundDef, holdings: Holdings, may_exchange: bool):
+        # Decision's fields are set here directly: this runs at every bidding decision.
+        self.seat, self.kind, self.rule, self.round_title = seat, "bid", game.rule, rnd.title
+        self._prompt = self._options = self._build = self._value = self._values = self._label = None
+        self.bids = bids = BidTable(game, seat, holdings.hand)
         # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
         # (unless they make no legal bid at all).
-        self.passes = 0 if seat.played and len(self.bids) else 1
-        self.swap_count = _exchange_count(self.bids.held, seat) if may_exchange else 0
-        self.uses = use_options(usable(game, seat, ("bid.turn",), {})) if seat.company else []
-        self.count = self.passes + len(self.bids) + self.swap_count + len(self.uses)
+        self.passes = 0 if seat.played and len(bids) else 1
+        self.swap_count = holdings.exchange_count() if may_exchange else 0
+        self.uses = use_options(usable(game, seat, ("bid.turn",), {})) if holdings.characters else []
+        self.count = self.passes + len(bids) + self.swap_count + len(self.uses)
+
+    @property
+    def prompt(self) -> str:
+        if self._prompt is None:
+            self._prompt = f"Your bid in the {self.round_title} round ({_bid_so_far(self.seat)})"
+        return self._prompt
 
     def value(self, index: int) -> tuple:
         """The engine's value of option `index`, without its label and key."""
+        if self._options is not None:
+            return self._options[index].value
         if index < self.passes:
             return PASS
         index -= self.passes
@@ -144,6 +196,8 @@ class BidMenu:
         return ("use", self.uses[index - self.swap_count][1])
 
     def option(self, index: int) -> Option:
+        if self._options is not None:
+            return self._options[index]
         if index < self.passes:
             return Option("pass", PASS, "pass")
         index -= self.passes
@@ -175,15 +229,6 @@ class BidMenu:
                         return out_type, in_type, out_card, in_card
                     index -= 1
         raise IndexError("no such exchange")
-
-
-def _exchange_count(held: dict[str, int], seat: Seat) -> int:
-    """How many exchanges of a hand card for a reserve card of another type there are, by type.
-
-    `held`: the hand's cards by type.
-    """
-    reserve = {c.type for c in seat.reserve}
-    return len(held) * len(reserve) - len(reserve.intersection(held))
 
 
 def _withdraw(game: Game, seat: Seat) -> None:

@@ -64,57 +64,103 @@ def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
     return [(table.cards(i), table.value(i)) for i in range(len(table))]
 
 
+class HandCounts:
+    """All the legal bids of a seat depend on: its hand counted by type, and what its bid holds already.
+
+    `key` is the hand's counts in the ruleset's order of card types, so that a hand is
+    recognised without sorting anything. Immutable: `exchanged` gives new counts.
+    """
+
+    __slots__ = ("held", "key", "base", "added", "base_key")
+
+    def __init__(self, game: Game, seat: Seat):
+        held: dict[str, int] = {}
+        for card in seat.hand:
+            held[card.type] = held.get(card.type, 0) + 1
+        index = game.ruleset.card_type_index
+        key = [0] * len(index)
+        for kind, n in held.items():
+            key[index[kind]] = n
+        self.held, self.key = held, tuple(key)
+        if seat.played or seat.virtual:
+            self.base, self.added = bid_counts(seat, game.ruleset.wild_card)
+            self.base_key: tuple = (self.added, tuple(sorted(self.base.items())))
+        else:  # the usual case: nothing in the bid yet
+            self.base, self.added, self.base_key = {}, 0, ()
+
+    def exchanged(self, game: Game, out_type: str, in_type: str) -> "HandCounts":
+        """The counts once a card of `out_type` has left the hand and one of `in_type` come in."""
+        twin = HandCounts.__new__(HandCounts)
+        held = dict(self.held)
+        if held[out_type] == 1:
+            del held[out_type]
+        else:
+            held[out_type] -= 1
+        held[in_type] = held.get(in_type, 0) + 1
+        key = list(self.key)
+        index = game.ruleset.card_type_index
+        key[index[out_type]] -= 1
+        key[index[in_type]] += 1
+        twin.held, twin.key = held, tuple(key)
+        twin.base, twin.added, twin.base_key = self.base, self.added, self.base_key
+        return twin
+
+
 class BidTable:
     """The legal bids of a seat now, lowest value first, each built only when asked for.
 
     Cards of one type are alike, so sets are counted by type (in type order). The
     empty set is included when what is already in the bid stands as a bid alone.
     This runs at every bidding decision, so both the number of bids and the bids
-    themselves are remembered. The number depends only on the shape of the hand
-    (how many cards of the round's type, wilds, and of each other type, whichever
-    they are), which repeats far more often than the hand itself; the ordered
-    table (by value, then by the cards' names) is made only once a bid is read.
+    themselves are remembered for each hand (and round type, and bid so far). The
+    number depends only on the shape of the hand (how many cards of the round's type,
+    wilds, and of each other type, whichever they are), which repeats far more often
+    than the hand itself, so a hand seen for the first time looks it up by its shape;
+    the ordered table (by value, then by the cards' names) is made only once a bid is read.
     """
 
-    __slots__ = ("game", "hand", "held", "base", "added", "count", "_table", "_by_type")
+    __slots__ = ("game", "hand", "counts", "count", "_known", "_by_type")
 
-    def __init__(self, game: Game, seat: Seat):
-        held: dict[str, int] = {}
-        for card in seat.hand:
-            held[card.type] = held.get(card.type, 0) + 1
-        if seat.played or seat.virtual:
-            base, added = bid_counts(seat, game.ruleset.wild_card)
-        else:  # the usual case: nothing in the bid yet
-            base, added = {}, 0
-        self.game, self.hand, self.held, self.base, self.added = game, seat.hand, held, base, added
-        self._table: tuple[list[str], list[tuple[tuple[int, ...], int, str]]] | None = None
+    def __init__(self, game: Game, seat: Seat, counts: HandCounts | None = None):
+        """`counts`: the seat's HandCounts, from a caller that keeps them up to date (a bidding turn)."""
+        counts = counts if counts is not None else HandCounts(game, seat)
+        self.game, self.hand, self.counts = game, seat.hand, counts
         self._by_type: dict[str, list[Card]] | None = None
-        counts = game.ruleset.bid_counts_cache
-        shape = _shape(game, base, added, held)
-        count = counts.get(shape)
-        if count is None:
-            if len(counts) > 200_000:  # a bound for very long simulations
-                counts.clear()
-            count = counts[shape] = len(self.table()[1])
-        self.count = count
+        cache = game.ruleset.bids_cache
+        key = (game.bidding_card, counts.base_key, counts.key)
+        known = cache.get(key)  # [number of bids, the ordered table once made]
+        if known is None:
+            if len(cache) > 200_000:  # a bound for very long simulations
+                cache.clear()
+            known = cache[key] = [self._count_by_shape(), None]
+        self._known = known
+        self.count: int = known[0]
 
     def __len__(self) -> int:
         return self.count
 
-    def table(self) -> tuple[list[str], list[tuple[tuple[int, ...], int, str]]]:
-        """The hand's types in order, and each bid: how many cards of each type, its value, its label."""
-        if self._table is None:
-            game, base, held = self.game, self.base, self.held
-            key = (game.bidding_card, self.added, tuple(sorted(base.items())), tuple(sorted(held.items())))
-            cache = game.ruleset.bids_cache
-            table = cache.get(key)
-            if table is None:
-                if len(cache) > 200_000:
-                    cache.clear()
-                kinds = sorted(held)
-                table = cache[key] = (kinds, _count_bids(game, base, self.added, kinds, held))
-            self._table = table
-        return self._table
+    def _count_by_shape(self) -> int:
+        game, counts = self.game, self.counts
+        shapes = game.ruleset.bid_counts_cache
+        shape = _shape(game, counts.base, counts.added, counts.held)
+        count = shapes.get(shape)
+        if count is None:
+            if len(shapes) > 200_000:
+                shapes.clear()
+            count = shapes[shape] = len(self._count_bids()[1])
+        return count
+
+    def _count_bids(self) -> tuple[list[str], list[tuple[tuple[int, ...], int]]]:
+        counts = self.counts
+        kinds = sorted(counts.held)
+        return kinds, _count_bids(self.game, counts.base, counts.added, kinds, counts.held)
+
+    def table(self) -> tuple[list[str], list[tuple[tuple[int, ...], int]]]:
+        """The hand's types in order, and each bid: how many cards of each type, and its value."""
+        table = self._known[1]
+        if table is None:
+            table = self._known[1] = self._count_bids()
+        return table
 
     def cards(self, index: int) -> tuple[Card, ...]:
         by_type = self._by_type
@@ -122,15 +168,16 @@ class BidTable:
             by_type = self._by_type = {}
             for card in self.hand:
                 by_type.setdefault(card.type, []).append(card)
-        kinds, choices = self.table()
-        return tuple(c for kind, n in zip(kinds, choices[index][0]) for c in by_type[kind][:n])
+        kinds, bids = self.table()
+        return tuple(c for kind, n in zip(kinds, bids[index][0]) for c in by_type[kind][:n])
 
     def value(self, index: int) -> int:
         return self.table()[1][index][1]
 
     def label(self, index: int) -> str:
         """The cards' types as text, in type order ("" for the bid as it stands)."""
-        return self.table()[1][index][2]
+        kinds, bids = self.table()
+        return " ".join(kind for kind, n in zip(kinds, bids[index][0]) for _ in range(n))
 
 
 def _shape(game: Game, base: dict[str, int], added: int, held: dict[str, int]) -> tuple:
@@ -146,40 +193,59 @@ def _shape(game: Game, base: dict[str, int], added: int, held: dict[str, int]) -
             tuple(fixed), tuple(in_bid))
 
 
-def _count_bids(game: Game, base: dict[str, int], added: int, kinds: list[str],
-                held: dict[str, int]) -> list[tuple[tuple[int, ...], int, str]]:
-    """Each number of cards of each hand type that makes a bid: those numbers, the worth, the types as text.
+_FIELD = 1 << 16  # a hand has fewer cards than this (limits.MAX_GAME_NUMBER * 10 cards in all)
 
-    The sets are built one type at a time, carrying the running counts (matching cards,
-    wilds, pairs and singles of other types) and the label, so each set costs a few additions.
+
+def _count_bids(game: Game, base: dict[str, int], added: int, kinds: list[str],
+                held: dict[str, int]) -> list[tuple[tuple[int, ...], int]]:
+    """Each number of cards of each hand type (`kinds`, sorted) that makes a bid, with its worth,
+    lowest worth first, then in the order of the cards' names as text.
+
+    Card type ids have no spaces (the schema), so the texts sort like the lists of types
+    they spell; the sets are made in that order and a stable sort by worth finishes the
+    job, with no text made. The sets are built from the last type back, carrying what the
+    hand's cards add to the matching cards, wilds, pairs and singles of the bid so far,
+    packed in one number (16 bits each), so each set costs one addition.
     """
     ruleset = game.ruleset
     round_type, wild = game.bidding_card, ruleset.wild_card
     # Other types already in the bid but not in the hand count the same in every set.
     fixed = [base[k] for k in base if k not in held and k != round_type and k != wild]
-    start = (base.get(round_type, 0), base.get(wild, 0), sum(n // 2 for n in fixed), sum(n % 2 for n in fixed))
-    partial: list[tuple[tuple[int, ...], str, int, int, int, int]] = [((), "") + start]
-    for kind in kinds:
-        already = base.get(kind, 0)
-        words = [" ".join([kind] * n) for n in range(held[kind] + 1)]
+    pairs = sum(n // 2 for n in fixed) + sum(base.get(k, 0) // 2 for k in kinds if k != round_type and k != wild)
+    start = (base.get(round_type, 0), base.get(wild, 0), pairs, sum(n % 2 for n in fixed))
+    matching, wilds, pair = _FIELD ** 3, _FIELD ** 2, _FIELD
+    # Sets of the types from some type on, in text order; the first has no card.
+    sets: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    for kind in reversed(kinds):
+        already, most = base.get(kind, 0), held[kind]
         if kind == round_type:
-            steps = [(n, words[n], n, 0, 0, 0) for n in range(len(words))]
+            steps = [(n, n * matching) for n in range(most + 1)]
         elif kind == wild:
-            steps = [(n, words[n], 0, n, 0, 0) for n in range(len(words))]
-        else:
-            steps = [(n, words[n], 0, 0, (already + n) // 2, (already + n) % 2) for n in range(len(words))]
-        partial = [(choice + (n,), f"{text} {word}" if text and word else text or word, m + dm, w + dw, p + dp, s + ds)
-                   for choice, text, m, w, p, s in partial for n, word, dm, dw, dp, ds in steps]
+            steps = [(n, n * wilds) for n in range(most + 1)]
+        else:  # the pairs this type adds to those already in the bid, and whether a single is left
+            steps = [(n, ((already + n) // 2 - already // 2) * pair + (already + n) % 2) for n in range(most + 1)]
+        (none, zero), rest = sets[0], sets[1:]
+        # n cards of this type and none after come first (a text is before any longer one), then
+        # the sets with cards of later types: more of this type first (its name is before theirs).
+        sets = [((n,) + none, zero + add) for n, add in steps]
+        steps.reverse()
+        sets += [((n,) + choice, packed + add) for n, add in steps for choice, packed in rest]
     out = []
-    cache = ruleset.worth_cache
-    for choice, text, m, w, p, s in partial:
-        value = cache.get((m, w, p, s, added))
+    values: dict[int, int] = {}
+    m0, w0, p0, s0 = start
+    for choice, packed in sets:
+        value = values.get(packed)
         if value is None:
-            value = worth(ruleset, m, w, p, s, added)
+            value = values[packed] = worth(ruleset, m0 + packed // matching, w0 + packed // wilds % _FIELD,
+                                           p0 + packed // pair % _FIELD, s0 + packed % _FIELD, added)
         if value > 0:
-            out.append((value, text, choice))
-    out.sort()  # by value, then by the cards' names (which tell the sets apart)
-    return [(choice, value, text) for value, text, choice in out]
+            out.append((choice, value))
+    out.sort(key=_worth)  # stable: the text order stays within each worth
+    return out
+
+
+def _worth(bid: tuple[tuple[int, ...], int]) -> int:
+    return bid[1]
 
 
 def value_to_win(game: Game, seat: Seat) -> int:

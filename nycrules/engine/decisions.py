@@ -32,8 +32,11 @@ class Decision:
     A builder must give distinct labels and keys itself; a list is made distinct here
     (options a person cannot tell apart get `#2`, `#3`). With `values` and `label`, the
     options (and their labels) are only made when someone reads them: a bot that picks
-    an index needs the count and the value taken, `value(i)`.
+    an index needs the count and the value taken, `value(i)`. A subclass may build its
+    options itself by overriding `option`, `value` and `prompt` (see BidMenu).
     """
+
+    __slots__ = ("seat", "kind", "rule", "count", "_prompt", "_options", "_build", "_value", "_values", "_label")
 
     def __init__(self, seat: Seat, kind: str, prompt: str | Callable[[], str], options: list[Option] | None = None,
                  rule: str = "", *, count: int = 0, build: Callable[[int], Option] | None = None,
@@ -55,6 +58,8 @@ class Decision:
             self._options = None
             self.count = len(values)
         else:
+            if build is None and count:
+                raise ValueError("a decision needs options, values or a builder")
             self._options = None
             self.count = count
 
@@ -87,9 +92,8 @@ class Decision:
                 options = [Option(label(v), v) for v in self._values]
                 _distinct_names(options)
                 self._options = options
-            else:
-                assert self._build is not None
-                self._options = [self._build(i) for i in range(self.count)]
+            else:  # a builder, or a subclass's own option()
+                self._options = [self.option(i) for i in range(self.count)]
         return self._options
 
     def labels(self) -> list[str]:
