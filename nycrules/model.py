@@ -158,6 +158,7 @@ class Ruleset:
     worth_cache: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
     bids_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)
     bid_counts_cache: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
+    bid_tables_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def card_type_index(self) -> dict[str, int]:

@@ -444,6 +444,33 @@ def test_legal_bids_match_a_brute_force_of_ruling_7(round_type, hand):
     assert engine == expected
 
 
+@pytest.mark.parametrize("round_type, hand, in_bid, added", [
+    ("press", "press press dollar dollar elevator wild wild", "", ""),
+    ("skyscraper", "dollar dollar dollar plans plans prestige press skyscraper wild wild", "", ""),
+    ("dollar", "wild wild wild wild press", "", ""),
+    ("elevator", "elevator plans plans prestige wild", "plans", "wild"),
+    ("prestige", "dollar dollar prestige press wild", "dollar press", ""),
+])
+def test_bids_are_listed_by_value_then_by_their_cards_as_text(round_type, hand, in_bid, added):
+    """The bid menu's order, which a player reads and records refer to: lowest value first, equal
+    values in the alphabetical order of the cards' names; each label names the cards added."""
+    from nycrules.engine.bids import BidTable
+    from nycrules.engine.ops import move_card
+    game = bare(3)
+    ann = game.seats[0]
+    give(game, ann, hand=hand + " " + in_bid)
+    for kind in in_bid.split():
+        move_card(next(c for c in ann.hand if c.type == kind), ann.played)
+    ann.virtual.extend(added.split())
+    game.bidding_card = round_type
+    table = BidTable(game, ann)
+    listed = [(table.value(i), table.label(i)) for i in range(len(table))]
+    assert len(listed) > 3
+    assert listed == sorted(listed)
+    assert [label for _, label in listed] == [" ".join(sorted(c.type for c in table.cards(i))) for i in range(len(table))]
+    assert listed == sorted((value, " ".join(sorted(c.type for c in cards))) for cards, value in legal_bids(game, ann))
+
+
 @pytest.mark.parametrize("round_type, cards, value", [
     ("press", "wild", None),             # a wild cannot stand alone
     ("press", "wild wild", 1),           # two identical cards count as one

@@ -115,8 +115,9 @@ class BidTable:
     themselves are remembered for each hand (and round type, and bid so far). The
     number depends only on the shape of the hand (how many cards of the round's type,
     wilds, and of each other type, whichever they are), which repeats far more often
-    than the hand itself, so a hand seen for the first time looks it up by its shape;
-    the ordered table (by value, then by the cards' names) is made only once a bid is read.
+    than the hand itself, so a hand seen for the first time looks it up by its shape.
+    The ordered table (by value, then by the cards' names) is made only once a bid is
+    read, and is shared by all hands with the same pattern (`_pattern`).
     """
 
     __slots__ = ("game", "hand", "counts", "count", "_known", "_by_type")
@@ -128,12 +129,14 @@ class BidTable:
         self._by_type: dict[str, list[Card]] | None = None
         cache = game.ruleset.bids_cache
         key = (game.bidding_card, counts.base_key, counts.key)
-        known = cache.get(key)  # [number of bids, the ordered table once made]
+        # [number of bids, (the hand's types in order, the table) once made]
+        self._known = known = cache.get(key)
         if known is None:
             if len(cache) > 200_000:  # a bound for very long simulations
                 cache.clear()
-            known = cache[key] = [self._count_by_shape(), None]
-        self._known = known
+            self._known = known = [0, None]
+            known[0] = self._count_by_shape()
+            cache[key] = known
         self.count: int = known[0]
 
     def __len__(self) -> int:
@@ -147,20 +150,23 @@ class BidTable:
         if count is None:
             if len(shapes) > 200_000:
                 shapes.clear()
-            count = shapes[shape] = len(self._count_bids()[1])
+            count = shapes[shape] = len(self.table()[1])
         return count
-
-    def _count_bids(self) -> tuple[list[str], list[tuple[tuple[int, ...], int]]]:
-        counts = self.counts
-        kinds = sorted(counts.held)
-        return kinds, _count_bids(self.game, counts.base, counts.added, kinds, counts.held)
 
     def table(self) -> tuple[list[str], list[tuple[tuple[int, ...], int]]]:
         """The hand's types in order, and each bid: how many cards of each type, and its value."""
-        table = self._known[1]
-        if table is None:
-            table = self._known[1] = self._count_bids()
-        return table
+        known = self._known
+        if known[1] is None:
+            kinds = sorted(self.counts.held)
+            pattern = _pattern(self.game, self.counts, kinds)
+            tables = self.game.ruleset.bid_tables_cache
+            bids = tables.get(pattern)
+            if bids is None:
+                if len(tables) > 200_000:
+                    tables.clear()
+                bids = tables[pattern] = _count_bids(self.game.ruleset, pattern)
+            known[1] = (kinds, bids)
+        return known[1]
 
     def cards(self, index: int) -> tuple[Card, ...]:
         by_type = self._by_type
@@ -193,12 +199,31 @@ def _shape(game: Game, base: dict[str, int], added: int, held: dict[str, int]) -
             tuple(fixed), tuple(in_bid))
 
 
+# The part a card type plays in a bid: the round's type, the wild card, or another type.
+_MATCHING, _WILD, _OTHER = 0, 1, 2
+
+
+def _pattern(game: Game, counts: HandCounts, kinds: list[str]) -> tuple:
+    """All the ordered table of bids depends on: the wilds characters added, what the bid holds
+    already of types not in the hand, and for each hand type in name order its part in the
+    bid, its cards in the hand and its cards already in the bid. Not the names themselves."""
+    round_type, wild = game.bidding_card, game.ruleset.wild_card
+    base, held = counts.base, counts.held
+    parts = tuple([(_MATCHING if kind == round_type else _WILD if kind == wild else _OTHER, held[kind],
+                    base.get(kind, 0)) for kind in kinds])
+    if not base:  # the usual case: nothing in the bid yet
+        return counts.added, (0, 0, 0, 0), parts
+    # Other types already in the bid but not in the hand count the same in every set.
+    fixed = [n for kind, n in base.items() if kind not in held and kind != round_type and kind != wild]
+    start = (base.get(round_type, 0), base.get(wild, 0), sum(n // 2 for n in fixed), sum(n % 2 for n in fixed))
+    return counts.added, start, parts
+
+
 _FIELD = 1 << 16  # a hand has fewer cards than this (limits.MAX_GAME_NUMBER * 10 cards in all)
 
 
-def _count_bids(game: Game, base: dict[str, int], added: int, kinds: list[str],
-                held: dict[str, int]) -> list[tuple[tuple[int, ...], int]]:
-    """Each number of cards of each hand type (`kinds`, sorted) that makes a bid, with its worth,
+def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[tuple[int, ...], int]]:
+    """Each number of cards of each hand type (in name order) that makes a bid, with its worth,
     lowest worth first, then in the order of the cards' names as text.
 
     Card type ids have no spaces (the schema), so the texts sort like the lists of types
@@ -207,20 +232,15 @@ def _count_bids(game: Game, base: dict[str, int], added: int, kinds: list[str],
     hand's cards add to the matching cards, wilds, pairs and singles of the bid so far,
     packed in one number (16 bits each), so each set costs one addition.
     """
-    ruleset = game.ruleset
-    round_type, wild = game.bidding_card, ruleset.wild_card
-    # Other types already in the bid but not in the hand count the same in every set.
-    fixed = [base[k] for k in base if k not in held and k != round_type and k != wild]
-    pairs = sum(n // 2 for n in fixed) + sum(base.get(k, 0) // 2 for k in kinds if k != round_type and k != wild)
-    start = (base.get(round_type, 0), base.get(wild, 0), pairs, sum(n % 2 for n in fixed))
+    added, (m0, w0, p0, s0), parts = pattern
+    p0 += sum(already // 2 for part, _, already in parts if part == _OTHER)
     matching, wilds, pair = _FIELD ** 3, _FIELD ** 2, _FIELD
     # Sets of the types from some type on, in text order; the first has no card.
     sets: list[tuple[tuple[int, ...], int]] = [((), 0)]
-    for kind in reversed(kinds):
-        already, most = base.get(kind, 0), held[kind]
-        if kind == round_type:
+    for part, most, already in reversed(parts):
+        if part == _MATCHING:
             steps = [(n, n * matching) for n in range(most + 1)]
-        elif kind == wild:
+        elif part == _WILD:
             steps = [(n, n * wilds) for n in range(most + 1)]
         else:  # the pairs this type adds to those already in the bid, and whether a single is left
             steps = [(n, ((already + n) // 2 - already // 2) * pair + (already + n) % 2) for n in range(most + 1)]
@@ -232,7 +252,6 @@ def _count_bids(game: Game, base: dict[str, int], added: int, kinds: list[str],
         sets += [((n,) + choice, packed + add) for n, add in steps for choice, packed in rest]
     out = []
     values: dict[int, int] = {}
-    m0, w0, p0, s0 = start
     for choice, packed in sets:
         value = values.get(packed)
         if value is None:

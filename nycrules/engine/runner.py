@@ -218,21 +218,24 @@ class Session:
 
     def _choose(self, game: Game, decision: Decision) -> int:
         self.state = game
-        position = len(self.record)
-        seat = decision.seat.index
+        record = self.record
+        position = len(record)
+        seat = decision.seat
         if position < len(self.replay):
             index = self.replay[position]
             if not 0 <= index < decision.count:
                 raise ReplayMismatch(f"decision {position + 1} of the record has no option {index + 1} "
                                      f"(that decision offers {decision.count})")
-        elif position != self._pause_at and seat in self.agents:
-            index = self.agents[seat].choose(self, decision)
-        elif position != self._pause_at and decision.seat.is_tom:
+        elif position == self._pause_at:
+            index = self._engine.parent.switch(decision)  # pause: the caller answers with apply()
+        elif (agent := self.agents.get(seat.index)) is not None:
+            index = agent.choose(self, decision)
+        elif seat.is_tom:
             index = 0  # Tom's rules decide for him; a rule that still asks him gets the first option
         else:
-            index = self._engine.parent.switch(decision)  # pause: the caller answers with apply()
-        self.record.append(index)
-        self.history.append((seat, index, decision.count))
+            index = self._engine.parent.switch(decision)  # nobody answers for this seat: the caller does
+        record.append(index)
+        self.history.append((seat.index, index, decision.count))
         if self.observer is not None:
             self.observer(game, decision, index)
         return index
