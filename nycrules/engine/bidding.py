@@ -78,7 +78,8 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     while True:
         choice = game.ask(BidMenu(game, seat, rnd, holdings, exchanges_left > 0))
         game.where = rnd.loc
-        if choice[0] == "exchange":
+        kind = choice[0]
+        if kind == "exchange":
             _, out_card, in_card = choice
             ops.move_card(out_card, seat.reserve)
             ops.move_card(in_card, seat.hand)
@@ -86,7 +87,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
             holdings = holdings.exchanged(game, out_card.type, in_card.type)
             if game.log_events:  # the most frequent event: no text unless someone reads it
                 game.emit(seat, f"exchanges {out_card.type} from the hand for {in_card.type} from the reserve")
-        elif choice[0] == "use":
+        elif kind == "use":
             use(game, seat, choice[1], {})
             # Exchanges are unlimited (ruling 5); the allowance only keeps a turn finite. A character
             # may have changed the reserve, so every card in it can be exchanged once more.
@@ -94,7 +95,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
             holdings = Holdings(game, seat)  # a character may have changed anything
             game.rule = f"{rnd.id} round"
             game.where = rnd.loc
-        elif choice[0] == "bid":
+        elif kind == "bid":
             _, cards, value = choice  # the table's value is that of the bid with these cards
             for card in cards:
                 ops.move_card(card, seat.played)
@@ -150,7 +151,7 @@ class Holdings:
     def exchange_count(self) -> int:
         """How many exchanges of a hand card for a reserve card of another type there are."""
         held, reserve = self.hand.held, self.reserve
-        return len(held) * len(reserve) - sum(1 for kind in reserve if kind in held)
+        return len(held) * len(reserve) - len(held.keys() & reserve.keys())
 
 
 class BidMenu(Decision):
@@ -169,10 +170,10 @@ class BidMenu(Decision):
         self.bids = bids = BidTable(game, seat, holdings.hand)
         # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
         # (unless they make no legal bid at all).
-        self.passes = 0 if seat.played and len(bids) else 1
+        self.passes = 0 if seat.played and bids.count else 1
         self.swap_count = holdings.exchange_count() if may_exchange else 0
         self.uses = use_options(usable(game, seat, ("bid.turn",), {})) if holdings.characters else []
-        self.count = self.passes + len(bids) + self.swap_count + len(self.uses)
+        self.count = self.passes + bids.count + self.swap_count + len(self.uses)
 
     @property
     def prompt(self) -> str:
@@ -188,9 +189,9 @@ class BidMenu(Decision):
             return PASS
         index -= self.passes
         bids = self.bids
-        if index < len(bids):
-            return ("bid", bids.cards(index), bids.value(index))
-        index -= len(bids)
+        if index < bids.count:
+            return ("bid",) + bids.bid(index)
+        index -= bids.count
         if index < self.swap_count:
             return ("exchange",) + self._swap_cards(index)[2:]
         return ("use", self.uses[index - self.swap_count][1])
@@ -202,11 +203,11 @@ class BidMenu(Decision):
             return Option("pass", PASS, "pass")
         index -= self.passes
         bids = self.bids
-        if index < len(bids):
-            label, value = bids.label(index), bids.value(index)
-            return Option(f"{label or 'bid as it stands'} ({value})", ("bid", bids.cards(index), value),
-                          f"bid:{label}")
-        index -= len(bids)
+        if index < bids.count:
+            label = bids.label(index)
+            cards, value = bids.bid(index)
+            return Option(f"{label or 'bid as it stands'} ({value})", ("bid", cards, value), f"bid:{label}")
+        index -= bids.count
         if index < self.swap_count:
             out_type, in_type, out_card, in_card = self._swap_cards(index)
             return Option(f"exchange {out_type} for {in_type} from the reserve", ("exchange", out_card, in_card),
@@ -274,7 +275,8 @@ def evaluate_bids(game: Game, rnd: RoundDef) -> Seat | None:
         if seat in bidders:
             offer(game, seat, ("bid.after_evaluation",), {}, "Use a character after the evaluation?")
     for seat in game.seats:
-        ops.discard_cards(game, seat.played)
+        if seat.played:
+            ops.discard_cards(game, seat.played)
         seat.virtual.clear()
     if game.ruleset.after_each_round is not None:
         run_script(game, game.ruleset.after_each_round, {}, "after the bidding round")

@@ -169,16 +169,21 @@ class BidTable:
         return known[1]
 
     def cards(self, index: int) -> tuple[Card, ...]:
+        return self.bid(index)[0]
+
+    def value(self, index: int) -> int:
+        return self.table()[1][index][1]
+
+    def bid(self, index: int) -> tuple[tuple[Card, ...], int]:
+        """Bid `index`: the hand's cards it adds (by type in type order, each type's first ones), its value."""
         by_type = self._by_type
         if by_type is None:  # only needed once a bid is chosen or shown
             by_type = self._by_type = {}
             for card in self.hand:
                 by_type.setdefault(card.type, []).append(card)
         kinds, bids = self.table()
-        return tuple(c for kind, n in zip(kinds, bids[index][0]) for c in by_type[kind][:n])
-
-    def value(self, index: int) -> int:
-        return self.table()[1][index][1]
+        counts, value = bids[index]
+        return tuple([c for kind, n in zip(kinds, counts) if n for c in by_type[kind][:n]]), value
 
     def label(self, index: int) -> str:
         """The cards' types as text, in type order ("" for the bid as it stands)."""
