@@ -13,6 +13,7 @@ from .setup import for_seat
 from .state import Card, Game, Seat
 
 PASS = ("pass",)
+TURN_HOOKS = ("bid.turn",)  # where characters act during a bidding turn
 
 
 def play_bidding_rounds(game: Game) -> None:
@@ -133,7 +134,7 @@ class Holdings:
         for card in seat.reserve:
             reserve[card.type] = reserve.get(card.type, 0) + 1
         self.reserve = reserve
-        self.characters = any(tile.char.when == "bid.turn" for tile in seat.company)
+        self.characters = any(tile.char.when in TURN_HOOKS for tile in seat.company)
 
     def exchanged(self, game: Game, out_type: str, in_type: str) -> "Holdings":
         """The holdings after a card of `out_type` went from the hand to the reserve and one of `in_type` back."""
@@ -161,7 +162,7 @@ class BidMenu(Decision):
     when someone asks for it, and the prompt when someone reads it.
     """
 
-    __slots__ = ("round_title", "bids", "passes", "swap_count", "uses")
+    __slots__ = ("round_title", "bids", "passes", "swap_count", "uses", "_swaps")
 
     def __init__(self, game: Game, seat: Seat, rnd: RoundDef, holdings: Holdings, may_exchange: bool):
         # Decision's fields are set here directly: this runs at every bidding decision.
@@ -172,8 +173,9 @@ class BidMenu(Decision):
         # (unless they make no legal bid at all).
         self.passes = 0 if seat.played and bids.count else 1
         self.swap_count = holdings.exchange_count() if may_exchange else 0
-        self.uses = use_options(usable(game, seat, ("bid.turn",), {})) if holdings.characters else []
+        self.uses = use_options(usable(game, seat, TURN_HOOKS, {})) if holdings.characters else []
         self.count = self.passes + bids.count + self.swap_count + len(self.uses)
+        self._swaps: list[tuple[str, str, Card, Card]] | None = None
 
     @property
     def prompt(self) -> str:
@@ -217,19 +219,16 @@ class BidMenu(Decision):
 
     def _swap_cards(self, index: int) -> tuple[str, str, Card, Card]:
         """Exchange `index`: hand types in the order the hand holds them, each with every other reserve type."""
-        hand: dict[str, Card] = {}
-        for card in self.seat.hand:
-            hand.setdefault(card.type, card)
-        reserve: dict[str, Card] = {}
-        for card in self.seat.reserve:
-            reserve.setdefault(card.type, card)
-        for out_type, out_card in hand.items():
-            for in_type, in_card in reserve.items():
-                if in_type != out_type:
-                    if index == 0:
-                        return out_type, in_type, out_card, in_card
-                    index -= 1
-        raise IndexError("no such exchange")
+        if self._swaps is None:  # listed once, for a bot that weighs every option
+            hand: dict[str, Card] = {}
+            for card in self.seat.hand:
+                hand.setdefault(card.type, card)
+            reserve: dict[str, Card] = {}
+            for card in self.seat.reserve:
+                reserve.setdefault(card.type, card)
+            self._swaps = [(out_type, in_type, out_card, in_card) for out_type, out_card in hand.items()
+                           for in_type, in_card in reserve.items() if in_type != out_type]
+        return self._swaps[index]
 
 
 def _withdraw(game: Game, seat: Seat) -> None:
