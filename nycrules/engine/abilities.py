@@ -50,7 +50,7 @@ def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, 
         if char.requires is not None and not evaluate(game, char.requires, {"me": seat, "this": tile, **variables}):
             continue
         out.append(tile)
-    if any(tile.char.needs_a_bid for tile in out):
+    if out and any(tile.char.needs_a_bid for tile in out):
         from .usefulness import keep_useful  # here: it uses characters on copies through this module
         return keep_useful(game, seat, out, hooks, variables)
     return out

@@ -67,8 +67,9 @@ def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
 class HandCounts:
     """All the legal bids of a seat depend on: its hand counted by type, and what its bid holds already.
 
-    `key` is the hand's counts in the ruleset's order of card types, so that a hand is
-    recognised without sorting anything. Immutable: `exchanged` gives new counts.
+    `key` packs the hand's counts in one number, 16 bits per card type in the ruleset's
+    order of types, so that a hand is recognised without sorting anything and an exchange
+    changes it by two additions. Immutable: `exchanged` gives new counts.
     """
 
     __slots__ = ("held", "key", "base", "added", "base_key")
@@ -78,10 +79,10 @@ class HandCounts:
         for card in seat.hand:
             held[card.type] = held.get(card.type, 0) + 1
         index = game.ruleset.card_type_index
-        key = [0] * len(index)
+        key = 0
         for kind, n in held.items():
-            key[index[kind]] = n
-        self.held, self.key = held, tuple(key)
+            key += n << (16 * index[kind])
+        self.held, self.key = held, key
         if seat.played or seat.virtual:
             self.base, self.added = bid_counts(seat, game.ruleset.wild_card)
             self.base_key: tuple = (self.added, tuple(sorted(self.base.items())))
@@ -97,11 +98,8 @@ class HandCounts:
         else:
             held[out_type] -= 1
         held[in_type] = held.get(in_type, 0) + 1
-        key = list(self.key)
         index = game.ruleset.card_type_index
-        key[index[out_type]] -= 1
-        key[index[in_type]] += 1
-        twin.held, twin.key = held, tuple(key)
+        twin.held, twin.key = held, self.key - (1 << (16 * index[out_type])) + (1 << (16 * index[in_type]))
         twin.base, twin.added, twin.base_key = self.base, self.added, self.base_key
         return twin
 
