@@ -48,6 +48,17 @@ def tile_of(option: Option) -> Tile | None:
     return None
 
 
+def tiles_in(option: Option) -> list[Tile]:
+    """The characters an option stands for: one tile, or a stack of start characters."""
+    tile = tile_of(option)
+    if tile is not None:
+        return [tile]
+    value = option.value
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, Tile) for v in value):
+        return list(value)
+    return []
+
+
 def swap_of(option: Option) -> tuple[str, str] | None:
     value = option.value
     if isinstance(value, tuple) and len(value) == 3 and value[0] == "exchange":
@@ -97,12 +108,18 @@ def option_lines(game: Game, decision: Decision, every: bool = False) -> list[st
     if decision.kind == "bid":
         return _bid_lines(game, decision, every)
     numbered = [f"{i + 1}. {label(game, o)}" for i, o in enumerate(options)]
-    tiles = [tile_of(o) for o in options]
-    if any(t is not None for t in tiles) and not any(o.label.startswith("use ") for o in options):
-        lines = []  # characters to choose (a hire): each with what it does
-        for entry, tile in zip(numbered, tiles):
+    tiles = [tiles_in(o) for o in options]
+    if any(tiles) and not any(o.label.startswith("use ") for o in options):
+        lines = []  # characters to choose (a hire, a start stack): each with what it does
+        for entry, held in zip(numbered, tiles):
             head = f"  {entry}"
-            lines.append(head + (f": {one_line(tile.char, WIDTH - len(head) - 2)}" if tile is not None else ""))
+            if len(held) == 1:
+                lines.append(f"{head}: {one_line(held[0].char, WIDTH - len(head) - 2)}")
+                continue
+            lines.append(head)
+            for tile in held:  # a stack: each character on a line of its own
+                name = f"       {tile.char.id} {tile.char.title}: "
+                lines.append(name + one_line(tile.char, WIDTH - len(name)))
         return lines + _position_hint(decision)
     if len(options) > FLOW_OVER and max(len(n) for n in numbered) <= 24:
         return wrap_items("  ", numbered, sep="   ", indent=2)
@@ -111,7 +128,7 @@ def option_lines(game: Game, decision: Decision, every: bool = False) -> list[st
 
 def _position_hint(decision: Decision) -> list[str]:
     """When a number could be a character's or an option's, say how to pick by position."""
-    numbers = {t.char.id for t in (tile_of(o) for o in decision.options) if t is not None}
+    numbers = {t.char.id for o in decision.options for t in tiles_in(o)}
     if numbers & set(range(1, len(decision.options) + 1)):
         return ["  (a number means the character of that number; #N means option N)"]
     return []
@@ -132,7 +149,7 @@ def shown_bids(game: Game, decision: Decision) -> list[int]:
     for value, size, wilds, i in sorted(keep):
         if len(shown.setdefault(value, [])) < PER_VALUE:
             shown[value].append(i)
-    return [i for value in sorted(shown) for i in shown[value]]
+    return [i for value in sorted(shown) for i in sorted(shown[value])]  # by number within a value
 
 
 def _bid_lines(game: Game, decision: Decision, every: bool) -> list[str]:
@@ -197,8 +214,7 @@ def read_answer(game: Game, decision: Decision, line: str,
         if number.isascii() and number.isdigit() and len(number) <= 6 and 1 <= int(number) <= len(options):
             return int(number) - 1
         return f"there is no option {text[:12]}; choose #1-#{len(options)}"
-    tiles = [(i, tile_of(o)) for i, o in enumerate(options)]
-    tiles = [(i, t) for i, t in tiles if t is not None]
+    tiles = [(i, t) for i, o in enumerate(options) for t in tiles_in(o)]
     if text.isascii() and text.isdigit() and len(text) <= 6:
         chars = sorted(i for i, t in tiles if t.char.id == int(text))
         if chars:
@@ -283,6 +299,9 @@ def explain(game: Game, decision: Decision) -> str:
     elif decision.kind == "draft":
         lines.append("Phase I: take one pair of cards from the display into your hand (type it as shown, "
                      "e.g. `dollar + plans`), or use a phase I character.")
+    elif decision.rule == "setup: start characters":
+        lines.append("Setup: take one stack of start characters into your company (seats choose in "
+                     "turn, the last on the press track first); each acts as its text below says.")
     elif decision.kind == "use":
         lines.append("You may use these characters now; each acts once per game round and costs what is "
                      "in brackets. `done` (or `end turn`) goes on without them.")
@@ -293,8 +312,8 @@ def explain(game: Game, decision: Decision) -> str:
         rnd = next((r for r in game.ruleset.rounds if decision.rule.startswith(r.id + " ")), None)
         if rnd is not None:
             lines.append(f"The rule asking: the {rnd.title} round: {rnd.text}")
-    for tile in dict.fromkeys(t for t in (tile_of(o) for o in decision.options) if t is not None):
-        lines.append(f"  {tile.char.id} {tile.char.title}: {tile.char.text}")
+    for char in dict.fromkeys(t.char for o in decision.options for t in tiles_in(o)):
+        lines.append(f"  {char.id} {char.title}: {char.text}")
     return "\n".join(wrapped for line in lines for wrapped in _wrap(line))
 
 

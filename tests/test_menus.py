@@ -3,6 +3,7 @@ and every legal option still accepted when typed in the program's own notation."
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -130,3 +131,48 @@ def test_help_explains_a_bid_in_the_rules_terms():
     assert game.ruleset.round("press").text in text.replace("\n  ", " ")
     assert "swap CARD for CARD" in text and "16 Joker" in text
     assert max(len(line) for line in text.split("\n")) <= WIDTH
+
+
+def start_stack_decision():
+    import nycrules
+    game = nycrules.new_game(["Ann", "Ben"], seed=3)
+    decision = game.decision()
+    assert decision.prompt == "stack of start characters"
+    return game.state, decision
+
+
+def test_a_start_stack_shows_each_characters_text_on_its_line():
+    game, decision = start_stack_decision()
+    lines = menus.option_lines(game, decision)
+    for option in decision.options:
+        for tile in menus.tiles_in(option):
+            line = next(line for line in lines if f" {tile.char.id} {tile.char.title}: " in line)
+            assert tile.char.text[:12] in line
+    assert max(len(line) for line in lines) <= WIDTH
+    assert lines[0].startswith("  1. ")
+
+
+def test_a_start_stack_is_picked_by_a_characters_number_or_title():
+    game, decision = start_stack_decision()
+    for i, option in enumerate(decision.options):
+        for tile in menus.tiles_in(option):
+            assert menus.read_answer(game, decision, str(tile.char.id), refuse) == i
+            assert menus.read_answer(game, decision, tile.char.title.lower(), refuse) == i
+    assert "#N means option N" in "\n".join(menus.option_lines(game, decision)) or not any(
+        t.char.id <= len(decision.options) for o in decision.options for t in menus.tiles_in(o))
+
+
+def test_help_at_a_start_stack_tells_what_each_character_does():
+    game, decision = start_stack_decision()
+    text = menus.explain(game, decision).replace("\n    ", " ").replace("\n  ", " ")
+    for option in decision.options:
+        for tile in menus.tiles_in(option):
+            assert f"{tile.char.id} {tile.char.title}: {tile.char.text}" in text
+
+
+def test_bids_of_one_value_are_listed_in_the_order_of_their_numbers():
+    game, decision = bid_decision(RICH, "elevator skyscraper")
+    for line in menus.option_lines(game, decision):
+        if line.startswith("  value "):
+            numbers = [int(n) for n in re.findall(r"(\d+)\. ", line)]
+            assert numbers == sorted(numbers), line
