@@ -1,0 +1,59 @@
+"""The text report of a balance study reads on an 80-column terminal, with any seat names."""
+
+from pathlib import Path
+
+import pytest
+
+from nycrules.distribute import RulesetRef
+from nycrules.loader import load_ruleset
+from nycrules.report_text import render, render_comparison
+from nycrules.seating import parse_seats
+from nycrules.study import run
+
+CRITIC_BOOST = Path(__file__).resolve().parent.parent / "rulesets" / "examples" / "critic_boost.yaml"
+
+
+@pytest.fixture(scope="module")
+def report():
+    nyc = load_ruleset("nyc")
+    specs = parse_seats(["bot:random", "bot:random", "bot:greedy", "tom:3"], nyc)
+    boosted = load_ruleset(CRITIC_BOOST)
+    other = (RulesetRef.of(str(CRITIC_BOOST), boosted), boosted, parse_seats(["bot:random"] * 3 + ["tom:3"], boosted))
+    return run(RulesetRef.of("nyc", nyc), nyc, specs, 4, 1, workers=1, other=other)
+
+
+def assert_fits(lines):
+    too_wide = [line for line in lines if len(line) > 80]
+    assert not too_wide, too_wide
+
+
+def category_table(lines):
+    start = lines.index("Mean points by category (they add up to the points)")
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("  total"))
+    return lines[start + 1:end + 1]
+
+
+def test_every_line_of_a_four_seat_report_fits_80_columns(report):
+    lines = render(report, "1 process(es)")
+    assert_fits(lines)
+    assert_fits(render_comparison(report["comparison"]["differences"], str(CRITIC_BOOST)))
+    table = category_table(lines)
+    for seat in report["seats"]:
+        assert seat["name"] in table[0]
+    assert [row.split()[0] for row in table[1:]] == [c.split()[0] for c in report["categories"]] + ["total"]
+    for column, seat in enumerate(report["seats"]):  # the figures shown are the report's, and add up
+        figures = [float(row.split()[-len(report["seats"]) + column]) for row in table[1:]]
+        assert figures[-1] == pytest.approx(seat["points"]["mean"], abs=0.05)
+        assert sum(figures[:-1]) == pytest.approx(figures[-1], abs=0.5)
+
+
+def test_long_seat_names_get_numbered_columns_and_a_legend(report):
+    named = {**report, "seats": [{**seat, "name": f"{seat['name']} of the very long name"} for seat in report["seats"]]}
+    lines = render(named, "1 process(es)")
+    assert_fits(lines)
+    table = category_table(lines)
+    assert table[0].split() == ["#1", "#2", "#3", "#4"]
+    after = lines.index(table[-1]) + 1
+    legend = " ".join(" ".join(lines[after:after + 4]).split())
+    for number, seat in enumerate(named["seats"], 1):
+        assert f"#{number} {seat['name']}" in legend
