@@ -21,8 +21,10 @@ h2 { font-size: 19px; margin: 32px 0 8px; border-bottom: 2px solid #dde1e6; padd
 .meta { color: #555; margin: 0 0 8px; }
 .card { background: #fff; border: 1px solid #e1e4e8; border-radius: 8px; padding: 16px 20px; margin: 12px 0; }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
-th, td { padding: 4px 10px; text-align: right; border-bottom: 1px solid #eceef1; white-space: nowrap; }
-th { font-weight: 600; color: #444; background: #fafbfc; position: sticky; top: 0; }
+th, td { padding: 4px 8px; text-align: right; border-bottom: 1px solid #eceef1; white-space: nowrap; }
+th { font-weight: 600; color: #444; background: #fafbfc; position: sticky; top: 0; white-space: normal;
+     vertical-align: bottom; }
+.wide { overflow-x: auto; }
 td.l, th.l { text-align: left; }
 tr.none td { color: #aaa; }
 .ci { color: #777; font-size: 13px; }
@@ -64,6 +66,32 @@ def _signed(difference: dict, percent: bool = False) -> str:
     return f'<span class="marked">{text} ●</span>' if difference["beyond_noise"] else text
 
 
+CHAR_W = 7.5  # a generous width of one character of the plots' 12px text, to leave room for labels
+LABEL_ROOM = 60  # right of a plot: its value labels ("100.0%", "112.5")
+
+
+def _svg(width: float, height: float, label: str) -> str:
+    """An SVG that keeps its proportions and shrinks to a narrow window instead of overflowing it."""
+    return (f'<svg viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
+            f'style="max-width:100%;height:auto" role="img" aria-label="{label}">')
+
+
+def _names_width(names: list[str]) -> int:
+    """The room left of a plot for its row names (long names are shortened, see _name)."""
+    return int(min(max(120, max(len(n) for n in names) * CHAR_W + 16), 260))
+
+
+def _name(name: str, x: float, y: float, room: int) -> str:
+    """A row name ending at x; one too long for its room is shortened, the full name on hover."""
+    fits = int((room - 16) / CHAR_W)
+    shown = name if len(name) <= fits else name[:fits - 1] + "…"
+    return f'<text x="{x}" y="{y}" text-anchor="end">{escape(shown)}<title>{escape(name)}</title></text>'
+
+
+def _pretty(category: str) -> str:
+    return category.replace("_", " ")
+
+
 def _axis_ticks(high: float, count: int = 5) -> list[float]:
     step = max(high / count, 1e-9)
     magnitude = 10 ** len(str(int(step))) / 10 if step >= 1 else 0.1
@@ -80,11 +108,10 @@ def _axis_ticks(high: float, count: int = 5) -> list[float]:
 
 def win_rate_plot(seats: list[dict]) -> str:
     """Horizontal bars of the seats' win rates with their 95% intervals and the fair share."""
-    label_w, plot_w, row_h, top = 170, 640, 34, 10
+    label_w, plot_w, row_h, top = _names_width([s["name"] for s in seats]), 640, 34, 10
     height = top + row_h * len(seats) + 30
     x = lambda p: label_w + p * plot_w  # noqa: E731
-    out = [f'<svg width="{label_w + plot_w + 30}" height="{height}" role="img" '
-           f'aria-label="Win rates with 95% intervals">']
+    out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Win rates with 95% intervals")]
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
         out.append(f'<line x1="{x(tick)}" x2="{x(tick)}" y1="{top}" y2="{height - 24}" stroke="#e3e6ea"/>')
         out.append(f'<text x="{x(tick)}" y="{height - 8}" text-anchor="middle">{tick:.0%}</text>')
@@ -92,7 +119,7 @@ def win_rate_plot(seats: list[dict]) -> str:
     for i, seat in enumerate(seats):
         y = top + i * row_h
         rate = seat["win_rate"]
-        out.append(f'<text x="{label_w - 10}" y="{y + row_h / 2 + 4}" text-anchor="end">{escape(seat["name"])}</text>')
+        out.append(_name(seat["name"], label_w - 10, y + row_h / 2 + 4, label_w))
         out.append(f'<rect x="{x(0)}" y="{y + 7}" width="{rate["mean"] * plot_w:.1f}" height="{row_h - 14}" '
                    'fill="#4e79a7" rx="3"/>')
         cy = y + row_h / 2
@@ -110,20 +137,19 @@ def win_rate_plot(seats: list[dict]) -> str:
 
 def category_plot(seats: list[dict], categories: list[str]) -> str:
     """Stacked bars of mean points by category per seat, with the total's 95% interval."""
-    label_w, plot_w, row_h, top = 170, 640, 34, 10
+    label_w, plot_w, row_h, top = _names_width([s["name"] for s in seats]), 640, 34, 10
     high = max((seat["points"]["high"] or seat["points"]["mean"] or 0) for seat in seats) or 1
     ticks = _axis_ticks(high)
     scale = plot_w / max(ticks[-1], high)
     height = top + row_h * len(seats) + 30
-    out = [f'<svg width="{label_w + plot_w + 60}" height="{height}" role="img" '
-           f'aria-label="Mean points by category">']
+    out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Mean points by category")]
     for tick in ticks:
         tx = label_w + tick * scale
         out.append(f'<line x1="{tx:.1f}" x2="{tx:.1f}" y1="{top}" y2="{height - 24}" stroke="#e3e6ea"/>')
         out.append(f'<text x="{tx:.1f}" y="{height - 8}" text-anchor="middle">{tick:g}</text>')
     for i, seat in enumerate(seats):
         y = top + i * row_h
-        out.append(f'<text x="{label_w - 10}" y="{y + row_h / 2 + 4}" text-anchor="end">{escape(seat["name"])}</text>')
+        out.append(_name(seat["name"], label_w - 10, y + row_h / 2 + 4, label_w))
         left = float(label_w)
         for j, name in enumerate(categories):
             value = seat["by_category"][name]["mean"] or 0
@@ -131,7 +157,7 @@ def category_plot(seats: list[dict], categories: list[str]) -> str:
                 continue
             width = value * scale
             out.append(f'<rect x="{left:.1f}" y="{y + 7}" width="{width:.1f}" height="{row_h - 14}" '
-                       f'fill="{PALETTE[j % len(PALETTE)]}"><title>{escape(name)}: {value:.1f}</title></rect>')
+                       f'fill="{PALETTE[j % len(PALETTE)]}"><title>{escape(_pretty(name))}: {value:.1f}</title></rect>')
             left += width
         points = seat["points"]
         if points["low"] is not None:
@@ -143,19 +169,19 @@ def category_plot(seats: list[dict], categories: list[str]) -> str:
                            'stroke-width="1.5"/>')
             out.append(f'<text x="{max(hi, left) + 6:.1f}" y="{cy + 4}">{_num(points["mean"])}</text>')
     out.append("</svg>")
-    legend = "".join(f'<span><i style="background:{PALETTE[j % len(PALETTE)]}"></i>{escape(name)}</span>'
+    legend = "".join(f'<span><i style="background:{PALETTE[j % len(PALETTE)]}"></i>{escape(_pretty(name))}</span>'
                      for j, name in enumerate(categories))
     return "".join(out) + f'<div class="legend">{legend}</div>'
 
 
 def difference_plot(rows: list[tuple[str, dict]], percent: bool) -> str:
     """Each difference as a dot with its 95% interval around a zero line; marked ones in red."""
-    label_w, plot_w, row_h, top = 170, 640, 28, 10
+    label_w, plot_w, row_h, top = _names_width([name for name, _ in rows]), 640, 28, 10
     bounds = [abs(v) for _, d in rows for v in (d["low"], d["high"], d["delta"]) if v is not None]
     span = max(bounds + [1e-9]) * 1.1
     x = lambda v: label_w + plot_w / 2 + v / span * plot_w / 2  # noqa: E731
     height = top + row_h * len(rows) + 30
-    out = [f'<svg width="{label_w + plot_w + 30}" height="{height}" role="img" aria-label="Differences">']
+    out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Differences")]
     for tick in (-span, -span / 2, 0, span / 2, span):
         label = f"{tick * 100:+.0f} pts" if percent else f"{tick:+.1f}"
         out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{height - 24}" '
@@ -164,7 +190,7 @@ def difference_plot(rows: list[tuple[str, dict]], percent: bool) -> str:
     for i, (name, d) in enumerate(rows):
         cy = top + i * row_h + row_h / 2
         colour = MARK if d["beyond_noise"] else "#4e79a7"
-        out.append(f'<text x="{label_w - 10}" y="{cy + 4}" text-anchor="end">{escape(name)}</text>')
+        out.append(_name(name, label_w - 10, cy + 4, label_w))
         if d["low"] is not None:
             out.append(f'<line x1="{x(d["low"]):.1f}" x2="{x(d["high"]):.1f}" y1="{cy}" y2="{cy}" '
                        f'stroke="{colour}" stroke-width="2"/>')
@@ -182,7 +208,7 @@ def _seat_table(report: dict) -> str:
 
 
 def _category_table(report: dict) -> str:
-    head = "".join(f"<th>{escape(c)}</th>" for c in report["categories"])
+    head = "".join(f"<th>{escape(_pretty(c))}</th>" for c in report["categories"])
     rows = "".join(f'<tr><td class="l">{escape(s["name"])}</td>'
                    + "".join(f"<td>{_num(s['by_category'][c]['mean'])}</td>" for c in report["categories"])
                    + f"<td><b>{_num(s['points']['mean'])}</b></td></tr>" for s in report["seats"])
@@ -234,10 +260,10 @@ def _comparison(report: dict) -> str:
     head = "".join(f"<th>{escape(s['name'])}</th>" for s in seats)
     lines = [("win rate", [_signed(s["win_rate"], True) for s in seats]),
              ("points", [_signed(s["points"]) for s in seats])]
-    lines += [(name, [_signed(s["by_category"][name]) for s in seats]) for name in seats[0]["by_category"]]
+    lines += [(_pretty(name), [_signed(s["by_category"][name]) for s in seats]) for name in seats[0]["by_category"]]
     rows = "".join(f'<tr><td class="l">{escape(name)}</td>' + "".join(f"<td>{cell}</td>" for cell in cells)
                    + "</tr>" for name, cells in lines)
-    parts.append(f'<table><tr><th class="l"></th>{head}</tr>{rows}</table></div>')
+    parts.append(f'<div class="wide"><table><tr><th class="l"></th>{head}</tr>{rows}</table></div></div>')
     chars = differences["characters"]
     marked = [c for c in chars if any(c[k]["beyond_noise"] for k in _CHARACTER_KEYS)]
     shown = sorted(chars, key=lambda c: (not any(c[k]["beyond_noise"] for k in _CHARACTER_KEYS), c["id"]))
@@ -246,7 +272,8 @@ def _comparison(report: dict) -> str:
                    for c in shown)
     head = "".join(f"<th>{label}</th>" for label in _CHARACTER_KEYS.values())
     parts.append(f'<div class="card"><b>Characters</b> ({len(marked)} with a difference beyond noise, listed first)'
-                 f'<table><tr><th>id</th><th class="l">character</th>{head}</tr>{rows}</table></div>')
+                 f'<div class="wide"><table><tr><th>id</th><th class="l">character</th>{head}</tr>{rows}</table>'
+                 '</div></div>')
     return "".join(parts)
 
 
@@ -263,11 +290,11 @@ def render(report: dict[str, Any]) -> str:
             "</p>", _seat_table(report), "</div>",
             "<h2>Points by category</h2>", '<div class="card">', category_plot(report["seats"], report["categories"]),
             '<p class="note">Mean points per game; the categories add up to the total, whose 95% interval is the '
-            "whisker.</p>", '<div style="overflow-x:auto">', _category_table(report), "</div></div>",
+            "whisker.</p>", '<div class="wide">', _category_table(report), "</div></div>",
             "<h2>Characters</h2>", '<div class="card">',
             '<p class="note">Hired: taken into a company (start stacks included); used: times the character acted; '
             "owners: seats that had it at the end of a game, with their win rate and mean points.</p>",
-            _character_table(report), "</div>"]
+            '<div class="wide">', _character_table(report), "</div></div>"]
     if "comparison" in report:
         body.append(_comparison(report))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

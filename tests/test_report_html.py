@@ -1,0 +1,61 @@
+"""The HTML report of a balance study: every label of its plots lies inside its picture."""
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from nycrules.distribute import RulesetRef
+from nycrules.loader import load_ruleset
+from nycrules.report_html import render
+from nycrules.seating import parse_seats
+from nycrules.study import run
+
+CRITIC_BOOST = Path(__file__).resolve().parent.parent / "rulesets" / "examples" / "critic_boost.yaml"
+SVG = "{http://www.w3.org/2000/svg}"
+CHAR_W = 7.5  # a generous width of one letter of 12px text
+
+
+@pytest.fixture(scope="module")
+def report():
+    nyc = load_ruleset("nyc")
+    specs = parse_seats(["bot:random", "tom:3"], nyc)
+    boosted = load_ruleset(CRITIC_BOOST)
+    other = (RulesetRef.of(str(CRITIC_BOOST), boosted), boosted, parse_seats(["bot:random", "tom:3"], boosted))
+    return run(RulesetRef.of("nyc", nyc), nyc, specs, 4, 1, workers=1, other=other)
+
+
+def pictures(page: str) -> list[ET.Element]:
+    return [ET.fromstring(svg.replace("<svg ", f'<svg xmlns="{SVG[1:-1]}" ', 1))
+            for svg in re.findall(r"<svg .*?</svg>", page, re.S)]
+
+
+def outside(svg: ET.Element) -> list[str]:
+    """The texts of a picture that reach past its left or right edge (at a generous letter width)."""
+    width = float(svg.get("viewBox", f"0 0 {svg.get('width')} 0").split()[2])
+    found = []
+    for text in svg.iter(f"{SVG}text"):
+        shown = "".join(text.itertext()) if text.find(f"{SVG}title") is None else (text.text or "")
+        x, size = float(text.get("x")), len(shown) * CHAR_W
+        left, right = {"end": (x - size, x), "middle": (x - size / 2, x + size / 2)}.get(text.get("text-anchor"),
+                                                                                         (x, x + size))
+        if left < 0 or right > width:
+            found.append(f"{shown!r} spans {left:.0f}-{right:.0f} of 0-{width:.0f}")
+    return found
+
+
+def test_a_win_rate_near_100_percent_and_long_names_stay_inside_the_plots(report):
+    seats = [{**seat, "name": name} for seat, name in zip(report["seats"], ["Ann", "Tom of the very, very long name"])]
+    seats[1]["win_rate"] = {**seats[1]["win_rate"], "mean": 0.999, "low": 0.95, "high": 1.0}
+    page = render({**report, "seats": seats})
+    found = [f for svg in pictures(page) for f in outside(svg)]
+    assert not found, found
+    assert "99.9%" in page and "Tom of the very, very long name" in page  # shortened names keep a title
+
+
+def test_the_plots_shrink_to_a_narrow_window(report):
+    for svg in pictures(render(report)):
+        if svg.get("role") != "img":  # the small bars inside table cells
+            continue
+        assert svg.get("viewBox") and "max-width:100%" in svg.get("style", "")
