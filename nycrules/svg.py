@@ -45,6 +45,9 @@ class Canvas:
                  fill=colour, **attrs)
 
 
+Point = tuple[float, float]
+
+
 def _n(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
@@ -100,7 +103,7 @@ def _vessels(c: Canvas, game: Game, where: dict[str, tuple[float, float]]) -> No
         pair = frozenset((v.ends[0].id, v.ends[1].id))
         links[pair] = links.get(pair, 0) + 1
     drawn: dict[frozenset, int] = {}
-    labels: list[tuple[float, float, str, str]] = []
+    segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
     for v in game.board_vessels:
         a, b = where[v.ends[0].id], where[v.ends[1].id]
         pair = frozenset((v.ends[0].id, v.ends[1].id))
@@ -113,11 +116,47 @@ def _vessels(c: Canvas, game: Game, where: dict[str, tuple[float, float]]) -> No
         c.add("line", x1=_n(a[0] + ox), y1=_n(a[1] + oy), x2=_n(b[0] + ox), y2=_n(b[1] + oy),
               stroke=fill(v.colour), stroke_width=7, stroke_linecap="round", class_="vessel",
               data_kind=v.kind, data_colour=v.colour, data_ends=f"{v.ends[0].id} {v.ends[1].id}")
-        labels.append(((a[0] + b[0]) / 2 + ox * 1.6, (a[1] + b[1]) / 2 + oy * 1.6, v.kind, v.colour))
+        segments.append(((a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy)))
+    labels = []
+    pairs = [frozenset((v.ends[0].id, v.ends[1].id)) for v in game.board_vessels]
+    for (a, b), v, pair in zip(segments, game.board_vessels, pairs):
+        others = [seg for seg, other in zip(segments, pairs) if other != pair]  # not its parallel lines
+        mx, my = _label_place(a, b, others, [(x, y) for x, y, _, _ in labels], list(where.values()))
+        labels.append((mx, my, v.kind, v.colour))
     for mx, my, kind, colour in labels:  # labels over every line, so none hides another
-        c.add("rect", x=_n(mx - 30), y=_n(my - 10), width=60, height=17, rx=8, fill="#ffffff",
-              stroke=fill(colour), stroke_width=1.5)
+        c.add("rect", x=_n(mx - LABEL_W / 2), y=_n(my - 10), width=LABEL_W, height=LABEL_H, rx=8, fill="#ffffff",
+              stroke=fill(colour), stroke_width=1.5, class_="vessel-label", data_kind=kind)
         c.text(mx, my + 3, kind, 11, anchor="middle", colour="#222222")
+
+
+LABEL_W, LABEL_H = 60, 17  # a vessel's label
+
+
+def _label_place(a: Point, b: Point, others: list[tuple[Point, Point]], placed: list[Point],
+                 boroughs: list[Point]) -> Point:
+    """Where a vessel's label goes: on its own line, off the other lines, labels and boroughs.
+
+    Lines that cross in the middle of the map would otherwise share a label's place, and a
+    label sitting on two lines names neither clearly.
+    """
+    def clearance(t: float) -> float:
+        p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        room = min([_to_segment(p, q, r) - LABEL_W / 2 for q, r in others]
+                   + [max(abs(p[0] - x) - LABEL_W, abs(p[1] - y) - LABEL_H) for x, y in placed]
+                   + [math.hypot(p[0] - x, p[1] - y) - NODE_R - LABEL_W / 2 for x, y in boroughs] + [99.0])
+        return room
+
+    best = max(_ALONG, key=lambda t: (min(clearance(t), 4.0), -abs(t - 0.5)))  # clear enough, near the middle
+    return a[0] + (b[0] - a[0]) * best, a[1] + (b[1] - a[1]) * best
+
+
+_ALONG = [0.5 + step / 100 for step in range(-30, 31, 2)]
+
+
+def _to_segment(p: Point, q: Point, r: Point) -> float:
+    dx, dy = r[0] - q[0], r[1] - q[1]
+    t = max(0.0, min(1.0, ((p[0] - q[0]) * dx + (p[1] - q[1]) * dy) / ((dx * dx + dy * dy) or 1)))
+    return math.hypot(p[0] - q[0] - t * dx, p[1] - q[1] - t * dy)
 
 
 def _borough(c: Canvas, game: Game, b: Borough, x: float, y: float) -> None:

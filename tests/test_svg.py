@@ -130,3 +130,31 @@ def test_picture_in_play_draws_the_current_table(tmp_path):
     rs = nyc()
     game, _ = game_at(rs, Save(rs.digest, rs.name, parse_seats([], rs), 3, []), 0)
     check_against(parse(out.read_text(encoding="utf-8")), game)
+
+
+def test_each_vessel_label_sits_on_its_own_line_and_on_no_other():
+    """Lines crossing in the middle of the map once shared a label's place, so it named neither."""
+    specs = parse_seats(["Ann", "bot:greedy", "tom:7", "bot:random"], nyc())
+    session = Session(nyc(), specs, 11, {})
+    session.decision()  # the first decision: every vessel is on the board, several cross
+    root = parse(picture(session.state))
+    lines = [e for e in by_class(root, "vessel")]
+    labels = by_class(root, "vessel-label")
+    assert len(labels) == len(lines) > 8
+    boxes = [(float(e.get("x")), float(e.get("y")), float(e.get("width")), float(e.get("height"))) for e in labels]
+    for (x, y, w, h), line in zip(boxes, lines):
+        inside = [other.get("data-kind") + " " + other.get("data-ends") for other in lines
+                  if other.get("data-ends") != line.get("data-ends") and crosses(other, x, y, w, h)]
+        assert not inside, (line.get("data-kind"), line.get("data-ends"), inside)
+        assert crosses(line, x, y, w, h)  # on its own line
+    for i, (x, y, w, h) in enumerate(boxes):
+        for (x2, y2, w2, h2) in boxes[i + 1:]:
+            assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y, "two labels overlap"
+
+
+def crosses(line: ET.Element, x: float, y: float, w: float, h: float) -> bool:
+    """Whether the line passes through the box (points every pixel along it)."""
+    x1, y1, x2, y2 = (float(line.get(k)) for k in ("x1", "y1", "x2", "y2"))
+    steps = int(max(abs(x2 - x1), abs(y2 - y1))) + 1
+    return any(x <= x1 + (x2 - x1) * t / steps <= x + w and y <= y1 + (y2 - y1) * t / steps <= y + h
+               for t in range(steps + 1))
