@@ -121,9 +121,27 @@ def option_lines(game: Game, decision: Decision, every: bool = False) -> list[st
                 name = f"       {tile.char.id} {tile.char.title}: "
                 lines.append(name + one_line(tile.char, WIDTH - len(name)))
         return lines + _position_hint(decision)
+    if len(options) > FLOW_OVER and all(_card_set(o) for o in options):
+        return _card_set_lines(game, options)
     if len(options) > FLOW_OVER and max(len(n) for n in numbered) <= 24:
         return wrap_items("  ", numbered, sep="   ", indent=2)
     return [f"  {entry}" for entry in numbered] + _position_hint(decision)
+
+
+def _card_set(option: Option) -> bool:
+    return isinstance(option.value, list) and all(isinstance(v, Card) for v in option.value)
+
+
+def _card_set_lines(game: Game, options: list[Option]) -> list[str]:
+    """Sets of cards (a discard and the like) grouped by their number of cards, like the bids by value."""
+    by_size: dict[int, list[str]] = {}
+    for i, o in enumerate(options):  # the options come by size, then in the order of the card types
+        by_size.setdefault(len(o.value), []).append(f"{i + 1}. {label(game, o)}")
+    lines = []
+    for size, entries in sorted(by_size.items()):
+        head = f"  {size} card{'s' if size != 1 else ''}: " if size else "  "
+        lines += wrap_items(head.ljust(11) if size else head, entries, sep="   ", indent=11)
+    return lines
 
 
 def _position_hint(decision: Decision) -> list[str]:
@@ -289,10 +307,10 @@ def explain(game: Game, decision: Decision) -> str:
         rnd = next((r for r in game.ruleset.rounds if r.card == game.bidding_card), None)
         if rnd is not None:
             lines.append(f"{rnd.title} bidding round: {rnd.text}")
-        lines += [
-            f"A bid is cards from your hand. Each {game.bidding_card} card counts 1; two identical cards of",
+        lines += [  # one paragraph a line: _wrap breaks each to the screen
+            f"A bid is cards from your hand. Each {game.bidding_card} card counts 1; two identical cards of "
             "another type count 1 together; a wild card counts 1 with any other card (two wilds alone count 1).",
-            "The number in brackets is what the bid is worth. `pass` bids nothing.",
+            "Bids are listed by what they are worth (`value N`); `pass` bids nothing.",
             "`swap CARD for CARD` exchanges a hand card for a reserve card before you bid.",
             "`use N` uses a character (its cost in dollars is in brackets). `more` lists every bid.",
         ]

@@ -176,3 +176,40 @@ def test_bids_of_one_value_are_listed_in_the_order_of_their_numbers():
         if line.startswith("  value "):
             numbers = [int(n) for n in re.findall(r"(\d+)\. ", line)]
             assert numbers == sorted(numbers), line
+
+
+def scout_discard(hand: str):
+    """The decision of 5 Scout's discard, after it drew three more cards."""
+    from scenario import hire, stack_deck
+    game, ann, ben = bare_table()
+    hire(game, ann, 5)
+    give(game, ann, hand=hand, dollars=1)
+    set_pairs(game, "plans plans", "dollar dollar")
+    stack_deck(game, "dollar wild prestige")
+    answer(game, "use 5", "dollar prestige", "take plans")
+    ann.draft_turns_left = 1
+    draft_turn(game, ann)
+    return game, next(d for d in game.chooser.asked if d.prompt == "two cards to discard")
+
+
+def test_a_long_list_of_card_sets_is_grouped_by_size_in_card_type_order_and_fits_the_screen():
+    game, decision = scout_discard("press press plans skyscraper elevator")
+    assert len(decision.options) > 15
+    lines = menus.option_lines(game, decision)
+    assert len(lines) <= 10 and max(len(line) for line in lines) <= WIDTH
+    numbers = [int(n) for line in lines for n in re.findall(r"(\d+)\. ", line)]
+    assert numbers == list(range(1, len(decision.options) + 1))  # every option, in order
+    assert lines[0].startswith("  2 cards: 1. ")
+    order = menus.type_order(game)
+    keys = [sorted(order[c.type] for c in o.value) for o in decision.options]
+    assert keys == sorted(keys)  # the order of the card types
+    for i, option in enumerate(decision.options):  # and each is still picked as typed
+        assert menus.read_answer(game, decision, menus.compact(game, menus.card_types(option)), refuse) == i
+
+
+def test_help_for_a_bid_breaks_only_between_paragraphs_and_their_words():
+    game, decision = bid_decision("press press dollar", chars=(16,))
+    lines = menus.explain(game, decision).split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("A bid is cards"))
+    assert lines[start + 1].startswith("  ")  # the paragraph goes on, indented, on the next line
+    assert "two wilds alone count 1)." in " ".join(line.strip() for line in lines[start:start + 3])
