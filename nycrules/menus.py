@@ -148,7 +148,7 @@ def _position_hint(decision: Decision) -> list[str]:
     """When a number could be a character's or an option's, say how to pick by position."""
     numbers = {t.char.id for o in decision.options for t in tiles_in(o)}
     if numbers & set(range(1, len(decision.options) + 1)):
-        return ["  (a number means the character of that number; #N means option N)"]
+        return ["  (#N picks option N; a character's number or title picks that character)"]
     return []
 
 
@@ -235,6 +235,11 @@ def read_answer(game: Game, decision: Decision, line: str,
     tiles = [(i, t) for i, o in enumerate(options) for t in tiles_in(o)]
     if text.isascii() and text.isdigit() and len(text) <= 6:
         chars = sorted(i for i, t in tiles if t.char.id == int(text))
+        position = int(text) - 1 if 1 <= int(text) <= len(options) else None
+        if chars and position is not None and position not in chars:  # both could be meant: ask
+            char = next(t.char for i, t in tiles if i == chars[0])
+            return (f"'{text}' could be option {text} ({label(game, options[position])}) or character {char.id} "
+                    f"{char.title}: type #{text} for the option, or the character's title")
         if chars:
             return chars[0]  # several options of one character are the same choice
         return fallback(game, decision, text)

@@ -115,14 +115,14 @@ def test_hire_shows_each_characters_text_and_picks_by_number_or_title():
     for t, line in zip(tiles, lines):
         assert t.char.text[:12] in line
     assert max(len(line) for line in lines) <= WIDTH
-    target = tiles[-1]
+    target = next(t for t in reversed(tiles) if t.char.id > len(tiles))  # no option has its number as position
     first = min(i for i, t in enumerate(tiles) if t.char.id == target.char.id)  # copies are one choice
     assert menus.read_answer(game, decision, str(target.char.id), refuse) == first
     assert menus.read_answer(game, decision, target.char.title.upper(), refuse) == first
     assert menus.read_answer(game, decision, "#1", refuse) == 0
     clash = [i for i, t in enumerate(tiles) if t.char.id <= len(tiles)]
     if clash:
-        assert any("#N means option N" in line for line in lines)
+        assert any("#N picks option N" in line for line in lines)
 
 
 def test_help_explains_a_bid_in_the_rules_terms():
@@ -158,7 +158,7 @@ def test_a_start_stack_is_picked_by_a_characters_number_or_title():
         for tile in menus.tiles_in(option):
             assert menus.read_answer(game, decision, str(tile.char.id), refuse) == i
             assert menus.read_answer(game, decision, tile.char.title.lower(), refuse) == i
-    assert "#N means option N" in "\n".join(menus.option_lines(game, decision)) or not any(
+    assert "#N picks option N" in "\n".join(menus.option_lines(game, decision)) or not any(
         t.char.id <= len(decision.options) for o in decision.options for t in menus.tiles_in(o))
 
 
@@ -213,3 +213,20 @@ def test_help_for_a_bid_breaks_only_between_paragraphs_and_their_words():
     start = next(i for i, line in enumerate(lines) if line.startswith("A bid is cards"))
     assert lines[start + 1].startswith("  ")  # the paragraph goes on, indented, on the next line
     assert "two wilds alone count 1)." in " ".join(line.strip() for line in lines[start:start + 3])
+
+
+def test_a_number_that_is_both_an_option_and_another_character_is_asked_about_not_guessed():
+    from nycrules.engine.decisions import Decision, Option
+    game, ann, ben = bare_table()
+    tiles = [t for value in sorted(game.elevator_rows) for t in game.elevator_rows[value]]
+    chosen = [next(t for t in tiles if t.char.id not in (1, 2))] + [t for t in tiles if t.char.id == 1][:1]
+    if not chosen[1:]:
+        chosen.append(hire(game, ben, 1))
+    decision = Decision(ann, "choose", "character to hire",
+                        [Option(f"{t.char.id} {t.char.title} ({t.value})", t) for t in chosen], "elevator round")
+    answer_1 = menus.read_answer(game, decision, "1", refuse)  # option 1, or character 1 (option 2)?
+    assert isinstance(answer_1, str) and "#1" in answer_1 and chosen[1].char.title in answer_1
+    assert menus.read_answer(game, decision, "#1", refuse) == 0
+    assert menus.read_answer(game, decision, chosen[1].char.title.lower(), refuse) == 1
+    assert menus.read_answer(game, decision, str(chosen[0].char.id), refuse) == 0  # no option has that position
+    assert any("#N picks option N" in line for line in menus.option_lines(game, decision))
