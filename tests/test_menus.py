@@ -230,3 +230,16 @@ def test_a_number_that_is_both_an_option_and_another_character_is_asked_about_no
     assert menus.read_answer(game, decision, chosen[1].char.title.lower(), refuse) == 1
     assert menus.read_answer(game, decision, str(chosen[0].char.id), refuse) == 0  # no option has that position
     assert any("#N picks option N" in line for line in menus.option_lines(game, decision))
+
+
+def test_the_hint_shows_only_when_a_number_could_mean_two_options():
+    from nycrules.engine.decisions import Decision, Option
+    game, ann, ben = bare_table()
+    two = hire(game, ben, 2)
+    other = hire(game, ben, 23)
+    def hint(tiles):
+        decision = Decision(ann, "choose", "character to hire",
+                            [Option(f"{t.char.id} {t.char.title} ({t.value})", t) for t in tiles], "elevator round")
+        return any("#N picks option N" in line for line in menus.option_lines(game, decision))
+    assert not hint([other, two])  # `2` is option 2 and character 2 alike
+    assert hint([two, other])  # `2` could be option 2 (23) or character 2 (option 1)
