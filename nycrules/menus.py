@@ -146,8 +146,9 @@ def _card_set_lines(game: Game, options: list[Option]) -> list[str]:
 
 def _position_hint(decision: Decision) -> list[str]:
     """When a number could be a character's or an option's, say how to pick by position."""
+    positions = range(1, len(decision.options) + 1)
     clashes = [i for i, o in enumerate(decision.options) for t in tiles_in(o)
-               if 1 <= t.char.id <= len(decision.options) and t.char.id - 1 != i]
+               if t.char.id in positions and t.char.id != i + 1]
     if clashes:  # a character's number is another option's position
         return ["  (#N picks option N; a character's number or title picks that character)"]
     return []
