@@ -132,7 +132,7 @@ def decision_context(game: Game, decision: Decision) -> str:
     seat = decision.seat
     lines = []
     if decision.kind == "bid" and game.bids_made:
-        lines.append("Bids so far: " + ", ".join(f"{s.name} {v}" for s, v in game.bids_made.items()))
+        lines.append("Bids so far: " + ", ".join(f"{s.name} {v or 'passed'}" for s, v in game.bids_made.items()))
     if decision.kind == "draft":
         lines += board_view.wrap_items("Pairs on display: ", [p.name() for p in game.pairs], sep=" | ", indent=2)
     lines.append(hand(game, seat))

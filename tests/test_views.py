@@ -225,3 +225,12 @@ def test_log_numbers_events_and_why_takes_a_count_or_an_event_number():
     assert one.startswith(f"  #{last} ") and "<-" in one
     assert views.why(game, "#0").startswith("there is no event #0")
     assert views.why(game, "x").startswith("why takes a number")
+
+
+def test_bids_so_far_say_who_passed_rather_than_a_bid_of_0():
+    from nycrules.engine.decisions import Decision, Option
+    game = bare(seats=3)
+    ann, ben, cat = game.seats
+    game.bids_made = {ben: 0, cat: 2}
+    decision = Decision(ann, "bid", "Your bid", [Option("pass", ("pass",))], "press round")
+    assert f"Bids so far: {ben.name} passed, {cat.name} 2" in views.decision_context(game, decision)
