@@ -217,7 +217,9 @@ def play(
     plain: PlainOption = False,
 ) -> None:
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
-    from nycrules.play import PlayGame, Terminal
+    import shutil
+
+    from nycrules.play import MIN_ROWS, PlayGame, Terminal
     from nycrules.saves import read_save
     from nycrules.seating import parse_seats
 
@@ -234,7 +236,9 @@ def play(
     if hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not text are bad input, not a crash
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not plain and not os.environ.get("NO_COLOR")
-    terminal = Terminal(sys.stdin, sys.stdout, interactive)
+    watched = sys.stdin.isatty() and sys.stdout.isatty()  # a person at a screen: page what would scroll away
+    rows = shutil.get_terminal_size().lines if watched else None
+    terminal = Terminal(sys.stdin, sys.stdout, interactive, rows if rows and rows >= MIN_ROWS else None)
     game = PlayGame(loaded, specs, game_seed, terminal, decisions, record_file=record)
     raise typer.Exit(game.run())
 

@@ -19,7 +19,9 @@ of an 80x24 terminal. Definitions:
   prints, up to the next prompt.
 
 The figure reported is the largest turn span, with its transcript and the line number of the
-input line. A span of at most 23 lines fits an 80x24 screen together with the next prompt's
+input line. (Through a pipe nothing waits; on a terminal `nycrules play` waits for Enter,
+`-- more --`, before a line would push an unread one off the screen, and starts a decision on a
+new screen when it would not fit below the events: tests/test_play.py checks that on 24 rows.) A span of at most 23 lines fits an 80x24 screen together with the next prompt's
 row: the person sees, without scrolling, their own last answer, everything that followed it and
 every option of the new decision. The largest decision view on its own, and the largest output of
 a command, are reported as well. Exit status 1 when the largest decision view needs scrolling.

@@ -96,25 +96,63 @@ def fitted(line: str) -> str:
                                    break_on_hyphens=False))
 
 
+MORE = "-- more: press Enter --"
+MIN_ROWS = 12  # a smaller terminal would wait for Enter all the time: it scrolls instead
+
+
 @dataclass
 class Terminal:
-    """Where the game talks: an input and an output stream; echoes answers when input is piped."""
+    """Where the game talks: an input and an output stream; echoes answers when input is piped.
+
+    With `rows` (a person watching a terminal of that height) nothing scrolls away unread: after
+    a screenful of lines since the person last typed, the terminal waits for Enter.
+    """
 
     inp: TextIO
     out: TextIO
     interactive: bool
+    rows: int | None = None
+    shown: int = 0  # lines written since the person last typed (the prompt's line included)
+    typed_ahead: list[str] = field(default_factory=list)  # lines typed at `-- more --`: the next answers
 
     def say(self, text: str = "", style: str = "") -> None:
         text = shown_in_colour(text)  # names and texts from files never reach the terminal raw
-        text = "\n".join(fitted(line) for line in text.split("\n"))
-        if self.interactive and style:
-            text = f"{_STYLES[style]}{text}\033[0m"
-        self.out.write(text + "\n")
+        for line in "\n".join(fitted(line) for line in text.split("\n")).split("\n"):
+            if self.rows and self.shown >= self.rows - 1:
+                self.page()
+            if self.interactive and style:
+                line = f"{_STYLES[style]}{line}\033[0m"
+            self.out.write(line + "\n")
+            self.shown += 1
+
+    def make_room(self, lines: int) -> None:
+        """Lines that belong together (a decision and its prompt) start a new screen if they would not fit."""
+        if self.rows and self.shown > 1 and self.shown + lines > self.rows:
+            self.page()
+
+    def page(self) -> None:
+        """Wait for Enter; a line typed there instead is kept as the answer to the next prompt."""
+        try:
+            line = self._read_line(self.prompt(MORE))
+        except _InputEnded:  # the next real prompt notices the end of input
+            self.rows = None
+            return
+        if line.strip():
+            self.typed_ahead.append(line)
 
     def prompt(self, text: str) -> str:
         return f"\033[1m{text}\033[0m" if self.interactive else text
 
     def read(self, prompt: str) -> str:
+        if self.typed_ahead:  # shown after its prompt, as if typed there
+            self.shown = 1
+            line = self.typed_ahead.pop(0)
+            self.out.write(f"{prompt}{line}\n")
+            return line
+        return self._read_line(prompt)
+
+    def _read_line(self, prompt: str) -> str:
+        self.shown = 1  # the prompt's line stays on the screen
         if self.interactive:
             try:
                 return input(prompt)
@@ -267,11 +305,11 @@ class PlayGame:
     def _ask_person(self, game: Game, decision: Decision) -> int:
         t = self.terminal
         self._flush(game)
-        t.say("")
-        t.say(views.decision_context(game, decision))
-        t.say(_headline(decision), "question")
-        for line in menus.option_lines(game, decision):
-            t.say(line)
+        view = ["", views.decision_context(game, decision), _headline(decision),
+                *menus.option_lines(game, decision)]
+        t.make_room(sum(len(fitted(part).split("\n")) for text in view for part in text.split("\n")) + 1)
+        for i, text in enumerate(view):
+            t.say(text, "question" if i == 2 else "")
         while True:
             line = t.read(t.prompt(f"{decision.seat.name}> ")).strip()
             if not line:

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from nycrules.loader import load_ruleset
-from nycrules.play import PlayGame, Terminal
+from nycrules.play import MORE, PlayGame, Terminal
 from nycrules.resources import shipped_ruleset
 from nycrules.seating import parse_seats
 
@@ -338,6 +338,42 @@ def test_golden_transcript(game, name, tmp_path):
         golden.write_bytes(runs[0].stdout)
     assert runs[0].stdout == golden.read_bytes(), f"transcript differs from {golden}; regenerate with " \
                                                   "NYCRULES_REGEN_GOLDEN=1 if the change is intended"
+
+
+class _PagedInput:
+    """A person at a 24-row terminal: Enter at each `-- more --`, else the next answer of a transcript."""
+
+    def __init__(self, out: io.StringIO, answers: list[str]):
+        self.out, self.answers = out, answers
+
+    def readline(self) -> str:
+        if self.out.getvalue().endswith(MORE):
+            return "\n"
+        return self.answers.pop(0) + "\n" if self.answers else ""
+
+
+@pytest.mark.parametrize("name", ["ann-vs-tom-B4-seed-3", "ann-vs-greedy-seed-3"])
+def test_on_a_24_row_terminal_nothing_scrolls_away_unread(name, tmp_path, monkeypatch):
+    """A person watching a terminal is asked for Enter before a line would push an unread one off the
+    screen, and a decision with its options starts a new screen if it would not fit below the events."""
+    monkeypatch.chdir(tmp_path)
+    golden = (TRANSCRIPTS / f"{name}.txt").read_text(encoding="utf-8")
+    answers = (TRANSCRIPTS / f"{name}.in").read_text(encoding="utf-8").splitlines()
+    seats, seed = {"ann-vs-tom-B4-seed-3": TOM, "ann-vs-greedy-seed-3": GREEDY}[name]
+    out = io.StringIO()
+    rules = ruleset()
+    game = PlayGame(rules, parse_seats(list(seats), rules), seed, Terminal(_PagedInput(out, answers), out, False, 24),
+                    autosave=Path(os.devnull))
+    game.run()
+    lines = out.getvalue().split("\n")
+    prompts = [i for i, line in enumerate(lines) if line.startswith((MORE, "Ann> ", "game over> "))]
+    assert len(prompts) > 50 and any(lines[i].startswith(MORE) for i in prompts)
+    for before, at in zip(prompts, prompts[1:]):
+        assert at - before <= 23, f"{at - before - 1} lines between prompts at line {at + 1}"  # 24 rows in all
+    for i, line in enumerate(lines):  # a decision, from its hand line to its options, is on one screen
+        if line.startswith("Ann: hand "):
+            assert lines[next(k for k in prompts if k > i)].startswith("Ann> "), f"line {i + 1} is paged"
+    assert "\n".join(line for line in lines if not line.startswith(MORE)) == golden  # nothing else changes
 
 
 # ------------------------------------------------------------------ 2. garbage never changes the game
