@@ -221,8 +221,10 @@ class PlayGame:
         assert game is not None
         check_record_used(self.session, len(self.decisions))
         self._flush(game)
+        table = views.final_scores(game)
+        t.make_room(len(table.split("\n")) + 2)  # the table and who won, on one screen
         t.say("")
-        t.say(views.final_scores(game))
+        t.say(table)
         winner = winner_of(game)
         t.say(f"{winner.name} wins with {winner.points} points.")
         write_save(self.record_file, self._save(list(self.session.record)))

@@ -373,6 +373,9 @@ def test_on_a_24_row_terminal_nothing_scrolls_away_unread(name, tmp_path, monkey
     for i, line in enumerate(lines):  # a decision, from its hand line to its options, is on one screen
         if line.startswith("Ann: hand "):
             assert lines[next(k for k in prompts if k > i)].startswith("Ann> "), f"line {i + 1} is paged"
+    table = lines.index("Final scoring")  # the final table and who won are on one screen
+    won = next(i for i in range(table, len(lines)) if " wins with " in lines[i])
+    assert not any(line.startswith(MORE) for line in lines[table:won + 1])
     assert "\n".join(line for line in lines if not line.startswith(MORE)) == golden  # nothing else changes
 
 
