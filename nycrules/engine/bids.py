@@ -151,8 +151,9 @@ class BidTable:
             count = shapes[shape] = len(self.table()[1])
         return count
 
-    def table(self) -> tuple[list[str], list[tuple[tuple[int, ...], int]]]:
-        """The hand's types in order, and each bid: how many cards of each type, and its value."""
+    def table(self) -> tuple[list[str], list[tuple[int, int]]]:
+        """The hand's types in order, and each bid: how many cards of each type (packed, see
+        `_count_bids`), and its value."""
         known = self._known
         if known[1] is None:
             kinds = sorted(self.counts.held)
@@ -180,13 +181,14 @@ class BidTable:
             for card in self.hand:
                 by_type.setdefault(card.type, []).append(card)
         kinds, bids = self.table()
-        counts, value = bids[index]
-        return tuple([c for kind, n in zip(kinds, counts) if n for c in by_type[kind][:n]]), value
+        packed, value = bids[index]
+        return tuple([c for kind, n in zip(kinds, _unpacked(packed, len(kinds))) if n
+                      for c in by_type[kind][:n]]), value
 
     def label(self, index: int) -> str:
         """The cards' types as text, in type order ("" for the bid as it stands)."""
         kinds, bids = self.table()
-        return " ".join(kind for kind, n in zip(kinds, bids[index][0]) for _ in range(n))
+        return " ".join(kind for kind, n in zip(kinds, _unpacked(bids[index][0], len(kinds))) for _ in range(n))
 
 
 def _shape(game: Game, base: dict[str, int], added: int, held: dict[str, int]) -> tuple:
@@ -223,51 +225,62 @@ def _pattern(game: Game, counts: HandCounts, kinds: list[str]) -> tuple:
 
 
 _FIELD = 1 << 16  # a hand has fewer cards than this (limits.MAX_GAME_NUMBER * 10 cards in all)
+_SETS = _FIELD ** 4  # the unit of a set's first type, above the four counts of what it adds
 
 
-def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[tuple[int, ...], int]]:
+def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
     """Each number of cards of each hand type (in name order) that makes a bid, with its worth,
     lowest worth first, then in the order of the cards' names as text.
 
     Card type ids have no spaces (the schema), so the texts sort like the lists of types
     they spell; the sets are made in that order and a stable sort by worth finishes the
-    job, with no text made. The sets are built from the last type back, carrying what the
-    hand's cards add to the matching cards, wilds, pairs and singles of the bid so far,
-    packed in one number (16 bits each), so each set costs one addition.
+    job, with no text made. A set is one number, built from the last type back so that
+    each costs one addition: 16 bits per hand type for its cards in the set (`_unpacked`)
+    above what the set adds to the matching cards, wilds, pairs and singles of the bid so
+    far (16 bits each). Numbers, unlike tuples, are not tracked by the garbage collector.
     """
     added, (m0, w0, p0, s0), parts = pattern
     p0 += sum(already // 2 for part, _, already in parts if part == _OTHER)
     matching, wilds, pair = _FIELD ** 3, _FIELD ** 2, _FIELD
     # Sets of the types from some type on, in text order; the first has no card.
-    sets: list[tuple[tuple[int, ...], int]] = [((), 0)]
-    for part, most, already in reversed(parts):
+    sets = [0]
+    for i in range(len(parts) - 1, -1, -1):
+        part, most, already = parts[i]
+        card = _SETS << (16 * i)
         if part == _MATCHING:
-            steps = [(n, n * matching) for n in range(most + 1)]
+            steps = [n * (card + matching) for n in range(most + 1)]
         elif part == _WILD:
-            steps = [(n, n * wilds) for n in range(most + 1)]
+            steps = [n * (card + wilds) for n in range(most + 1)]
         else:  # the pairs this type adds to those already in the bid, and whether a single is left
-            steps = [(n, ((already + n) // 2 - already // 2) * pair + (already + n) % 2) for n in range(most + 1)]
-        (none, zero), rest = sets[0], sets[1:]
+            steps = [n * card + ((already + n) // 2 - already // 2) * pair + (already + n) % 2 for n in range(most + 1)]
         # n cards of this type and none after come first (a text is before any longer one), then
         # the sets with cards of later types: more of this type first (its name is before theirs).
-        sets = [((n,) + none, zero + add) for n, add in steps]
+        none, rest = sets[0], sets[1:]
+        sets = [none + add for add in steps]
         steps.reverse()
-        sets += [((n,) + choice, packed + add) for n, add in steps for choice, packed in rest]
+        sets += [add + later for add in steps for later in rest]
     out = []
     values: dict[int, int] = {}
-    for choice, packed in sets:
-        value = values.get(packed)
+    for packed in sets:
+        counts = packed % _SETS
+        value = values.get(counts)
         if value is None:
-            value = values[packed] = worth(ruleset, m0 + packed // matching, w0 + packed // wilds % _FIELD,
-                                           p0 + packed // pair % _FIELD, s0 + packed % _FIELD, added)
+            value = values[counts] = worth(ruleset, m0 + counts // matching, w0 + counts // wilds % _FIELD,
+                                           p0 + counts // pair % _FIELD, s0 + counts % _FIELD, added)
         if value > 0:
-            out.append((choice, value))
+            out.append((packed, value))
     out.sort(key=_worth)  # stable: the text order stays within each worth
     return out
 
 
-def _worth(bid: tuple[tuple[int, ...], int]) -> int:
+def _worth(bid: tuple[int, int]) -> int:
     return bid[1]
+
+
+def _unpacked(packed: int, kinds: int) -> list[int]:
+    """The number of cards of each of the `kinds` hand types in a set made by `_count_bids`."""
+    cards = packed // _SETS
+    return [(cards >> (16 * i)) % _FIELD for i in range(kinds)]
 
 
 def value_to_win(game: Game, seat: Seat) -> int:
