@@ -1,13 +1,22 @@
-"""Compile checked syntax trees to Python closures, once per ruleset load.
+"""Compile checked syntax trees to Python functions, once per ruleset load.
 
-Each expression becomes `fn(frame) -> value` and each statement
+Each expression becomes `fn(frame) -> value` and each block of statements
 `fn(frame) -> None`; at play time nothing walks a tree. A `Frame` holds the
 game and the names in scope. Lambdas and loop variables bind straight into the
 frame (the checker forbids shadowing, so nothing needs restoring).
+
+A block is generated as the Python source of one function, its statements and
+expressions written inline, so running a rule takes few Python calls. Values
+the source refers to (primitives, constants, locations) are passed in by name,
+never written into it. Loops and divisions stay small closures (they count
+steps or may fail before their operands run), and anything nested deeper than
+_MAX_INLINE becomes a function of its own, keeping the source far inside
+Python's limits. Expressions made only of constants are computed once, here.
 """
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable
 
 from . import nodes as n
@@ -61,79 +70,113 @@ def _bounded(f: "Frame", value: int, loc: Location) -> int:
     raise rule_failed(f, "a number beyond the limit of 10^18", loc)
 
 
+def _counted(f: "Frame", items: list, loc: Location) -> list:
+    """The items a filter goes through, each a step of the effect's budget."""
+    _spend(f, len(items), loc)
+    return items
+
+
+def _index(f: "Frame", target: Any, index: Any, loc: Location) -> Any:
+    try:
+        return target[index]
+    except (IndexError, KeyError, TypeError):
+        raise rule_failed(f, f"nothing at [{index}]", loc) from None
+
+
 Fn = Callable[[Frame], Any]
+
+_MAX_INLINE = 12  # nesting written into one generated function; deeper parts get their own
+_RUNTIME = {"_StopLoop": _StopLoop, "_spend": _spend, "_bounded": _bounded, "_counted": _counted,
+            "_index": _index}  # the globals of generated functions
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+            ">=": operator.ge}
+_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+_NOT_CONSTANT = object()
+
+
+class _Source:
+    """The values one generated function refers to, each by the name `_<index>`."""
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+
+    def bind(self, value: Any) -> str:
+        self.values.append(value)
+        return f"_{len(self.values) - 1}"
 
 
 class Compiler:
+    # Statements of a block written into its function; the probe keeps each its own function to wrap it.
+    inline_statements = True
+
     def __init__(self, calls: dict[int, Primitive], symbols: dict[str, Callable[[Any], Any]],
                  params: dict[str, Any]):
         self.calls = calls
         self.symbols = symbols  # component name -> fn(game) giving its runtime value
         self.params = params
+        self._factories: dict[str, Callable[..., Fn]] = {}  # generated source -> its compiled maker
+
+    def _function(self, src: _Source, lines: list[str]) -> Fn:
+        """One function `run(f)` with these body lines; alike sources are compiled once."""
+        params = ", ".join(f"_{i}" for i in range(len(src.values)))
+        text = f"def make({params}):\n  def run(f):\n" + "".join(f"    {line}\n" for line in lines) + "  return run\n"
+        make = self._factories.get(text)
+        if make is None:
+            scope: dict[str, Any] = {}
+            exec(compile(text, "<rules>", "exec"), _RUNTIME, scope)
+            make = self._factories[text] = scope["make"]
+        return make(*src.values)
 
     # ------------------------------------------------------------ statements
     def effect(self, effect: n.Effect) -> Fn:
         return self._block(effect.body)
 
     def _block(self, body: tuple) -> Fn:
-        stmts = [self._stmt(s) for s in body]
-        if len(stmts) == 1:
-            return stmts[0]
+        src = _Source()
+        return self._function(src, self._block_lines(body, src, 0))
 
-        def run(f: Frame) -> None:
-            for stmt in stmts:
-                stmt(f)
-        return run
+    def _block_lines(self, body: tuple, src: _Source, depth: int) -> list[str]:
+        lines: list[str] = []
+        for s in body:
+            if self.inline_statements and depth <= _MAX_INLINE:
+                lines += self._stmt_lines(s, src, depth)
+            else:
+                lines.append(f"{src.bind(self._stmt(s))}(f)")
+        return lines or ["pass"]
 
     def _stmt(self, s: n.Stmt) -> Fn:
+        src = _Source()
+        return self._function(src, self._stmt_lines(s, src, 0))
+
+    def _stmt_lines(self, s: n.Stmt, src: _Source, depth: int) -> list[str]:
         if isinstance(s, n.Assign):
-            name, value = s.name, self.expr(s.value)
-
-            def assign(f: Frame) -> None:
-                f.vars[name] = value(f)
-            return assign
+            return [f"f.vars[{s.name!r}] = {self._code(s.value, src, depth)}"]
         if isinstance(s, n.CallStmt):
-            call = self._call(s.call)
-            loc = s.loc
-
-            def call_stmt(f: Frame) -> None:
-                f.game.where = loc
-                call(f)
-            return call_stmt
+            return [f"f.game.where = {src.bind(s.loc)}", self._call(s.call, src, depth)]
         if isinstance(s, n.Hook):
-            hook_name, loc = s.name, s.loc
-
-            def fire(f: Frame) -> None:
-                _spend(f, 1, loc)
-                f.game.where = loc
-                f.game.fire_hook(hook_name, f)
-            return fire
+            loc = src.bind(s.loc)
+            return [f"_spend(f, 1, {loc})", f"f.game.where = {loc}", f"f.game.fire_hook({s.name!r}, f)"]
         if isinstance(s, n.Stop):
-            def stop(f: Frame) -> None:
-                raise _StopLoop
-            return stop
+            return ["raise _StopLoop"]
         if isinstance(s, n.Pass):
-            return lambda f: None
+            return ["pass"]
         if isinstance(s, n.If):
-            return self._if(s)
+            return self._if_lines(s, src, depth)
         if isinstance(s, n.For):
-            return self._for(s)
+            return [f"{src.bind(self._for(s))}(f)"]
         if isinstance(s, n.Repeat):
-            return self._repeat(s)
+            return [f"{src.bind(self._repeat(s))}(f)"]
         raise AssertionError(f"unknown statement {s!r}")
 
-    def _if(self, s: n.If) -> Fn:
-        branches = [(self.expr(cond), self._block(body)) for cond, body in s.branches]
-        orelse = self._block(s.orelse) if s.orelse else None
-
-        def run_if(f: Frame) -> None:
-            for cond, body in branches:
-                if cond(f):
-                    body(f)
-                    return
-            if orelse is not None:
-                orelse(f)
-        return run_if
+    def _if_lines(self, s: n.If, src: _Source, depth: int) -> list[str]:
+        lines = []
+        for i, (cond, body) in enumerate(s.branches):
+            lines.append(f"{'elif' if i else 'if'} {self._code(cond, src, depth)}:")
+            lines += ["  " + line for line in self._block_lines(body, src, depth + 1)]
+        if s.orelse:
+            lines.append("else:")
+            lines += ["  " + line for line in self._block_lines(s.orelse, src, depth + 1)]
+        return lines
 
     def _for(self, s: n.For) -> Fn:
         var, source, body, loc = s.var, self.expr(s.source), self._block(s.body), s.loc
@@ -141,9 +184,10 @@ class Compiler:
         def run_for(f: Frame) -> None:
             items = list(source(f))  # a snapshot: the body may move the items
             _spend(f, len(items), loc)
+            fvars = f.vars
             try:
                 for item in items:
-                    f.vars[var] = item
+                    fvars[var] = item
                     body(f)
             except _StopLoop:
                 pass
@@ -164,138 +208,90 @@ class Compiler:
 
     # ----------------------------------------------------------- expressions
     def expr(self, e: n.Expr) -> Fn:
-        if isinstance(e, (n.Number, n.String, n.Bool)):
-            value = e.value
-            return lambda f: value
+        src = _Source()
+        return self._function(src, [f"return {self._code(e, src, 0)}"])
+
+    def _code(self, e: n.Expr, src: _Source, depth: int) -> str:
+        """Python source computing `e` inside a generated function (its frame is `f`)."""
+        value = self._constant(e)
+        if value is not _NOT_CONSTANT:
+            return src.bind(value)
+        if depth > _MAX_INLINE:
+            return f"{src.bind(self.expr(e))}(f)"
+        inner = depth + 1
         if isinstance(e, n.Name):
-            return self._name(e)
-        if isinstance(e, n.Param):
-            value = self.params[e.name]
-            return lambda f: value
+            symbol = self.symbols.get(e.id)
+            # The checker forbids variables named like a component, so this is the component.
+            return f"f.vars[{e.id!r}]" if symbol is None else f"{src.bind(symbol)}(f.game)"
         if isinstance(e, n.Call):
-            return self._call(e)
+            return self._call(e, src, inner)
         if isinstance(e, n.ListLit):
-            items = [self.expr(i) for i in e.items]
-            return lambda f: [item(f) for item in items]
+            return f"[{', '.join(self._code(item, src, inner) for item in e.items)}]"
         if isinstance(e, n.Filter):
-            var, source, cond, floc = e.var, self.expr(e.source), self.expr(e.cond), e.loc
-
-            def run_filter(f: Frame) -> list:
-                out = []
-                fvars = f.vars
-                items = source(f)
-                _spend(f, len(items), floc)
-                for item in items:
-                    fvars[var] = item
-                    if cond(f):
-                        out.append(item)
-                return out
-            return run_filter
+            items = f"_counted(f, {self._code(e.source, src, inner)}, {src.bind(e.loc)})"
+            cond = self._code(e.cond, src, inner)
+            return f"[_it for _it in {items} if f.vars.__setitem__({e.var!r}, _it) or ({cond})]"
         if isinstance(e, n.Index):
-            target, index, loc = self.expr(e.target), self.expr(e.index), e.loc
-
-            def run_index(f: Frame) -> Any:
-                try:
-                    return target(f)[index(f)]
-                except (IndexError, KeyError, TypeError):
-                    raise rule_failed(f, f"nothing at [{index(f)}]", loc) from None
-            return run_index
+            return (f"_index(f, {self._code(e.target, src, inner)}, {self._code(e.index, src, inner)}, "
+                    f"{src.bind(e.loc)})")
         if isinstance(e, n.Binary):
-            return self._binary(e)
+            if e.op not in _ARITHMETIC:
+                return f"{src.bind(self._divide(e))}(f)"
+            left, right = self._code(e.left, src, inner), self._code(e.right, src, inner)
+            return f"_bounded(f, {left} {e.op} {right}, {src.bind(e.loc)})"
         if isinstance(e, n.Compare):
-            return self._compare(e)
-        if isinstance(e, n.BoolOp):
-            items = [self.expr(i) for i in e.items]
-            if e.op == "and":
-                return lambda f: all(item(f) for item in items)
-            return lambda f: any(item(f) for item in items)
+            return f"({self._code(e.left, src, inner)} {e.op} {self._code(e.right, src, inner)})"
+        if isinstance(e, n.BoolOp):  # the checker makes every item a bool, as `and`/`or` then give
+            return f"({f' {e.op} '.join(self._code(item, src, inner) for item in e.items)})"
         if isinstance(e, n.Not):
-            operand = self.expr(e.operand)
-            return lambda f: not operand(f)
+            return f"(not {self._code(e.operand, src, inner)})"
         if isinstance(e, n.Negate):
-            operand = self.expr(e.operand)
-            return lambda f: -operand(f)
+            return f"(-{self._code(e.operand, src, inner)})"
         raise AssertionError(f"unknown expression {e!r}")
 
-    def _name(self, e: n.Name) -> Fn:
-        name = e.id
-        symbol = self.symbols.get(name)
-        if symbol is None:
-            return lambda f: f.vars[name]
-        # The checker forbids variables named like a component, so this is the component.
-        return lambda f: symbol(f.game)
+    def _constant(self, e: n.Expr) -> Any:
+        """The value of an expression made of constants only, else _NOT_CONSTANT (failures stay for play time)."""
+        if isinstance(e, (n.Number, n.String, n.Bool)):
+            return e.value
+        if isinstance(e, n.Param):
+            return self.params[e.name]
+        if isinstance(e, n.Not):
+            operand = self._constant(e.operand)
+            return _NOT_CONSTANT if operand is _NOT_CONSTANT else not operand
+        if isinstance(e, n.Negate):
+            operand = self._constant(e.operand)
+            return _NOT_CONSTANT if operand is _NOT_CONSTANT else -operand
+        if isinstance(e, n.BoolOp):
+            items = [self._constant(item) for item in e.items]
+            if any(item is _NOT_CONSTANT for item in items):
+                return _NOT_CONSTANT
+            return all(items) if e.op == "and" else any(items)
+        if isinstance(e, (n.Compare, n.Binary)) and (e.op in _COMPARE or e.op in _ARITHMETIC):
+            left, right = self._constant(e.left), self._constant(e.right)
+            if left is _NOT_CONSTANT or right is _NOT_CONSTANT:
+                return _NOT_CONSTANT
+            if isinstance(e, n.Compare):
+                return _COMPARE[e.op](left, right)
+            value = _ARITHMETIC[e.op](left, right)
+            return value if -MAX_INT <= value <= MAX_INT else _NOT_CONSTANT
+        return _NOT_CONSTANT
 
-    def _binary(self, e: n.Binary) -> Fn:
-        left, right, loc = self.expr(e.left), self.expr(e.right), e.loc
-        top = MAX_INT
-        if e.op == "+":
-            def add(f: Frame) -> int:
-                value = left(f) + right(f)
-                return value if -top <= value <= top else _bounded(f, value, loc)
-            return add
-        if e.op == "-":
-            def subtract(f: Frame) -> int:
-                value = left(f) - right(f)
-                return value if -top <= value <= top else _bounded(f, value, loc)
-            return subtract
-        if e.op == "*":
-            def multiply(f: Frame) -> int:
-                value = left(f) * right(f)
-                return value if -top <= value <= top else _bounded(f, value, loc)
-            return multiply
+    def _divide(self, e: n.Binary) -> Fn:
+        # A closure of its own: the divisor is checked before the dividend runs.
+        left, right, loc, op = self.expr(e.left), self.expr(e.right), e.loc, e.op
 
         def divide(f: Frame) -> int:
             divisor = right(f)
             if divisor == 0:
                 raise rule_failed(f, "division by zero", loc)
-            return left(f) // divisor if e.op == "//" else left(f) % divisor
+            return left(f) // divisor if op == "//" else left(f) % divisor
         return divide
 
-    def _compare(self, e: n.Compare) -> Fn:
-        left, right = self.expr(e.left), self.expr(e.right)
-        op = e.op
-        if op == "==":
-            return lambda f: left(f) == right(f)
-        if op == "!=":
-            return lambda f: left(f) != right(f)
-        if op == "<":
-            return lambda f: left(f) < right(f)
-        if op == "<=":
-            return lambda f: left(f) <= right(f)
-        if op == ">":
-            return lambda f: left(f) > right(f)
-        return lambda f: left(f) >= right(f)
+    def _call(self, call: n.Call, src: _Source, depth: int) -> str:
+        args = [self._lambda(arg, src, depth) if isinstance(arg, n.Lambda) else self._code(arg, src, depth)
+                for arg in call.args]
+        return f"{src.bind(self.calls[id(call)].impl)}({', '.join(['f'] + args)})"
 
-    def _call(self, call: n.Call) -> Fn:
-        prim = self.calls[id(call)]
-        impl = prim.impl
-        args: list[Fn] = []
-        for arg in call.args:
-            if isinstance(arg, n.Lambda):
-                args.append(self._lambda(arg))
-            else:
-                args.append(self.expr(arg))
-        if len(args) == 0:
-            return lambda f: impl(f)
-        if len(args) == 1:
-            a0 = args[0]
-            return lambda f: impl(f, a0(f))
-        if len(args) == 2:
-            a0, a1 = args
-            return lambda f: impl(f, a0(f), a1(f))
-        if len(args) == 3:
-            a0, a1, a2 = args
-            return lambda f: impl(f, a0(f), a1(f), a2(f))
-        return lambda f: impl(f, *[a(f) for a in args])
-
-    def _lambda(self, lam: n.Lambda) -> Fn:
-        param, body = lam.param, self.expr(lam.body)
-
-        def make(f: Frame) -> Callable[[Any], Any]:
-            fvars = f.vars
-
-            def fn(value: Any) -> Any:
-                fvars[param] = value
-                return body(f)
-            return fn
-        return make
+    def _lambda(self, lam: n.Lambda, src: _Source, depth: int) -> str:
+        # The parameter goes into the frame's names, where the body (and any primitive) reads it.
+        return f"(lambda _x: f.vars.__setitem__({lam.param!r}, _x) or ({self._code(lam.body, src, depth)}))"

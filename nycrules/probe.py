@@ -65,6 +65,8 @@ class Probe:
 
 
 class ProbedCompiler(Compiler):
+    inline_statements = False  # each statement stays a function of its own, to be wrapped below
+
     def __init__(self, calls: dict[int, Primitive], symbols: dict[str, Callable[[Any], Any]],
                  params: dict[str, Any], probe: Probe):
         super().__init__(dict(calls), symbols, params)  # a copy: `_call` swaps in located primitives
@@ -119,7 +121,7 @@ class ProbedCompiler(Compiler):
                                     loc) from None
         return probed
 
-    def _call(self, call: n.Call) -> Fn:
+    def _call(self, call: n.Call, *rest: Any) -> str:
         # The plain compiler's call, with a primitive that first notes the call's place (its
         # arguments are known by then), so one that refuses (first of an empty list, nothing
         # to choose) names this call rather than the last statement that did.
@@ -131,4 +133,4 @@ class ProbedCompiler(Compiler):
                 f.game.where = loc
             return impl(f, *args)
         self.calls[id(call)] = replace(prim, impl=located)
-        return super()._call(call)
+        return super()._call(call, *rest)
