@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any, Callable
 
 from ..compiler import check_count, rule_failed
@@ -45,19 +44,38 @@ def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list
     groups: dict[Any, list] = {}
     for item in items:
         groups.setdefault(same_choice_key(item), []).append(item)
-    keys = list(groups)
-    picks = []
-    for counts in product(*(range(len(groups[k]) + 1) for k in keys)):
-        total = sum(counts)
-        if least <= total <= most:
-            picks.append([item for k, n in zip(keys, counts) for item in groups[k][:n]])
-    order = {c.id: i for i, c in enumerate(f.game.ruleset.components.card_types)}
+    members = list(groups.values())
+    # Alike items have the same place in the order, so each group is placed once.
+    ranks = [_in_type_order(f.game.ruleset, group[0]) for group in members]
+    by_rank = sorted(range(len(members)), key=ranks.__getitem__)
 
-    def in_type_order(item: Any) -> tuple:  # cards by the order of the card types, others by name
-        return (order.get(item.type, len(order)), "") if isinstance(item, Card) else (len(order), describe(item))
+    def shown_order(counts: tuple[int, ...]) -> tuple:  # fewest items first, then by the sorted items
+        return sum(counts), [ranks[i] for i in by_rank for _ in range(counts[i])]
 
-    picks.sort(key=lambda picked: (len(picked), sorted(in_type_order(item) for item in picked)))
-    return decide(f, f.vars["me"], "choose_some", prompt, picks)
+    picks = sorted(_counts_between([len(group) for group in members], least, most), key=shown_order)
+    return decide(f, f.vars["me"], "choose_some", prompt,
+                  [[item for group, n in zip(members, counts) for item in group[:n]] for counts in picks])
+
+
+def _in_type_order(ruleset: Any, item: Any) -> tuple:
+    """Cards by the order of the card types, other values after them by name."""
+    order = {c.id: i for i, c in enumerate(ruleset.components.card_types)}
+    return (order.get(item.type, len(order)), "") if isinstance(item, Card) else (len(order), describe(item))
+
+
+def _counts_between(sizes: list[int], least: int, most: int) -> list[tuple[int, ...]]:
+    """How many to take of each group, totalling least..most, in the order itertools.product gives.
+
+    Branches that cannot reach `least` or would pass `most` are cut, so asking for
+    two cards of a big hand does not go through every subset of it.
+    """
+    prefixes: list[tuple[tuple[int, ...], int]] = [((), 0)]  # counts for the groups so far, their total
+    left = sum(sizes)  # items in the groups not counted yet
+    for size in sizes:
+        left -= size
+        prefixes = [(counts + (n,), total + n) for counts, total in prefixes
+                    for n in range(max(least - total - left, 0), min(size, most - total) + 1)]
+    return [counts for counts, total in prefixes if least <= total <= most]
 
 
 @primitive("choose_number(least: int, most: int, prompt: str) -> int",
