@@ -72,7 +72,9 @@ def _bounded(f: "Frame", value: int, loc: Location) -> int:
 
 def _counted(f: "Frame", items: list, loc: Location) -> list:
     """The items a filter goes through, each a step of the effect's budget."""
-    _spend(f, len(items), loc)
+    f.steps -= len(items)
+    if f.steps < 0:
+        _spend(f, 0, loc)  # raises the located error
     return items
 
 

@@ -16,7 +16,7 @@ def size(f: Any, items: list) -> int:
 
 @primitive("count(items: list[T], test: fn(T)->bool) -> int", "How many items pass the test.", C)
 def count(f: Any, items: list, test: Callable) -> int:
-    return sum(1 for item in items if test(item))
+    return len([item for item in items if test(item)])
 
 
 @primitive("sum(items: list[T], amount: fn(T)->int) -> int", "The total of the amount over all items.", C)
@@ -26,12 +26,18 @@ def sum_(f: Any, items: list, amount: Callable) -> int:
 
 @primitive("any(items: list[T], test: fn(T)->bool) -> bool", "Whether at least one item passes the test.", C)
 def any_(f: Any, items: list, test: Callable) -> bool:
-    return any(test(item) for item in items)
+    for item in items:  # a plain loop: rules call this often, and a generator costs more per item
+        if test(item):
+            return True
+    return False
 
 
 @primitive("all(items: list[T], test: fn(T)->bool) -> bool", "Whether every item passes the test.", C)
 def all_(f: Any, items: list, test: Callable) -> bool:
-    return all(test(item) for item in items)
+    for item in items:  # a plain loop, as in any_
+        if not test(item):
+            return False
+    return True
 
 
 @primitive("contains(items: list[T], item: T) -> bool", "Whether the item is in the list.", C)
