@@ -84,7 +84,8 @@ def add_to_board(f: Any, seat: Seat, count: int) -> None:
     check_count(f, count, "add_to_board of")
     if count > 0:
         seat.board += count
-        f.game.emit(seat, f"puts {count} skyscraper(s) on the board ({seat.board})")
+        if f.game.log_events:  # event text only for a log that is kept
+            f.game.emit(seat, f"puts {count} skyscraper(s) on the board ({seat.board})")
 
 
 @primitive("remove_from_board(seat: seat, count: int)", "Return skyscrapers from the board to the supply.", C)

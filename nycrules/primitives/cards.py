@@ -64,7 +64,7 @@ def bidding_round_done(f: Any, card: str) -> bool:
 def draw_cards(f: Any, seat: Seat, count: int) -> list:
     check_count(f, count, "draw_cards of")
     drawn = ops.draw_into(f.game, seat.hand, count)
-    if drawn:
+    if drawn and f.game.log_events:  # event text only for a log that is kept
         f.game.emit(seat, f"draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}")
     return drawn
 
@@ -74,7 +74,8 @@ def discard(f: Any, cards: list) -> None:
     if cards:
         owner = f.vars.get("me")
         ops.discard_cards(f.game, cards)
-        f.game.emit(owner, f"discards {' '.join(c.type for c in cards)}")
+        if f.game.log_events:  # event text only for a log that is kept
+            f.game.emit(owner, f"discards {' '.join(c.type for c in cards)}")
 
 
 @primitive("to_hand(seat: seat, cards: list[card])",

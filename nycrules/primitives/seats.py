@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..engine import ops
 from ..engine.decisions import describe
@@ -72,36 +72,39 @@ def points(f: Any, seat: Seat) -> int:
 
 @primitive("gain_points(seat: seat, amount: int)", "The seat moves ahead on the prestige points track.", C)
 def gain_points(f: Any, seat: Seat, amount: int) -> None:
-    _gain(f, seat, amount, "")
+    _gain(f, seat, amount)
 
 
 @primitive("gain_points(seat: seat, amount: int, reason: str)",
            "Gain points and say what for in the log: `gains 3 points for REASON`.", C)
 def gain_points_for(f: Any, seat: Seat, amount: int, reason: str) -> None:
-    _gain(f, seat, amount, reason)
+    _gain(f, seat, amount, lambda: reason)
 
 
 @primitive("gain_points(seat: seat, amount: int, reason: str, about: any)",
            "Gain points for a reason naming a value: each `{}` in the reason is replaced by the value.", C)
 def gain_points_about(f: Any, seat: Seat, amount: int, reason: str, about: Any) -> None:
-    _gain(f, seat, amount, reason.replace("{}", describe(about)))
+    _gain(f, seat, amount, lambda: reason.replace("{}", describe(about)))
 
 
 @primitive("gain_points(seat: seat, amount: int, reason: str, about: any, more: any)",
            "Gain points for a reason naming two values: the first `{}` is `about`, the second `more`.", C)
 def gain_points_about_two(f: Any, seat: Seat, amount: int, reason: str, about: Any, more: Any) -> None:
-    _gain(f, seat, amount, reason.replace("{}", describe(about), 1).replace("{}", describe(more), 1))
+    _gain(f, seat, amount, lambda: reason.replace("{}", describe(about), 1).replace("{}", describe(more), 1))
 
 
-def _gain(f: Any, seat: Seat, amount: int, reason: str) -> None:
+def _gain(f: Any, seat: Seat, amount: int, reason: Callable[[], str] = lambda: "") -> None:
+    """Add points; `reason` gives the log's words for them, made only for a log that is kept."""
     if amount <= 0:
         return
     game = f.game
     seat.points += amount
     if game.scoring_step:
         seat.scores[game.scoring_step] = seat.scores.get(game.scoring_step, 0) + amount
-    why = f" for {reason}" if reason else ""
-    game.emit(seat, f"gains {amount} point{'s' if amount != 1 else ''}{why} ({seat.points})")
+    if game.log_events:
+        why = reason()
+        why = f" for {why}" if why else ""
+        game.emit(seat, f"gains {amount} point{'s' if amount != 1 else ''}{why} ({seat.points})")
 
 
 @primitive("dollars(seat: seat) -> int", "The dollars on the seat's player board.", C)
@@ -113,7 +116,8 @@ def dollars(f: Any, seat: Seat) -> int:
 def gain_dollars(f: Any, seat: Seat, amount: int) -> None:
     if amount > 0:
         seat.dollars += amount
-        f.game.emit(seat, f"takes {amount} dollar{'s' if amount != 1 else ''} ({seat.dollars})")
+        if f.game.log_events:  # event text only for a log that is kept
+            f.game.emit(seat, f"takes {amount} dollar{'s' if amount != 1 else ''} ({seat.dollars})")
 
 
 @primitive("pay_dollars(seat: seat, amount: int)", "The seat returns dollars to the supply (never below 0).", C)
@@ -154,6 +158,8 @@ def _press_report(f: Any, seat: Seat, steps: int, way: str) -> None:
     before = seat.token.space
     ops.press_move(f.game, seat.token, steps)
     moved = abs(seat.token.space - before)
+    if not f.game.log_events:  # event text only for a log that is kept
+        return
     if moved:
         f.game.emit(seat, f"moves {moved} {way} on the press track (space {seat.token.space})")
     else:
