@@ -7,7 +7,7 @@ fires hooks at its named places.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..compiler import Frame
 from ..hooks import HOOKS
@@ -62,12 +62,13 @@ def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
     seat.dollars -= char.cost
     seat.used.add(tile.uid)
     seat.uses[char.id] = seat.uses.get(char.id, 0) + 1
-    previous = game.rule, game.where
-    game.rule = f"character {char.id}"
-    game.where = char.effect.loc
-    cost = f", paying {char.cost} dollar{'s' if char.cost != 1 else ''}" if char.cost else ""
-    game.emit(seat, f"uses character {char.id} {char.title}{cost}")
-    game.rule, game.where = previous
+    if game.log_events:  # the event and its rule's name are only made for a log that is kept
+        previous = game.rule, game.where
+        game.rule = f"character {char.id}"
+        game.where = char.effect.loc
+        cost = f", paying {char.cost} dollar{'s' if char.cost != 1 else ''}" if char.cost else ""
+        game.emit(seat, f"uses character {char.id} {char.title}{cost}")
+        game.rule, game.where = previous
     return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}")
 
 
@@ -83,15 +84,18 @@ def use_options(tiles: list[Tile], suffix: str = "") -> list[tuple[str, Tile]]:
 
 
 def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any],
-          prompt: str, done: str = "done") -> None:
+          prompt: str | Callable[[], str], done: str = "done") -> None:
     """Let the seat use any of its characters at these hooks, one after the other, until it is done.
 
     A character may change the hook's writable values; they are written back into `variables`.
+    A prompt given as a function is made once, when there is first something to offer.
     """
     while True:
         tiles = usable(game, seat, hooks, variables)
         if not tiles:
             return
+        if not isinstance(prompt, str):
+            prompt = prompt()
         options = [Option(done, None, "done")] + [Option(label, tile, f"use:{tile.char.id}")
                                                   for label, tile in use_options(tiles)]
         tile = game.ask(Decision(seat, "use", prompt, options, game.rule))
@@ -123,7 +127,7 @@ def fire_hook(game: Game, name: str, frame: Frame) -> None:
             seat.uses[tile.char.id] = seat.uses.get(tile.char.id, 0) + 1
             run_script(game, tile.char.effect, {"me": seat, "this": tile, **variables}, f"character {tile.char.id}")
         return
-    offer(game, seat, (name,), variables, f"Use a character now ({_fill(hook.help, variables).rstrip('.')})?")
+    offer(game, seat, (name,), variables, lambda: f"Use a character now ({_fill(hook.help, variables).rstrip('.')})?")
     for key in hook.writable:
         frame.vars[key] = variables[key]
 
