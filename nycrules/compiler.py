@@ -110,6 +110,9 @@ class _Source:
 class Compiler:
     # Statements of a block written into its function; the probe keeps each its own function to wrap it.
     inline_statements = True
+    # Each effect or expression is generated when first run: a game runs only some of the rules, and
+    # loading a ruleset pays for none. The probe generates at once, to know every statement.
+    generate_when_run = True
 
     def __init__(self, calls: dict[int, Primitive], symbols: dict[str, Callable[[Any], Any]],
                  params: dict[str, Any]):
@@ -131,7 +134,22 @@ class Compiler:
 
     # ------------------------------------------------------------ statements
     def effect(self, effect: n.Effect) -> Fn:
-        return self._block(effect.body)
+        return self._entry(lambda: self._block(effect.body))
+
+    def expr(self, e: n.Expr) -> Fn:
+        return self._entry(lambda: self._expr_function(e))
+
+    def _entry(self, build: Callable[[], Fn]) -> Fn:
+        if not self.generate_when_run:
+            return build()
+        built: Fn | None = None
+
+        def run(f: Frame) -> Any:
+            nonlocal built
+            if built is None:
+                built = build()
+            return built(f)
+        return run
 
     def _block(self, body: tuple) -> Fn:
         src = _Source()
@@ -181,7 +199,7 @@ class Compiler:
         return lines
 
     def _for(self, s: n.For) -> Fn:
-        var, source, body, loc = s.var, self.expr(s.source), self._block(s.body), s.loc
+        var, source, body, loc = s.var, self._expr_function(s.source), self._block(s.body), s.loc
 
         def run_for(f: Frame) -> None:
             items = list(source(f))  # a snapshot: the body may move the items
@@ -196,7 +214,7 @@ class Compiler:
         return run_for
 
     def _repeat(self, s: n.Repeat) -> Fn:
-        count, body, loc = self.expr(s.count), self._block(s.body), s.loc
+        count, body, loc = self._expr_function(s.count), self._block(s.body), s.loc
 
         def run_repeat(f: Frame) -> None:
             turns = check_count(f, count(f), "repeat", loc)
@@ -209,7 +227,7 @@ class Compiler:
         return run_repeat
 
     # ----------------------------------------------------------- expressions
-    def expr(self, e: n.Expr) -> Fn:
+    def _expr_function(self, e: n.Expr) -> Fn:
         src = _Source()
         return self._function(src, [f"return {self._code(e, src, 0)}"])
 
@@ -219,7 +237,7 @@ class Compiler:
         if value is not _NOT_CONSTANT:
             return src.bind(value)
         if depth > _MAX_INLINE:
-            return f"{src.bind(self.expr(e))}(f)"
+            return f"{src.bind(self._expr_function(e))}(f)"
         inner = depth + 1
         if isinstance(e, n.Name):
             symbol = self.symbols.get(e.id)
@@ -227,8 +245,15 @@ class Compiler:
             return f"f.vars[{e.id!r}]" if symbol is None else f"{src.bind(symbol)}(f.game)"
         if isinstance(e, n.Call):
             return self._call(e, src, inner)
-        if isinstance(e, n.ListLit):
-            return f"[{', '.join(self._code(item, src, inner) for item in e.items)}]"
+        if isinstance(e, (n.ListLit, n.BoolOp)):
+            # A plain loop, not a generator or a helper: each nesting level should cost few Python
+            # frames, so that whatever the checker accepted compiles within the recursion limit.
+            items = []
+            for item in e.items:
+                items.append(self._code(item, src, inner))
+            if isinstance(e, n.ListLit):
+                return f"[{', '.join(items)}]"
+            return f"({f' {e.op} '.join(items)})"  # the checker makes every item a bool, as and/or then give
         if isinstance(e, n.Filter):
             items = f"_counted(f, {self._code(e.source, src, inner)}, {src.bind(e.loc)})"
             cond = self._code(e.cond, src, inner)
@@ -243,8 +268,6 @@ class Compiler:
             return f"_bounded(f, {left} {e.op} {right}, {src.bind(e.loc)})"
         if isinstance(e, n.Compare):
             return f"({self._code(e.left, src, inner)} {e.op} {self._code(e.right, src, inner)})"
-        if isinstance(e, n.BoolOp):  # the checker makes every item a bool, as `and`/`or` then give
-            return f"({f' {e.op} '.join(self._code(item, src, inner) for item in e.items)})"
         if isinstance(e, n.Not):
             return f"(not {self._code(e.operand, src, inner)})"
         if isinstance(e, n.Negate):
@@ -280,7 +303,7 @@ class Compiler:
 
     def _divide(self, e: n.Binary) -> Fn:
         # A closure of its own: the divisor is checked before the dividend runs.
-        left, right, loc, op = self.expr(e.left), self.expr(e.right), e.loc, e.op
+        left, right, loc, op = self._expr_function(e.left), self._expr_function(e.right), e.loc, e.op
 
         def divide(f: Frame) -> int:
             divisor = right(f)
@@ -290,9 +313,10 @@ class Compiler:
         return divide
 
     def _call(self, call: n.Call, src: _Source, depth: int) -> str:
-        args = [self._lambda(arg, src, depth) if isinstance(arg, n.Lambda) else self._code(arg, src, depth)
-                for arg in call.args]
-        return f"{src.bind(self.calls[id(call)].impl)}({', '.join(['f'] + args)})"
+        args = ["f"]
+        for arg in call.args:  # a plain loop, as for list literals in _code
+            args.append(self._lambda(arg, src, depth) if isinstance(arg, n.Lambda) else self._code(arg, src, depth))
+        return f"{src.bind(self.calls[id(call)].impl)}({', '.join(args)})"
 
     def _lambda(self, lam: n.Lambda, src: _Source, depth: int) -> str:
         # The parameter goes into the frame's names, where the body (and any primitive) reads it.

@@ -66,6 +66,7 @@ class Probe:
 
 class ProbedCompiler(Compiler):
     inline_statements = False  # each statement stays a function of its own, to be wrapped below
+    generate_when_run = False  # every statement is listed at load, run or not
 
     def __init__(self, calls: dict[int, Primitive], symbols: dict[str, Callable[[Any], Any]],
                  params: dict[str, Any], probe: Probe):
