@@ -46,7 +46,8 @@ def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list
         groups.setdefault(same_choice_key(item), []).append(item)
     members = list(groups.values())
     # Alike items have the same place in the order, so each group is placed once.
-    ranks = [_in_type_order(f.game.ruleset, group[0]) for group in members]
+    order = {c.id: i for i, c in enumerate(f.game.ruleset.components.card_types)}
+    ranks = [_in_type_order(order, group[0]) for group in members]
     by_rank = sorted(range(len(members)), key=ranks.__getitem__)
 
     def shown_order(counts: tuple[int, ...]) -> tuple:  # fewest items first, then by the sorted items
@@ -57,9 +58,8 @@ def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list
                   [[item for group, n in zip(members, counts) for item in group[:n]] for counts in picks])
 
 
-def _in_type_order(ruleset: Any, item: Any) -> tuple:
-    """Cards by the order of the card types, other values after them by name."""
-    order = {c.id: i for i, c in enumerate(ruleset.components.card_types)}
+def _in_type_order(order: dict[str, int], item: Any) -> tuple:
+    """Cards by the order of the card types (type id -> place), other values after them by name."""
     return (order.get(item.type, len(order)), "") if isinstance(item, Card) else (len(order), describe(item))
 
 
