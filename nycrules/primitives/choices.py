@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Callable
 
 from ..compiler import check_count, rule_failed
@@ -45,17 +46,29 @@ def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list
     for item in items:
         groups.setdefault(same_choice_key(item), []).append(item)
     members = list(groups.values())
-    # Alike items have the same place in the order, so each group is placed once.
-    order = {c.id: i for i, c in enumerate(f.game.ruleset.components.card_types)}
-    ranks = [_in_type_order(order, group[0]) for group in members]
-    by_rank = sorted(range(len(members)), key=ranks.__getitem__)
-
-    def shown_order(counts: tuple[int, ...]) -> tuple:  # fewest items first, then by the sorted items
-        return sum(counts), [ranks[i] for i in by_rank for _ in range(counts[i])]
-
-    picks = sorted(_counts_between([len(group) for group in members], least, most), key=shown_order)
+    picks = _counts_between([len(group) for group in members], least, most)
+    if len(picks) > 1:
+        _sort_as_shown(picks, members, {c.id: i for i, c in enumerate(f.game.ruleset.components.card_types)})
     return decide(f, f.vars["me"], "choose_some", prompt,
                   [[item for group, n in zip(members, counts) for item in group[:n]] for counts in picks])
+
+
+def _sort_as_shown(picks: list[tuple[int, ...]], members: list[list], order: dict[str, int]) -> None:
+    """Sort counts per group as their picks are shown: fewest items first, then by the picks' items
+    sorted (cards by type order, other values by name), compared one by one; ties keep their order.
+
+    Alike items (one group) share a place in that order, so places are found per group; picks of
+    one size then compare as the counts per place, the most of the first place first.
+    """
+    ranks = [_in_type_order(order, group[0]) for group in members]
+    places = [[i for i in range(len(members)) if ranks[i] == rank] for rank in sorted(set(ranks))]
+    if all(len(place) == 1 for place in places):
+        per_place: Callable[[tuple[int, ...]], Any] = itemgetter(*[place[0] for place in places])
+    else:
+        def per_place(counts: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(sum(counts[i] for i in place) for place in places)
+    picks.sort(key=per_place, reverse=True)  # stable, as is the sort by size that follows
+    picks.sort(key=sum)
 
 
 def _in_type_order(order: dict[str, int], item: Any) -> tuple:
