@@ -94,6 +94,7 @@ _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operat
             ">=": operator.ge}
 _ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul}
 _NOT_CONSTANT = object()
+_PLAIN = (n.Name, n.Number, n.String, n.Bool, n.Param)  # arguments that may be read in any order
 
 
 class _Source:
@@ -313,10 +314,14 @@ class Compiler:
         return divide
 
     def _call(self, call: n.Call, src: _Source, depth: int) -> str:
-        args = ["f"]
+        impl = self.calls[id(call)].impl
+        args = []
         for arg in call.args:  # a plain loop, as for list literals in _code
             args.append(self._lambda(arg, src, depth) if isinstance(arg, n.Lambda) else self._code(arg, src, depth))
-        return f"{src.bind(self.calls[id(call)].impl)}({', '.join(args)})"
+        template = getattr(impl, "inline", None)  # a primitive that only reads a value (primitives.inline)
+        if template is not None and all(isinstance(arg, _PLAIN) for arg in call.args):
+            return f"({template.format(*args)})"
+        return f"{src.bind(impl)}({', '.join(['f'] + args)})"
 
     def _lambda(self, lam: n.Lambda, src: _Source, depth: int) -> str:
         # The parameter goes into the frame's names, where the body (and any primitive) reads it.

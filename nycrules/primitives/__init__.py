@@ -1,8 +1,23 @@
 """The primitives of the effect language. Importing this package registers them all."""
 
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from ..compiler import check_count, rule_failed
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def inline(template: str) -> Callable[[F], F]:
+    """Mark a primitive that only reads a value: compiled rules write `template` in place of the call.
+
+    `{0}`, `{1}`... stand for the arguments and `f` for the frame; the compiler uses it only when
+    every argument is a plain name or constant (so none runs twice or out of order), and a test
+    checks that the template gives what the function does.
+    """
+    def mark(fn: F) -> F:
+        fn.inline = template  # type: ignore[attr-defined]
+        return fn
+    return mark
 
 
 def require(f: Any, condition: bool, message: str) -> None:

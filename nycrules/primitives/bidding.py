@@ -9,7 +9,7 @@ from ..engine import ops
 from ..engine.bids import bid_value as value_of_bid, value_to_win as needed_to_win
 from ..engine.state import Card, Seat
 from ..registry import primitive
-from . import require
+from . import inline, require
 
 C = "bidding"
 
@@ -65,5 +65,6 @@ def bid_last(f: Any, seat: Seat) -> None:
 
 
 @primitive("last_bidder_chosen() -> bool", "Whether a seat already chose to bid last in this bidding round.", C)
+@inline("(f.game.last_bidder is not None)")
 def last_bidder_chosen(f: Any) -> bool:
     return f.game.last_bidder is not None

@@ -8,16 +8,19 @@ from ..compiler import check_count
 from ..engine import ops
 from ..engine.state import Borough, Seat
 from ..registry import primitive
+from . import inline
 
 C = "boroughs and skyscrapers"
 
 
 @primitive("boroughs() -> list[borough]", "Every borough, in the order of the components.", C)
+@inline("list(f.game.boroughs)")
 def boroughs(f: Any) -> list:
     return list(f.game.boroughs)
 
 
 @primitive("skyscrapers(seat: seat, borough: borough) -> int", "The seat's skyscrapers in the borough.", C)
+@inline("{1}.counts[{0}.index]")
 def skyscrapers(f: Any, seat: Seat, borough: Borough) -> int:
     return borough.counts[seat.index]
 
@@ -40,6 +43,7 @@ def lantern(f: Any, borough: Borough) -> str:
 
 
 @primitive("letter(borough: borough) -> str", "The borough's sequence letter (\"A\" to \"E\", or \"X\").", C)
+@inline("{0}.letter")
 def letter(f: Any, borough: Borough) -> str:
     return borough.letter
 
@@ -75,6 +79,7 @@ def majority_rank(f: Any, seat: Seat, borough: Borough) -> int:
 
 
 @primitive("board(seat: seat) -> int", "The skyscrapers on the seat's player board.", C)
+@inline("{0}.board")
 def board(f: Any, seat: Seat) -> int:
     return seat.board
 
@@ -139,6 +144,7 @@ def build_from_supply(f: Any, seat: Seat, borough: Borough, count: int) -> None:
 
 
 @primitive("statue_flipped() -> bool", "Whether the Statue of Liberty has been scored already.", C)
+@inline("f.game.statue_flipped")
 def statue_flipped(f: Any) -> bool:
     return f.game.statue_flipped
 

@@ -7,12 +7,13 @@ from typing import Any
 from ..engine import ops
 from ..engine.state import Card, Pair, Seat
 from ..registry import primitive
-from . import count as check_count, require
+from . import count as check_count, inline, require
 
 C = "cards"
 
 
 @primitive("hand(seat: seat) -> list[card]", "The cards in the seat's hand (Tom's supply).", C)
+@inline("list({0}.hand)")
 def hand(f: Any, seat: Seat) -> list:
     return list(seat.hand)
 
@@ -23,6 +24,7 @@ def reserve(f: Any, seat: Seat) -> list:
 
 
 @primitive("reserve_size(seat: seat) -> int", "How many cards the seat's reserve holds when full.", C)
+@inline("{0}.reserve_size")
 def reserve_size(f: Any, seat: Seat) -> int:
     return seat.reserve_size
 
@@ -33,6 +35,7 @@ def played(f: Any, seat: Seat) -> list:
 
 
 @primitive("type(card: card) -> card_type", "The card's type, as printed on it.", C)
+@inline("{0}.type")
 def type_(f: Any, card: Card) -> str:
     return card.type
 

@@ -7,17 +7,19 @@ from typing import Any
 from ..engine import ops
 from ..engine.state import Seat, Tile
 from ..registry import primitive
-from . import require
+from . import inline, require
 
 C = "characters"
 
 
 @primitive("company(seat: seat) -> list[tile]", "The characters the seat has, in the order it got them.", C)
+@inline("list({0}.company)")
 def company(f: Any, seat: Seat) -> list:
     return list(seat.company)
 
 
 @primitive("value(character: tile) -> int", "The character's value (points at the end; bid to hire it).", C)
+@inline("{0}.char.value")
 def value(f: Any, tile: Tile) -> int:
     return tile.char.value
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..registry import primitive
+from . import inline
 
 C = "numbers and lists"
 
 
 @primitive("size(items: list[T]) -> int", "How many items the list holds.", C)
+@inline("len({0})")
 def size(f: Any, items: list) -> int:
     return len(items)
 

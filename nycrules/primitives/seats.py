@@ -8,11 +8,13 @@ from ..engine import ops
 from ..engine.decisions import describe
 from ..engine.state import Seat
 from ..registry import primitive
+from . import inline
 
 C = "seats and scores"
 
 
 @primitive("seats() -> list[seat]", "Every seat, in seat (clockwise) order.", C)
+@inline("list(f.game.seats)")
 def seats(f: Any) -> list:
     return list(f.game.seats)
 
@@ -66,6 +68,7 @@ def tom_keeps_later_cards(f: Any, seat: Seat) -> bool:
 
 
 @primitive("points(seat: seat) -> int", "The seat's prestige points so far.", C)
+@inline("{0}.points")
 def points(f: Any, seat: Seat) -> int:
     return seat.points
 
@@ -108,6 +111,7 @@ def _gain(f: Any, seat: Seat, amount: int, reason: Callable[[], str] = lambda: "
 
 
 @primitive("dollars(seat: seat) -> int", "The dollars on the seat's player board.", C)
+@inline("{0}.dollars")
 def dollars(f: Any, seat: Seat) -> int:
     return seat.dollars
 
@@ -129,6 +133,7 @@ def pay_dollars(f: Any, seat: Seat, amount: int) -> None:
 
 
 @primitive("press_space(seat: seat) -> int", "The space of the seat's press token (0 is the start).", C)
+@inline("{0}.token.space")
 def press_space(f: Any, seat: Seat) -> int:
     return seat.token.space
 

@@ -7,7 +7,7 @@ from typing import Any
 from ..engine import ops
 from ..engine.state import Borough, PrestigeTile, Seat, Vessel
 from ..registry import primitive
-from . import require
+from . import inline, require
 
 C = "vessels and prestige"
 
@@ -28,11 +28,13 @@ def kind(f: Any, vessel: Vessel) -> str:
 
 
 @primitive("colour(vessel: vessel) -> colour", "The vessel's colour.", C)
+@inline("{0}.colour")
 def colour_of_vessel(f: Any, vessel: Vessel) -> str:
     return vessel.colour
 
 
 @primitive("colour(tile: prestige_tile) -> colour", "The prestige tile's colour.", C)
+@inline("{0}.colour")
 def colour_of_tile(f: Any, tile: PrestigeTile) -> str:
     return tile.colour
 
