@@ -124,7 +124,7 @@ def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
             break
         sources.append(picked)
     built = ops.build_from_board(seat, borough, count, sources)
-    if built:
+    if built and game.log_events:  # event text only for a log that is kept
         moved = f" ({len(sources)} moved from other boroughs)" if sources else ""
         game.emit(seat, f"builds {built} skyscraper(s) in {borough.name}{moved}")
     return built

@@ -45,7 +45,8 @@ def elevator(f: Any) -> list:
 def take_character(f: Any, seat: Seat, tile: Tile) -> None:
     require(f, tile.where == "display", f"character {tile.char.id} is not face up on the elevator")
     ops.take_tile(f.game, seat, tile)
-    f.game.emit(seat, f"hires character {tile.char.id} {tile.char.title} (value {tile.char.value})")
+    if f.game.log_events:  # event text only for a log that is kept
+        f.game.emit(seat, f"hires character {tile.char.id} {tile.char.title} (value {tile.char.value})")
 
 
 @primitive("remove_character(seat: seat, character: tile)", "The seat's character leaves the game.", C)
