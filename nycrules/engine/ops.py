@@ -17,7 +17,10 @@ from .state import Borough, Card, Game, Pair, PressToken, PrestigeTile, Seat, Ti
 def move_card(card: Card, dest: Zone) -> None:
     src = card.zone
     assert src is not None
-    src.remove(card)
+    if src[-1] is card:  # the usual case (a draw from the pile's top): no search through the pile
+        src.pop()
+    else:
+        src.remove(card)
     dest.append(card)
     card.zone = dest
     card.counted_as = card.type
@@ -31,27 +34,28 @@ def move_card(card: Card, dest: Zone) -> None:
             dest.known[card.type] = dest.known.get(card.type, 0) + 1
 
 
-def draw_one(game: Game) -> Card | None:
-    """The top card of the draw pile; an empty pile is refilled from the shuffled discard pile."""
-    if not game.deck:
-        if not game.discard:
-            return None
-        refill = list(game.discard)
-        game.rng.shuffle(refill)
-        game.discard.clear()
-        for card in refill:
-            game.deck.append(card)
-            card.zone = game.deck
-        game.emit(None, "the discard pile is shuffled into a new draw pile")
-    return game.deck[-1]
+def reshuffle(game: Game) -> bool:
+    """Refill the empty draw pile from the shuffled discard pile; False if there is nothing to shuffle."""
+    if not game.discard:
+        return False
+    refill = list(game.discard)
+    game.rng.shuffle(refill)
+    game.discard.clear()
+    for card in refill:
+        game.deck.append(card)
+        card.zone = game.deck
+    game.emit(None, "the discard pile is shuffled into a new draw pile")
+    return True
 
 
 def draw_into(game: Game, dest: Zone, count: int) -> list[Card]:
+    """Draw up to `count` cards from the top of the draw pile (reshuffled when it runs out)."""
     drawn = []
-    for _ in range(max(count, 0)):
-        card = draw_one(game)
-        if card is None:
+    deck = game.deck
+    for _ in range(count):
+        if not deck and not reshuffle(game):
             break
+        card = deck[-1]
         move_card(card, dest)
         drawn.append(card)
     return drawn
@@ -70,7 +74,7 @@ def refill_reserve(game: Game, seat: Seat) -> None:
 
 
 def take_pair(game: Game, seat: Seat, pair: Pair) -> list[Card]:
-    name = pair.name()
+    name = pair.name() if game.log_events else ""  # text only for the log
     cards = list(pair.cards)
     for card in cards:
         move_card(card, seat.hand)

@@ -7,7 +7,7 @@ and every rule that acts is a ruleset effect; this module only orders them.
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Any, Callable
 
 from ..model import ScoringStep
 from . import ops
@@ -108,18 +108,10 @@ def phase1(game: Game) -> None:
 def draft_turn(game: Game, seat: Seat) -> None:
     game.taken = []
     while not game.taken:
-        options = []
-        seen = set()
-        for pair in game.pairs:
-            name = pair.name()
-            if name not in seen:
-                seen.add(name)
-                options.append(Option(f"take {name}", ("pair", pair), f"pair:{name.replace(' ', '')}"))
-        for label, tile in use_options(usable(game, seat, ("draft.turn",), {})):
-            options.append(Option(label, ("use", tile), f"use:{tile.char.id}"))
-        for label, tile in use_options(usable(game, seat, ("draft.instead_of_pair",), {}), " instead of a pair"):
-            options.append(Option(label, ("instead", tile), f"instead:{tile.char.id}"))
-        choice = game.ask(Decision(seat, "draft", "Take a pair of cards", options, game.rule))
+        values, labels = _draft_menu(game, seat)
+        decision = Decision(seat, "draft", "Take a pair of cards", None, game.rule, count=len(values),
+                            build=partial(_draft_option, values, labels), value=values.__getitem__)
+        choice = game.ask(decision)
         game.where = game.ruleset.game.locs.get("pairs_per_seat")
         if choice[0] == "pair":
             game.taken.extend(ops.take_pair(game, seat, choice[1]))
@@ -128,9 +120,53 @@ def draft_turn(game: Game, seat: Seat) -> None:
             game.rule = "phase I"
             if choice[0] == "instead":
                 break  # the character took the place of the pair
-    offer(game, seat, ("draft.after_pair", "draft.turn"), {"taken": list(game.taken)},
-          "Use a character before your turn ends?", "end turn")
+    if seat.company:
+        offer(game, seat, ("draft.after_pair", "draft.turn"), {"taken": list(game.taken)},
+              "Use a character before your turn ends?", "end turn")
     game.rule = "phase I"
+
+
+def _draft_menu(game: Game, seat: Seat) -> tuple[list[tuple[str, Any]], list[str]]:
+    """The values of a draft turn's options, with the labels of the characters' options.
+
+    Pairs of the same card types are one option. A pair's label and key are made only
+    when someone reads them (see _draft_option): bots pick by index and value.
+    """
+    values: list[tuple[str, Any]] = []
+    labels: list[str] = []  # "" for a pair
+    seen: set[tuple[str, ...]] = set()
+    for pair in game.pairs:
+        types = _card_types(pair)
+        if types not in seen:
+            seen.add(types)
+            values.append(("pair", pair))
+            labels.append("")
+    tiles = usable(game, seat, ("draft.turn", "draft.instead_of_pair"), {}) if seat.company else []
+    if tiles:
+        for label, tile in use_options([t for t in tiles if t.char.when == "draft.turn"]):
+            values.append(("use", tile))
+            labels.append(label)
+        for label, tile in use_options([t for t in tiles if t.char.when != "draft.turn"], " instead of a pair"):
+            values.append(("instead", tile))
+            labels.append(label)
+    return values, labels
+
+
+def _card_types(pair: Pair) -> tuple[str, ...]:
+    """The pair's card types in order (the sort is done by hand for the usual two cards)."""
+    cards = pair.cards
+    if len(cards) == 2:
+        first, second = cards[0].type, cards[1].type
+        return (first, second) if first <= second else (second, first)
+    return tuple(sorted([card.type for card in cards]))
+
+
+def _draft_option(values: list[tuple[str, Any]], labels: list[str], index: int) -> Option:
+    kind, what = values[index]
+    if kind == "pair":
+        name = what.name()
+        return Option(f"take {name}", values[index], f"pair:{name.replace(' ', '')}")
+    return Option(labels[index], values[index], f"{kind}:{what.char.id}")
 
 
 def phase3(game: Game) -> None:
