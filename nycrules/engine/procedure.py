@@ -65,7 +65,7 @@ def phase0(game: Game) -> None:
     for _ in range(game.ruleset.game.prestige_tiles_revealed):
         if game.prestige_stack:
             game.prestige_display.append(game.prestige_stack.pop())
-    if game.prestige_display:
+    if game.prestige_display and game.log_events:
         shown = ", ".join(f"{t.colour} {t.value}" for t in game.prestige_display)
         game.emit(None, f"prestige tiles revealed: {shown}")
     for seat in game.seats:
@@ -180,8 +180,9 @@ def end_round(game: Game) -> None:
     for seat in game.seats:
         run_script(game, step_for(game, seat, "round_end_seat"), {"me": seat}, "end of round")
     game.prestige_display.clear()  # unused prestige tiles go back to the box
-    standing = ", ".join(f"{s.name} {s.points}" for s in game.seats)
-    game.emit(None, f"points after game round {game.round}: {standing}", "summary")
+    if game.log_events:
+        standing = ", ".join(f"{s.name} {s.points}" for s in game.seats)
+        game.emit(None, f"points after game round {game.round}: {standing}", "summary")
 
 
 def final_scoring(game: Game) -> None:

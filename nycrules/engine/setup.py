@@ -7,7 +7,7 @@ from typing import Any
 
 from ..compiler import Frame, check_count
 from ..diagnostics import NycRulesError
-from ..model import Ruleset
+from ..model import CharacterDef, Ruleset
 from . import ops
 from .abilities import run_script
 from .state import Borough, Card, Game, PrestigeTile, PressToken, Seat, Tile, Vessel
@@ -52,6 +52,30 @@ def game_number(game: Game, name: str, variables: dict | None = None) -> int:
     return check_count(frame, int(script.run(frame)), f"game.{name} of", script.loc)
 
 
+@dataclass(frozen=True)
+class Layout:
+    """The parts of the setup that are the same in every game of a ruleset, before any shuffle."""
+
+    card_types: tuple[str, ...]  # the type of each card, by card id
+    tiles: tuple[CharacterDef, ...]  # the character of each elevator tile, by number (copies together)
+    row_values: tuple[int, ...]  # the elevator rows' values, in the order their first tile comes
+    start_stacks: tuple[tuple[CharacterDef, ...], ...]
+
+    @staticmethod
+    def of(ruleset: Ruleset) -> "Layout":
+        cached = ruleset.setup_cache.get("layout")
+        if cached is None:
+            comp = ruleset.components
+            tiles = tuple(char for char in sorted(ruleset.characters.values(), key=lambda c: c.id)
+                          for _ in range(char.copies))
+            cached = ruleset.setup_cache["layout"] = Layout(
+                card_types=tuple(t.id for t in comp.card_types for _ in range(t.copies)),
+                tiles=tiles,
+                row_values=tuple(dict.fromkeys(char.value for char in tiles)),
+                start_stacks=tuple(tuple(ruleset.characters[i] for i in ids) for ids in comp.start_stacks))
+        return cached
+
+
 def check_seat_count(count: int, ruleset: Ruleset) -> None:
     counts = sorted(ruleset.components.neutral_start)
     if count not in counts:
@@ -69,15 +93,13 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     game.chooser = chooser
     game.log_events = log_events
     rng = game.rng
+    layout = Layout.of(ruleset)
     # Cards: shuffled into the draw pile.
-    for card_type in comp.card_types:
-        for _ in range(card_type.copies):
-            card = Card(len(game.cards), card_type.id)
-            game.cards.append(card)
+    game.cards = [Card(i, card_type) for i, card_type in enumerate(layout.card_types)]
     order = list(game.cards)
     rng.shuffle(order)
+    game.deck.extend(order)
     for card in order:
-        game.deck.append(card)
         card.zone = game.deck
     # Boroughs with shuffled sequence and base value tiles.
     letters = list(comp.sequence_tiles)
@@ -100,7 +122,7 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
             game.board_vessels.append(vessel)
     game.prestige_stack = [PrestigeTile(i, p.colour, p.value) for i, p in enumerate(comp.prestige_tiles)]
     rng.shuffle(game.prestige_stack)
-    _setup_characters(game)
+    _setup_characters(game, layout)
     _setup_press(game)
     game.rule = "setup"
     game.emit(None, "Setup", "header")
@@ -110,22 +132,20 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     return game
 
 
-def _setup_characters(game: Game) -> None:
-    comp = game.ruleset.components
-    for char in sorted(game.ruleset.characters.values(), key=lambda c: c.id):
-        for _ in range(char.copies):
-            tile = Tile(len(game.tiles), char)
-            game.tiles.append(tile)
-            game.elevator_stacks.setdefault(char.value, []).append(tile)
-            game.elevator_rows.setdefault(char.value, [])
+def _setup_characters(game: Game, layout: Layout) -> None:
+    game.tiles = [Tile(uid, char) for uid, char in enumerate(layout.tiles)]
+    game.elevator_rows = {value: [] for value in layout.row_values}
+    game.elevator_stacks = {value: [] for value in layout.row_values}
+    for tile in game.tiles:
+        game.elevator_stacks[tile.char.value].append(tile)
     for value in sorted(game.elevator_stacks):
         game.rng.shuffle(game.elevator_stacks[value])
         ops.refill_elevator_row(game, value)
     stacks = []
-    for ids in comp.start_stacks:
+    for chars in layout.start_stacks:
         stack = []
-        for char_id in ids:
-            tile = Tile(len(game.tiles), game.ruleset.characters[char_id])
+        for char in chars:
+            tile = Tile(len(game.tiles), char)
             tile.where = "start"
             game.tiles.append(tile)
             stack.append(tile)
