@@ -55,8 +55,10 @@ def draw_into(game: Game, dest: Zone, count: int) -> list[Card]:
     for _ in range(count):
         if not deck and not reshuffle(game):
             break
-        card = deck[-1]
-        move_card(card, dest)
+        # What move_card does, less what a face-down pile of plain cards needs: nobody knows them yet.
+        card = deck.pop()
+        dest.append(card)
+        card.zone = dest
         drawn.append(card)
     return drawn
 

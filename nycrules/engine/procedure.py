@@ -15,7 +15,7 @@ from .abilities import offer, run_script, usable, use, use_options
 from .bidding import bidding_step
 from .decisions import Decision, Option
 from .setup import for_seat, game_number, step_for
-from .state import Game, Pair, Seat
+from .state import Game, Pair, Seat, Tile
 
 
 Step = Callable[[Game], None]
@@ -141,12 +141,14 @@ def _draft_menu(game: Game, seat: Seat) -> tuple[list[tuple[str, Any]], list[str
             seen.add(types)
             values.append(("pair", pair))
             labels.append("")
-    tiles = usable(game, seat, ("draft.turn", "draft.instead_of_pair"), {}) if seat.company else []
-    if tiles:
-        for label, tile in use_options([t for t in tiles if t.char.when == "draft.turn"]):
+    if seat.company:  # one look at the characters for both hooks, then split by hook
+        by_hook: dict[str, list[Tile]] = {"draft.turn": [], "draft.instead_of_pair": []}
+        for tile in usable(game, seat, tuple(by_hook), {}):
+            by_hook[tile.char.when].append(tile)
+        for label, tile in use_options(by_hook["draft.turn"]):
             values.append(("use", tile))
             labels.append(label)
-        for label, tile in use_options([t for t in tiles if t.char.when != "draft.turn"], " instead of a pair"):
+        for label, tile in use_options(by_hook["draft.instead_of_pair"], " instead of a pair"):
             values.append(("instead", tile))
             labels.append(label)
     return values, labels
