@@ -16,8 +16,7 @@ from .state import Borough, Card, Game, Pair, PressToken, PrestigeTile, Seat, Ti
 # ------------------------------------------------------------------- cards
 def move_card(card: Card, dest: Zone) -> None:
     src = card.zone
-    assert src is not None
-    if src[-1] is card:  # the usual case (a draw from the pile's top): no search through the pile
+    if src[-1] is card:  # the usual case (the last card of a hand or pair): no search through the zone
         src.pop()
     else:
         src.remove(card)
@@ -25,13 +24,14 @@ def move_card(card: Card, dest: Zone) -> None:
     card.zone = dest
     card.counted_as = card.type
     card.weight = 1
-    if src.known is not dest.known:  # between seats' hidden zones and the table: what others know
-        if src.known:  # it leaves face up: a known card of its type may be the one
-            left = src.known.get(card.type, 0)
+    known, now_known = src.known, dest.known
+    if known is not now_known:  # between seats' hidden zones and the table: what others know
+        if known:  # it leaves face up: a known card of its type may be the one
+            left = known.get(card.type, 0)
             if left:
-                src.known[card.type] = left - 1
-        if dest.known is not None and src.public:  # taken face up from the table
-            dest.known[card.type] = dest.known.get(card.type, 0) + 1
+                known[card.type] = left - 1
+        if now_known is not None and src.public:  # taken face up from the table
+            now_known[card.type] = now_known.get(card.type, 0) + 1
 
 
 def reshuffle(game: Game) -> bool:
