@@ -82,7 +82,8 @@ def launch(command: list[str], env: dict[str, str] | None = None, cpu: list[floa
 
 
 def launch_versus(commit: str, runs: int) -> None:
-    """`play` launched until its first prompt: this checkout against `commit`, runs alternating.
+    """`play` launched until its first prompt: this checkout against `commit`, runs alternating
+    (and the CPU time of `validate` and `--help`, run after each launch).
 
     Both run as `python cli.py` from their source with this interpreter, in a cache folder of
     their own (XDG_CACHE_HOME), with bytecode files written as a normal installation has them.
@@ -98,6 +99,7 @@ def launch_versus(commit: str, runs: int) -> None:
                | {"XDG_CACHE_HOME": str(caches[name])} for name in sides}
         wall_times: dict[str, list[float]] = {name: [] for name in sides}
         cpu_times: dict[str, list[float]] = {name: [] for name in sides}
+        other: dict[tuple[str, str], list[float]] = {(what, name): [] for what in OTHERS for name in sides}
         for name in sides:
             caches[name].mkdir(mode=0o700)
             first: list[float] = []
@@ -106,6 +108,8 @@ def launch_versus(commit: str, runs: int) -> None:
         for _ in range(runs):
             for name in sides:
                 wall_times[name].append(launch(sides[name], env[name], cpu_times[name]))
+                for what, args in OTHERS.items():
+                    other[what, name].append(cpu_of(sides[name] + args, env[name]))
         missed: list[float] = []
         for _ in range(runs):
             for entry in (caches["now"] / "nycrules").glob("ruleset-*.json"):
@@ -118,6 +122,20 @@ def launch_versus(commit: str, runs: int) -> None:
             old, new = statistics.median(times["base"]), statistics.median(times["now"])
             print(f"{label:<36}{old:>10.3f}{new:>10.3f}{old / new:>7.2f}x")
         print(f"{'CPU seconds, ruleset cache empty':<36}{'':>10}{statistics.median(missed):>10.3f}")
+        for what in OTHERS:
+            old, new = statistics.median(other[what, "base"]), statistics.median(other[what, "now"])
+            print(f"{what + ' (CPU seconds)':<36}{old:>10.3f}{new:>10.3f}{old / new:>7.2f}x")
+
+
+OTHERS = {"nycrules validate rulesets/nyc": ["validate", str(ROOT / "rulesets" / "nyc")], "nycrules --help": ["--help"]}
+
+
+def cpu_of(command: list[str], env: dict[str, str]) -> float:
+    """CPU seconds (user + system) of one whole run of `command`."""
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = status
+    return usage.ru_utime + usage.ru_stime
 
 
 def games_per_second(seats: list[str], games: int, workers: int = 1) -> float:
