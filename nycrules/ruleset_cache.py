@@ -42,7 +42,7 @@ from .user_cache import private_folder, usable_file
 
 FORMAT = 1  # raise when the layout of a cache file changes
 _PREFIX = "ruleset-"
-_DEPENDENCIES = ("lark-", "jsonschema-", "pyyaml-")  # their dist-info folders name their versions
+_DEPENDENCIES = ("lark-", "jsonschema-", "pyyaml-")  # their dist-info (or egg-info) folders name their versions
 
 
 class Damaged(ValueError):
@@ -199,7 +199,7 @@ def _program_digest() -> bytes:
 
 
 def _dependency_versions() -> list[str]:
-    """The dist-info folders of Lark, jsonschema and PyYAML beside the installed packages (their versions)."""
+    """The dist-info or egg-info folders of Lark, jsonschema and PyYAML beside the packages (their versions)."""
     import importlib.util
 
     found = []
@@ -209,7 +209,8 @@ def _dependency_versions() -> list[str]:
             continue
         site = Path(spec.origin).parent.parent
         found += sorted(entry.name for entry in os.scandir(site)
-                        if entry.name.lower().startswith(_DEPENDENCIES) and entry.name.endswith(".dist-info"))
+                        if entry.name.lower().startswith(_DEPENDENCIES)
+                        and entry.name.endswith((".dist-info", ".egg-info")))
     return sorted(set(found))
 
 
@@ -266,7 +267,7 @@ class RulesetCache:
             scripts = [[list(key), encoder.node(tree)] for key, tree in zip(keys, trees, strict=True)]
             text = json.dumps({"format": FORMAT, "key": self.key, "files": list(encoder.files), "scripts": scripts},
                               separators=(",", ":"), ensure_ascii=False)
-        except (RecursionError, ValueError):
+        except (RecursionError, ValueError, TypeError, KeyError):  # too deep, or a node _FIELDS does not know
             return
         data = text.encode("utf-8", "surrogateescape")
         if len(data) > MAX_CACHE_FILE_BYTES or not usable_file(self.path):

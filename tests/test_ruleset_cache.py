@@ -231,3 +231,15 @@ def test_an_invalid_ruleset_is_not_cached(cache, tmp_path):
 
 def test_the_shipped_ruleset_s_cache_file_is_far_below_its_limit(shipped_entry):
     assert len(shipped_entry[1]) * 20 < limits.MAX_CACHE_FILE_BYTES
+
+
+def test_every_kind_of_node_can_be_kept_with_all_its_fields():
+    """A node added to nodes.py (or a field) must be added to ruleset_cache._FIELDS too."""
+    import dataclasses
+
+    from nycrules import nodes
+
+    classes = {cls for cls in vars(nodes).values() if dataclasses.is_dataclass(cls) and cls.__module__ == nodes.__name__}
+    assert classes == set(ruleset_cache._FIELDS)
+    for cls in classes:
+        assert len(dataclasses.fields(cls)) == len(ruleset_cache._FIELDS[cls]), cls.__name__
