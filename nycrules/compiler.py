@@ -97,6 +97,16 @@ _NOT_CONSTANT = object()
 _PLAIN = (n.Name, n.Number, n.String, n.Bool, n.Param)  # arguments that may be read in any order
 
 
+def _calls_anything(node: Any) -> bool:
+    """Whether an expression holds a call of a primitive (anything else cannot fail on its own line)."""
+    if isinstance(node, n.Call):
+        return True
+    if isinstance(node, tuple):
+        return any(_calls_anything(item) for item in node)
+    fields = getattr(node, "__dataclass_fields__", None)
+    return fields is not None and any(_calls_anything(getattr(node, name)) for name in fields)
+
+
 class _Source:
     """The values one generated function refers to, each by the name `_<index>`."""
 
@@ -171,7 +181,11 @@ class Compiler:
 
     def _stmt_lines(self, s: n.Stmt, src: _Source, depth: int) -> list[str]:
         if isinstance(s, n.Assign):
-            return [f"f.vars[{s.name!r}] = {self._code(s.value, src, depth)}"]
+            value = self._code(s.value, src, depth)
+            if not _calls_anything(s.value) or self._constant(s.value) is not _NOT_CONSTANT:
+                return [f"f.vars[{s.name!r}] = {value}"]
+            # A call in the value may fail: its error then names this line, not the statement before.
+            return [f"f.game.where = {src.bind(s.loc)}", f"f.vars[{s.name!r}] = {value}"]
         if isinstance(s, n.CallStmt):
             return [f"f.game.where = {src.bind(s.loc)}", self._call(s.call, src, depth)]
         if isinstance(s, n.Hook):

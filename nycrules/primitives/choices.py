@@ -46,7 +46,9 @@ def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list
     for item in items:
         groups.setdefault(same_choice_key(item), []).append(item)
     members = list(groups.values())
-    picks = _counts_between([len(group) for group in members], least, most)
+    sizes = [len(group) for group in members]
+    check_count(f, _number_of_picks(sizes, least, most), "choose_some with options numbering")
+    picks = _counts_between(sizes, least, most)
     if len(picks) > 1:
         _sort_as_shown(picks, members, {c.id: i for i, c in enumerate(f.game.ruleset.components.card_types)})
     return decide(f, f.vars["me"], "choose_some", prompt,
@@ -74,6 +76,19 @@ def _sort_as_shown(picks: list[tuple[int, ...]], members: list[list], order: dic
 def _in_type_order(order: dict[str, int], item: Any) -> tuple:
     """Cards by the order of the card types (type id -> place), other values after them by name."""
     return (order.get(item.type, len(order)), "") if isinstance(item, Card) else (len(order), describe(item))
+
+
+def _number_of_picks(sizes: list[int], least: int, most: int) -> int:
+    """How many picks _counts_between would list, counted without listing them (a list of 40
+    distinct items has 2^40 subsets: they must be refused before they are made)."""
+    ways = [1]  # ways[t]: picks from the groups so far that total t
+    for size in sizes:
+        grown = [0] * min(len(ways) + size, most + 1)
+        for total, count in enumerate(ways):
+            for n in range(min(size, most - total) + 1):
+                grown[total + n] += count
+        ways = grown
+    return sum(ways[max(least, 0):])
 
 
 def _counts_between(sizes: list[int], least: int, most: int) -> list[tuple[int, ...]]:
