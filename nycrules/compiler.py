@@ -185,7 +185,8 @@ class Compiler:
             if not _calls_anything(s.value) or self._constant(s.value) is not _NOT_CONSTANT:
                 return [f"f.vars[{s.name!r}] = {value}"]
             # A call in the value may fail: its error then names this line, not the statement before.
-            return [f"f.game.where = {src.bind(s.loc)}", f"f.vars[{s.name!r}] = {value}"]
+            # (Bid values are worked out with no game: then there is nothing to mark.)
+            return [f"if f.game is not None: f.game.where = {src.bind(s.loc)}", f"f.vars[{s.name!r}] = {value}"]
         if isinstance(s, n.CallStmt):
             return [f"f.game.where = {src.bind(s.loc)}", self._call(s.call, src, depth)]
         if isinstance(s, n.Hook):
