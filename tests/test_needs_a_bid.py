@@ -227,7 +227,7 @@ def test_a_use_tried_on_a_copy_ends_as_on_a_whole_copy_and_leaves_the_game_alone
 def test_a_use_that_fails_on_the_copy_is_offered_and_fails_when_used(tmp_path):
     """A broken mod character cannot be judged by trying it: it is offered as without the mark, and the
     rule error shows, with its place, only when the seat uses it."""
-    from nycrules.compiler import RuleRuntimeError
+    from nycrules.diagnostics import RuleRuntimeError
 
     rules = _mod(tmp_path, "  - id: 43\n    title: Broken\n    phase: II\n    value: 1\n    copies: 1\n"
                            "    when: bid.turn\n    needs_a_bid: true\n    text: A wild for an elevator card.\n"

@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..compiler import RuleRuntimeError
+from ..diagnostics import RuleRuntimeError
 from .bids import BidTable
 from .decisions import Decision, same_choice_key
 from .state import Game, Seat, Tile
