@@ -167,6 +167,17 @@ def test_a_mod_declares_it_for_another_character(tmp_path):
         assert offered_first(game) == expected
 
 
+def _empty_handed_owner_of_43(rules):
+    """A two-seat table where the first seat owns only the mod's character 43, an empty hand and a dollar."""
+    game = table(seats=2, ruleset=rules)
+    ann = game.seats[0]
+    for seat in game.seats:
+        seat.company.clear()
+    hire(game, ann, 43)
+    give(game, ann, hand="", dollars=1)
+    return game, ann
+
+
 def test_the_trying_is_bounded_and_offers_when_it_stops(tmp_path, monkeypatch):
     """A character with a hundred ways of being used that never lead to a bid: the trying stops after
     MAX_TRIALS uses on copies and offers the character (as a ruleset without the mark would)."""
@@ -174,12 +185,7 @@ def test_the_trying_is_bounded_and_offers_when_it_stops(tmp_path, monkeypatch):
                            "    when: bid.turn\n    needs_a_bid: true\n    text: Pick a number; a wild.\n"
                            "    effect: |\n      n = choose_number(1, 100, \"a number\")\n"
                            "      add_to_bid(me, wild, 1)\n")
-    game = table(seats=2, ruleset=rules)
-    ann = game.seats[0]
-    for seat in game.seats:
-        seat.company.clear()
-    hire(game, ann, 43)
-    give(game, ann, hand="", dollars=1)
+    game, ann = _empty_handed_owner_of_43(rules)
     copies = []
     real_copy = usefulness.trial_copy
     monkeypatch.setattr(usefulness, "trial_copy", lambda g: copies.append(1) or real_copy(g))
@@ -233,12 +239,7 @@ def test_a_use_that_fails_on_the_copy_is_offered_and_fails_when_used(tmp_path):
                            "    when: bid.turn\n    needs_a_bid: true\n    text: A wild for an elevator card.\n"
                            "    effect: |\n      card = first([c in hand(me) where type(c) == elevator])\n"
                            "      add_to_bid(me, wild, 1)\n")
-    game = table(seats=2, ruleset=rules)
-    ann = game.seats[0]
-    for seat in game.seats:
-        seat.company.clear()
-    hire(game, ann, 43)
-    give(game, ann, hand="", dollars=1)
+    game, ann = _empty_handed_owner_of_43(rules)
     answer(game, "use 43")
     with pytest.raises(RuleRuntimeError, match="first"):
         bid_turn(game, ann, "press")

@@ -7,7 +7,7 @@ from typing import Any
 from ..model import RoundDef, Script
 from . import ops
 from .abilities import evaluate, offer, run_script, usable, use, use_options
-from .bids import BidTable, HandCounts, bid_value, ranking
+from .bids import BidTable, HandCounts, bid_value, moved, ranking
 from .decisions import Decision, Option
 from .setup import for_seat
 from .state import Card, Game, Seat
@@ -140,13 +140,7 @@ class Holdings:
         """The holdings after a card of `out_type` went from the hand to the reserve and one of `in_type` back."""
         twin = Holdings.__new__(Holdings)
         twin.hand = self.hand.exchanged(game, out_type, in_type)
-        reserve = dict(self.reserve)
-        if reserve[in_type] == 1:
-            del reserve[in_type]
-        else:
-            reserve[in_type] -= 1
-        reserve[out_type] = reserve.get(out_type, 0) + 1
-        twin.reserve, twin.characters = reserve, self.characters
+        twin.reserve, twin.characters = moved(self.reserve, in_type, out_type), self.characters
         return twin
 
     def exchange_count(self) -> int:

@@ -92,16 +92,22 @@ class HandCounts:
     def exchanged(self, game: Game, out_type: str, in_type: str) -> "HandCounts":
         """The counts once a card of `out_type` has left the hand and one of `in_type` come in."""
         twin = HandCounts.__new__(HandCounts)
-        held = dict(self.held)
-        if held[out_type] == 1:
-            del held[out_type]
-        else:
-            held[out_type] -= 1
-        held[in_type] = held.get(in_type, 0) + 1
+        held = moved(self.held, out_type, in_type)
         index = game.ruleset.card_type_index
         twin.held, twin.key = held, self.key - (1 << (16 * index[out_type])) + (1 << (16 * index[in_type]))
         twin.base, twin.added, twin.base_key = self.base, self.added, self.base_key
         return twin
+
+
+def moved(counts: dict[str, int], out_type: str, in_type: str) -> dict[str, int]:
+    """Counts by type after one card of `out_type` left and one of `in_type` came in (a new dict)."""
+    counts = dict(counts)
+    if counts[out_type] == 1:
+        del counts[out_type]
+    else:
+        counts[out_type] -= 1
+    counts[in_type] = counts.get(in_type, 0) + 1
+    return counts
 
 
 class BidTable:
