@@ -6,7 +6,7 @@ from operator import itemgetter
 from typing import Any, Callable
 
 from ..compiler import check_count, rule_failed
-from ..engine.decisions import Decision, describe, same_choice_key
+from ..engine.decisions import Decision, Option, describe, same_choice_key
 from ..engine.state import Card, Seat
 from ..registry import primitive
 
@@ -47,23 +47,96 @@ def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list
         groups.setdefault(same_choice_key(item), []).append(item)
     members = list(groups.values())
     sizes = [len(group) for group in members]
+    order = {c.id: i for i, c in enumerate(f.game.ruleset.components.card_types)}
+    ranks = [_in_type_order(order, group[0]) for group in members]
+    if _labelled_by_type(members, ranks):
+        picks = _RankedPicks(members, ranks, least, most)
+        check_count(f, picks.count, "choose_some with options numbering")
+        if not picks.count:
+            raise rule_failed(f, f"nothing to choose from: {prompt}")
+        game = f.game
+        return game.ask(Decision(f.vars["me"], "choose_some", prompt, None, game.rule, count=picks.count,
+                                 build=picks.option, value=picks.value))
     check_count(f, _number_of_picks(sizes, least, most), "choose_some with options numbering")
-    picks = _counts_between(sizes, least, most)
-    if len(picks) > 1:
-        _sort_as_shown(picks, members, {c.id: i for i, c in enumerate(f.game.ruleset.components.card_types)})
+    counts_per_group = _counts_between(sizes, least, most)
+    if len(counts_per_group) > 1:
+        _sort_as_shown(counts_per_group, ranks)
     return decide(f, f.vars["me"], "choose_some", prompt,
-                  [[item for group, n in zip(members, counts) for item in group[:n]] for counts in picks])
+                  [[item for group, n in zip(members, counts) for item in group[:n]] for counts in counts_per_group])
 
 
-def _sort_as_shown(picks: list[tuple[int, ...]], members: list[list], order: dict[str, int]) -> None:
+def _labelled_by_type(members: list[list], ranks: list[tuple]) -> bool:
+    """Whether every group is of cards labelled by their type alone, each group of its own type.
+
+    Then picks are ordered by their counts of each type and no two picks have the same label
+    (types are single words, and none reads "nothing", the empty pick's label), so the picks
+    can be numbered (_RankedPicks) instead of listed; a list of them would have given no option
+    a `#2`. Otherwise they are listed, sorted and told apart as before.
+    """
+    return (len(set(ranks)) == len(ranks)
+            and all(isinstance(group[0], Card) and describe(group[0]) == group[0].type
+                    and group[0].type != "nothing" for group in members))
+
+
+class _RankedPicks:
+    """The picks of a choose_some, each built from its number in the order they are shown.
+
+    That order (see _sort_as_shown) is: fewest items first; among picks of one size, the most
+    of the first group in type order first, then of the second, and so on. With each group of
+    its own place in that order, the picks are numbered without listing them: `ways[p][t]`
+    counts the ways the groups from place p on can give t items, which tells how many picks
+    come before each choice of a count.
+    """
+
+    def __init__(self, members: list[list], ranks: list[tuple], least: int, most: int):
+        self.members = members
+        self.places = sorted(range(len(members)), key=ranks.__getitem__)  # group indexes in type order
+        self.sizes = [len(members[g]) for g in self.places]
+        ways = [[1]]  # ways[0] for no group left; built from the last place back to the first
+        for size in reversed(self.sizes):
+            after = ways[-1]
+            ways.append([sum(after[t - n] for n in range(min(size, t) + 1) if t - n < len(after))
+                         for t in range(min(len(after) - 1 + size, max(most, 0)) + 1)])
+        ways.reverse()
+        self.ways = ways
+        self.least = max(least, 0)
+        self.count = sum(ways[0][self.least:]) if most >= 0 else 0  # the table stops at `most` items
+
+    def counts(self, index: int) -> list[int]:
+        """How many of each group (in the groups' own order) pick number `index` takes."""
+        total = self.least
+        while index >= self.ways[0][total]:
+            index -= self.ways[0][total]
+            total += 1
+        counts = [0] * len(self.members)
+        for place, group in enumerate(self.places):
+            after = self.ways[place + 1]
+            for n in range(min(self.sizes[place], total), -1, -1):
+                following = after[total - n] if total - n < len(after) else 0
+                if index < following:
+                    break
+                index -= following
+            counts[group] = n
+            total -= n
+        return counts
+
+    def value(self, index: int) -> list:
+        return [item for group, n in zip(self.members, self.counts(index)) for item in group[:n]]
+
+    def option(self, index: int) -> Option:
+        value = self.value(index)
+        return Option(describe(value), value)
+
+
+def _sort_as_shown(picks: list[tuple[int, ...]], ranks: list[tuple]) -> None:
     """Sort counts per group as their picks are shown: fewest items first, then by the picks' items
     sorted (cards by type order, other values by name), compared one by one; ties keep their order.
 
-    Alike items (one group) share a place in that order, so places are found per group; picks of
-    one size then compare as the counts per place, the most of the first place first.
+    Alike items (one group) share a place in that order, so places are found per group (`ranks`:
+    each group's place, _in_type_order); picks of one size then compare as the counts per place,
+    the most of the first place first.
     """
-    ranks = [_in_type_order(order, group[0]) for group in members]
-    places = [[i for i in range(len(members)) if ranks[i] == rank] for rank in sorted(set(ranks))]
+    places = [[i for i in range(len(ranks)) if ranks[i] == rank] for rank in sorted(set(ranks))]
     if all(len(place) == 1 for place in places):
         per_place: Callable[[tuple[int, ...]], Any] = itemgetter(*[place[0] for place in places])
     else:
