@@ -2,8 +2,10 @@
 
 Each expression becomes `fn(frame) -> value` and each block of statements
 `fn(frame) -> None`; at play time nothing walks a tree. A `Frame` holds the
-game and the names in scope. Lambdas and loop variables bind straight into the
-frame (the checker forbids shadowing, so nothing needs restoring).
+game and the names in scope. Loop variables bind straight into the frame (the
+checker forbids shadowing, so nothing needs restoring); a lambda's parameter and
+a filter's variable, seen only inside their expression, are Python locals there
+(`x_NAME`): reading one costs no dictionary, and a parameter costs no store.
 
 A block is generated as the Python source of one function, its statements and
 expressions written inline, so running a rule takes few Python calls. Values
@@ -11,7 +13,8 @@ the source refers to (primitives, constants, locations) are passed in by name,
 never written into it. Loops and divisions stay small closures (they count
 steps or may fail before their operands run), and anything nested deeper than
 _MAX_INLINE becomes a function of its own, keeping the source far inside
-Python's limits. Expressions made only of constants are computed once, here.
+Python's limits; such a function inside an expression takes the locals in scope
+as arguments after the frame. Expressions made only of constants are computed once, here.
 """
 
 from __future__ import annotations
@@ -131,11 +134,13 @@ class Compiler:
         self.symbols = symbols  # component name -> fn(game) giving its runtime value
         self.params = params
         self._factories: dict[str, Callable[..., Fn]] = {}  # generated source -> its compiled maker
+        self._locals: tuple[str, ...] = ()  # lambda and filter variables in scope where code is written
 
     def _function(self, src: _Source, lines: list[str]) -> Fn:
-        """One function `run(f)` with these body lines; alike sources are compiled once."""
+        """One function `run(f, <locals in scope>)` with these body lines; alike sources are compiled once."""
         params = ", ".join(f"_{i}" for i in range(len(src.values)))
-        text = f"def make({params}):\n  def run(f):\n" + "".join(f"    {line}\n" for line in lines) + "  return run\n"
+        text = (f"def make({params}):\n  def run({self._arguments()}):\n" + "".join(f"    {line}\n" for line in lines)
+                + "  return run\n")
         make = self._factories.get(text)
         if make is None:
             scope: dict[str, Any] = {}
@@ -162,7 +167,12 @@ class Compiler:
             return built(f)
         return run
 
+    def _arguments(self) -> str:
+        """The arguments of a function written where the current locals are in scope."""
+        return ", ".join(["f"] + [f"x_{name}" for name in self._locals])
+
     def _block(self, body: tuple) -> Fn:
+        assert not self._locals  # statements are never inside an expression
         src = _Source()
         return self._function(src, self._block_lines(body, src, 0))
 
@@ -253,9 +263,11 @@ class Compiler:
         if value is not _NOT_CONSTANT:
             return src.bind(value)
         if depth > _MAX_INLINE:
-            return f"{src.bind(self._expr_function(e))}(f)"
+            return f"{src.bind(self._expr_function(e))}({self._arguments()})"
         inner = depth + 1
         if isinstance(e, n.Name):
+            if e.id in self._locals:
+                return f"x_{e.id}"
             symbol = self.symbols.get(e.id)
             # The checker forbids variables named like a component, so this is the component.
             return f"f.vars[{e.id!r}]" if symbol is None else f"{src.bind(symbol)}(f.game)"
@@ -272,14 +284,14 @@ class Compiler:
             return f"({f' {e.op} '.join(items)})"  # the checker makes every item a bool, as and/or then give
         if isinstance(e, n.Filter):
             items = f"_counted(f, {self._code(e.source, src, inner)}, {src.bind(e.loc)})"
-            cond = self._code(e.cond, src, inner)
-            return f"[_it for _it in {items} if f.vars.__setitem__({e.var!r}, _it) or ({cond})]"
+            cond = self._in_scope_of(e.var, lambda: self._code(e.cond, src, inner))
+            return f"[x_{e.var} for x_{e.var} in {items} if {cond}]"
         if isinstance(e, n.Index):
             return (f"_index(f, {self._code(e.target, src, inner)}, {self._code(e.index, src, inner)}, "
                     f"{src.bind(e.loc)})")
         if isinstance(e, n.Binary):
             if e.op not in _ARITHMETIC:
-                return f"{src.bind(self._divide(e))}(f)"
+                return f"{src.bind(self._divide(e))}({self._arguments()})"
             left, right = self._code(e.left, src, inner), self._code(e.right, src, inner)
             return f"_bounded(f, {left} {e.op} {right}, {src.bind(e.loc)})"
         if isinstance(e, n.Compare):
@@ -318,14 +330,14 @@ class Compiler:
         return _NOT_CONSTANT
 
     def _divide(self, e: n.Binary) -> Fn:
-        # A closure of its own: the divisor is checked before the dividend runs.
+        # A closure of its own: the divisor is checked before the dividend runs. `names`: the locals in scope.
         left, right, loc, op = self._expr_function(e.left), self._expr_function(e.right), e.loc, e.op
 
-        def divide(f: Frame) -> int:
-            divisor = right(f)
+        def divide(f: Frame, *names: Any) -> int:
+            divisor = right(f, *names)
             if divisor == 0:
                 raise rule_failed(f, "division by zero", loc)
-            return left(f) // divisor if op == "//" else left(f) % divisor
+            return left(f, *names) // divisor if op == "//" else left(f, *names) % divisor
         return divide
 
     def _call(self, call: n.Call, src: _Source, depth: int) -> str:
@@ -339,5 +351,15 @@ class Compiler:
         return f"{src.bind(impl)}({', '.join(['f'] + args)})"
 
     def _lambda(self, lam: n.Lambda, src: _Source, depth: int) -> str:
-        # The parameter goes into the frame's names, where the body (and any primitive) reads it.
-        return f"(lambda _x: f.vars.__setitem__({lam.param!r}, _x) or ({self._code(lam.body, src, depth)}))"
+        body = self._in_scope_of(lam.param, lambda: self._code(lam.body, src, depth))
+        return f"(lambda x_{lam.param}: {body})"
+
+    def _in_scope_of(self, name: str, write: Callable[[], str]) -> str:
+        """The code `write` gives with the variable `name` a Python local (the checker forbids shadowing,
+        so no outer local has that name)."""
+        outer = self._locals
+        self._locals = outer + (name,)
+        try:
+            return write()
+        finally:
+            self._locals = outer

@@ -153,3 +153,16 @@ def test_compiled_effects_compute():
 def test_repeat_and_stop_are_bounded():
     result = run("count = 0\nrepeat 10:\n  count = count + 1\n  if count == 3:\n    stop")
     assert result["count"] == 3
+
+
+def test_lambda_and_filter_variables_reach_divisions_and_deeply_nested_parts():
+    # A lambda's parameter and a filter's variable are Python locals of the generated code; a
+    # division, and a part nested deeper than one generated function holds, are functions of
+    # their own that get those locals as arguments.
+    deep = "x" + " + 1" * 30
+    result = run(f"halves = sum([1, 2, 3, 4, 5], x -> x // 2 + x % 2)\n"
+                 f"deep = [x in [1, 2] where any([10, 20], y -> {deep} + y // x == 41)]\n"
+                 f"nested = count([1, 2, 3], x -> any([x, 5], y -> y > x and y % x == 1))")
+    assert result["halves"] == 1 + 1 + 2 + 2 + 3
+    assert result["deep"] == [1]  # x=1, y=10: 1 + 30 + 10; x=2 gives 32 + 5 or 32 + 10
+    assert result["nested"] == 1  # only x=2 has y=5 with 5 % 2 == 1
