@@ -76,3 +76,47 @@ def test_run_lets_the_seats_agents_answer_even_the_decision_a_clone_stopped_at()
     assert finished.finished and not game.is_over()
     with pytest.raises(NycRulesError, match="nobody answers for seat Ann"):
         game.clone().run()
+
+
+def test_the_fast_copy_gives_what_a_plain_deepcopy_gives():
+    """copy_game copies the table with its own __deepcopy__ methods and copy_value: the copy equals one
+    made by copy.deepcopy alone (through __reduce_ex__), plays on with the same random numbers, and
+    shares no changing part with the original."""
+    from nycrules.engine import state as state_module
+
+    game = nycrules.new_game(["Ann", "Ben", "bot:random", "bot:random"], seed=4)
+    for _ in range(60):
+        game.apply(game.decision().count - 1)
+    state = game.state
+    fast = copy_game(state)
+    classes = (state_module.Game, state_module.Seat, state_module.Zone, state_module.Card, state_module.Tile,
+               state_module._Copied)
+    methods = {cls: cls.__dict__["__deepcopy__"] for cls in classes}
+    try:
+        for cls in classes:
+            delattr(cls, "__deepcopy__")
+        plain = copy_game(state)
+    finally:
+        for cls, method in methods.items():
+            setattr(cls, "__deepcopy__", method)
+    assert describe_table(fast) == describe_table(plain) == describe_table(state)
+    assert [fast.rng.random() for _ in range(5)] == [plain.rng.random() for _ in range(5)]
+    for seat, twin in zip(state.seats, fast.seats):
+        for name in ("used", "known", "scores", "hired", "uses", "virtual", "company", "vessels"):
+            assert getattr(twin, name) is not getattr(seat, name)
+        assert twin.hand.known is twin.reserve.known is twin.known and twin.token.seat is twin
+        assert all(card.zone is twin.hand for card in twin.hand)
+    assert all(tile.char is state.ruleset.characters[tile.char.id] for tile in fast.tiles)
+    assert all(card.zone is fast.deck for card in fast.deck) and fast.where is state.where
+    assert fast.boroughs[0] is fast.borough_by_id[fast.boroughs[0].id] is not state.boroughs[0]
+
+
+def test_a_card_copied_before_its_zone_lies_in_the_copy_of_its_zone():
+    import copy
+
+    state = nycrules.new_game(["Ann", "Ben"], seed=2).state
+    card = state.deck[3]
+    memo: dict = {}
+    twin = copy.deepcopy(card, memo)
+    assert twin is not card and twin.zone is memo[id(card.zone)] and twin in twin.zone
+    assert [c.id for c in twin.zone] == [c.id for c in card.zone]

@@ -12,6 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..diagnostics import Location
+
 if TYPE_CHECKING:
     from ..model import CharacterDef, Ruleset
 
@@ -27,7 +29,39 @@ class Event:
     kind: str = ""  # "header" (setup, a game round, final scoring), "section" (a bidding round or scoring step), "summary", "end"
 
 
-_ATOMIC = (int, str, bool, float, type(None))
+# Values a copy of the table shares with the original: plain values and the immutable places of rules.
+_SHARED = (int, str, bool, float, type(None), Location)
+_NOT_COPIED = object()
+
+
+def copy_value(value: Any, memo: dict[int, Any]) -> Any:
+    """copy.deepcopy(value, memo) for the values of a table's objects, faster for the usual ones.
+
+    Plain values are shared. A list, dict or set is copied here, noted in the memo first like
+    copy.deepcopy does (so an object met twice is copied once), and its items one by one only
+    when they are not plain (copy.deepcopy pays a call per item, even per number). Everything
+    else goes to copy.deepcopy, which calls the __deepcopy__ methods below.
+    """
+    cls = type(value)
+    if cls in _SHARED:
+        return value
+    twin = memo.get(id(value), _NOT_COPIED)
+    if twin is not _NOT_COPIED:
+        return twin
+    if cls is list:
+        memo[id(value)] = twin = []
+        twin.extend([item if type(item) in _SHARED else copy_value(item, memo) for item in value])
+        return twin
+    if cls is dict:
+        memo[id(value)] = twin = {}
+        for key, item in value.items():
+            twin[key if type(key) in _SHARED else copy.deepcopy(key, memo)] = (
+                item if type(item) in _SHARED else copy_value(item, memo))
+        return twin
+    if cls is set and all(type(item) in _SHARED for item in value):
+        memo[id(value)] = twin = set(value)
+        return twin
+    return copy.deepcopy(value, memo)
 
 
 class _Copied:
@@ -40,8 +74,7 @@ class _Copied:
         twin = cls.__new__(cls)
         memo[id(self)] = twin
         for name in cls.__slots__:
-            value = getattr(self, name)
-            setattr(twin, name, value if type(value) in _ATOMIC else copy.deepcopy(value, memo))
+            setattr(twin, name, copy_value(getattr(self, name), memo))
         return twin
 
 
@@ -62,12 +95,20 @@ class Zone(list):
         twin = Zone.__new__(Zone)
         memo[id(self)] = twin
         for name, value in vars(self).items():  # `known` is the seat's own dict: the memo keeps it one
-            setattr(twin, name, value if type(value) in _ATOMIC else copy.deepcopy(value, memo))
-        twin.extend(copy.deepcopy(card, memo) for card in self)
+            setattr(twin, name, copy_value(value, memo))
+        # A card lies in the zone its `zone` names, so a card met here for the first time is copied
+        # here, straight into the copy of its zone (copy.deepcopy per card costs far more).
+        cards = []
+        for card in self:
+            copied = memo.get(id(card))
+            if copied is None:
+                copied = card.twin(twin, memo) if card.zone is self else copy.deepcopy(card, memo)
+            cards.append(copied)
+        twin.extend(cards)
         return twin
 
 
-class Card(_Copied):
+class Card:
     __slots__ = ("id", "type", "zone", "counted_as", "weight")
 
     def __init__(self, id: int, type: str):
@@ -79,6 +120,20 @@ class Card(_Copied):
 
     def __repr__(self) -> str:
         return f"<{self.type} card {self.id}>"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Card":
+        zone = self.zone
+        zone_twin = None if zone is None else copy.deepcopy(zone, memo)  # copies the zone's cards, this one too
+        twin = memo.get(id(self))
+        return twin if twin is not None else self.twin(zone_twin, memo)
+
+    def twin(self, zone: Zone | None, memo: dict[int, Any]) -> "Card":
+        """A copy of the card lying in `zone` (a copy of its zone), noted in the memo."""
+        twin = Card.__new__(Card)
+        memo[id(self)] = twin
+        twin.id, twin.type, twin.zone, twin.counted_as, twin.weight = (
+            self.id, self.type, zone, self.counted_as, self.weight)
+        return twin
 
 
 class Pair(_Copied):
@@ -112,6 +167,12 @@ class Tile(_Copied):
 
     def __repr__(self) -> str:
         return f"<character {self.char.id} (tile {self.uid})>"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Tile":
+        twin = Tile.__new__(Tile)
+        memo[id(self)] = twin
+        twin.uid, twin.char, twin.where = self.uid, self.char, self.where  # the character is the rules: shared
+        return twin
 
 
 class Vessel(_Copied):
@@ -207,6 +268,14 @@ class Seat:
     def __hash__(self) -> int:
         return self.index
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Seat":
+        twin = Seat.__new__(Seat)
+        memo[id(self)] = twin
+        state = twin.__dict__
+        for name, value in self.__dict__.items():  # `known` is shared with the zones: the memo keeps it one
+            state[name] = copy_value(value, memo)
+        return twin
+
 
 class Game:
     """Everything on the table, plus the seeded random source and the event log."""
@@ -249,6 +318,19 @@ class Game:
         self.chooser: Any = None  # set by the runner: (game, decision) -> option index
         self.decisions_taken = 0
         self.finished = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
+        cls = type(self)
+        twin = cls.__new__(cls)
+        memo[id(self)] = twin
+        # The random generator by its state: copy.deepcopy would copy its 625 numbers one by one.
+        rng = random.Random.__new__(random.Random)  # not seeded: the state is set next
+        rng.setstate(self.rng.getstate())
+        memo[id(self.rng)] = rng
+        state = twin.__dict__
+        for name, value in self.__dict__.items():
+            state[name] = copy_value(value, memo)
+        return twin
 
     # --- press track
     def press_rank_of(self, seat: Seat) -> int:

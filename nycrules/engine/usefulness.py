@@ -24,7 +24,7 @@ from typing import Any
 from ..diagnostics import RuleRuntimeError
 from .bids import BidTable
 from .decisions import Decision, same_choice_key
-from .state import Game, Seat, Tile
+from .state import Game, Seat, Tile, copy_value
 
 # Uses tried on copies of the game to answer whether one character may lead to a bid.
 MAX_TRIALS = 64
@@ -38,13 +38,13 @@ class _Trial(Game):
     so objects shared between attributes stay shared and an object reached from a
     copied one is a copy too. Attributes set on the copy stay on it; the original is
     never changed. Trying a character usually reads one seat and a few numbers, so
-    this copies a seat, not the whole table (copy_game costs a few milliseconds).
+    this copies a few seats, not the whole table (copy_game costs about a millisecond).
     """
 
     def __getattr__(self, name: str) -> Any:  # called only for attributes not copied yet
         if name.startswith(("_trial_", "__")):  # its own bookkeeping, and Python's questions
             raise AttributeError(name)
-        value = copy.deepcopy(getattr(self._trial_source, name), self._trial_memo)
+        value = copy_value(getattr(self._trial_source, name), self._trial_memo)
         setattr(self, name, value)
         return value
 
@@ -58,6 +58,7 @@ def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
         memo[id(char)] = char
     trial._trial_source, trial._trial_memo = game, memo
     trial.ruleset, trial.events, trial.log_events = game.ruleset, [], False
+    trial.rule, trial.where = game.rule, game.where  # plain values and an immutable Location: shared
     return trial, memo
 
 
