@@ -54,13 +54,15 @@ def phase0(game: Game) -> None:
     game.rule = "phase 0"
     locs = game.ruleset.game.locs
     game.where = locs.get("rounds")
-    game.emit(None, f"Game round {game.round}", "header")
+    if game.log_events:
+        game.emit(None, f"Game round {game.round}", "header")
     for seat in game.seats:
         seat.used.clear()  # the dollars on characters go back to the supply
     letter = game.ruleset.game.mayor_route[game.round - 1]
     game.mayor = next(b for b in game.boroughs if b.letter == letter)
     game.where = locs.get("mayor_route")
-    game.emit(None, f"the Mayor moves to {game.mayor.name} ({letter})")
+    if game.log_events:
+        game.emit(None, f"the Mayor moves to {game.mayor.name} ({letter})")
     game.where = locs.get("prestige_tiles_revealed")
     for _ in range(game.ruleset.game.prestige_tiles_revealed):
         if game.prestige_stack:
@@ -78,7 +80,8 @@ def phase0(game: Game) -> None:
         game.pairs.append(pair)
         if not ops.draw_into(game, pair.cards, 2):
             game.pairs.remove(pair)  # the piles ran out
-    game.emit(None, f"{len(game.pairs)} pairs of cards are dealt")
+    if game.log_events:
+        game.emit(None, f"{len(game.pairs)} pairs of cards are dealt")
     game.rounds_done = set()
 
 
@@ -132,15 +135,11 @@ def _draft_menu(game: Game, seat: Seat) -> tuple[list[tuple[str, Any]], list[str
     Pairs of the same card types are one option. A pair's label and key are made only
     when someone reads them (see _draft_option): bots pick by index and value.
     """
-    values: list[tuple[str, Any]] = []
-    labels: list[str] = []  # "" for a pair
-    seen: set[tuple[str, ...]] = set()
+    firsts: dict[tuple[str, ...], Pair] = {}
     for pair in game.pairs:
-        types = _card_types(pair)
-        if types not in seen:
-            seen.add(types)
-            values.append(("pair", pair))
-            labels.append("")
+        firsts.setdefault(_card_types(pair), pair)  # the first pair of each kind, in display order
+    values: list[tuple[str, Any]] = [("pair", pair) for pair in firsts.values()]
+    labels = [""] * len(values)  # "" for a pair
     if seat.company:  # one look at the characters for both hooks, then split by hook
         by_hook: dict[str, list[Tile]] = {"draft.turn": [], "draft.instead_of_pair": []}
         for tile in usable(game, seat, tuple(by_hook), {}):

@@ -97,15 +97,15 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     # Cards: shuffled into the draw pile.
     game.cards = [Card(i, card_type) for i, card_type in enumerate(layout.card_types)]
     order = list(game.cards)
-    rng.shuffle(order)
+    ops.shuffle(rng, order)
     game.deck.extend(order)
     for card in order:
         card.zone = game.deck
     # Boroughs with shuffled sequence and base value tiles.
     letters = list(comp.sequence_tiles)
     values = list(comp.base_values)
-    rng.shuffle(letters)
-    rng.shuffle(values)
+    ops.shuffle(rng, letters)
+    ops.shuffle(rng, values)
     for i, b in enumerate(comp.boroughs):
         borough = Borough(b.id, b.name, b.lantern, len(seats))
         borough.letter = letters[i]
@@ -121,7 +121,7 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
             game.vessels.append(vessel)
             game.board_vessels.append(vessel)
     game.prestige_stack = [PrestigeTile(i, p.colour, p.value) for i, p in enumerate(comp.prestige_tiles)]
-    rng.shuffle(game.prestige_stack)
+    ops.shuffle(rng, game.prestige_stack)
     _setup_characters(game, layout)
     _setup_press(game)
     game.rule = "setup"
@@ -139,7 +139,7 @@ def _setup_characters(game: Game, layout: Layout) -> None:
     for tile in game.tiles:
         game.elevator_stacks[tile.char.value].append(tile)
     for value in sorted(game.elevator_stacks):
-        game.rng.shuffle(game.elevator_stacks[value])
+        ops.shuffle(game.rng, game.elevator_stacks[value])
         ops.refill_elevator_row(game, value)
     stacks = []
     for chars in layout.start_stacks:
@@ -150,7 +150,7 @@ def _setup_characters(game: Game, layout: Layout) -> None:
             game.tiles.append(tile)
             stack.append(tile)
         stacks.append(stack)
-    game.rng.shuffle(stacks)
+    ops.shuffle(game.rng, stacks)
     game.start_stacks = stacks
 
 
@@ -160,7 +160,7 @@ def _setup_press(game: Game) -> None:
     for seat in game.seats:
         seat.token = PressToken(seat)
         tokens.append(seat.token)
-    game.rng.shuffle(tokens)  # the seats' tokens stack on the start space in a random order
+    ops.shuffle(game.rng, tokens)  # the seats' tokens stack on the start space in a random order
     game.neutral_token.space = comp.neutral_start[len(game.seats)]
     game.press = [game.neutral_token] + tokens
     game.press.sort(key=lambda t: -t.space)

@@ -277,6 +277,9 @@ class Seat:
         return twin
 
 
+_fire_hook: Any = None  # abilities.fire_hook, once Game.fire_hook has looked it up
+
+
 class Game:
     """Everything on the table, plus the seeded random source and the event log."""
 
@@ -359,8 +362,11 @@ class Game:
         return decision.value(index)
 
     def fire_hook(self, name: str, frame: Any) -> None:
-        from .abilities import fire_hook
-        fire_hook(self, name, frame)
+        global _fire_hook
+        if _fire_hook is None:  # looked up once: an import statement costs microseconds at every call
+            from .abilities import fire_hook  # here: abilities imports this module
+            _fire_hook = fire_hook
+        _fire_hook(self, name, frame)
 
     def emit(self, seat: Seat | None, text: str, kind: str = "") -> None:
         if self.log_events:
