@@ -91,8 +91,19 @@ def _index(f: "Frame", target: Any, index: Any, loc: Location) -> Any:
 Fn = Callable[[Frame], Any]
 
 _MAX_INLINE = 12  # nesting written into one generated function; deeper parts get their own
+def _fire_hook(game: Any, name: str, f: Frame) -> None:
+    game.fire_hook(name, f)  # until the engine installs its runner (set_hook_runner); the game's method imports it
+
+
 _RUNTIME = {"_StopLoop": _StopLoop, "_spend": _spend, "_bounded": _bounded, "_counted": _counted,
-            "_index": _index}  # the globals of generated functions
+            "_index": _index, "_fire_hook": _fire_hook}  # the globals of generated functions
+
+
+def set_hook_runner(run: Callable[[Any, str, Frame], None]) -> None:
+    """What a `hook NAME` statement calls, as run(game, NAME, frame): the engine puts its own here
+    when imported (this module knows no engine), saving the game's method and its import per hook."""
+    _RUNTIME["_fire_hook"] = run
+
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
             ">=": operator.ge}
 _ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul}
@@ -201,7 +212,7 @@ class Compiler:
             return [f"f.game.where = {src.bind(s.loc)}", self._call(s.call, src, depth)]
         if isinstance(s, n.Hook):
             loc = src.bind(s.loc)
-            return [f"_spend(f, 1, {loc})", f"f.game.where = {loc}", f"f.game.fire_hook({s.name!r}, f)"]
+            return [f"_spend(f, 1, {loc})", f"f.game.where = {loc}", f"_fire_hook(f.game, {s.name!r}, f)"]
         if isinstance(s, n.Stop):
             return ["raise _StopLoop"]
         if isinstance(s, n.Pass):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..compiler import Frame
+from ..compiler import Frame, set_hook_runner
 from ..hooks import HOOKS
 from ..model import Script
 from .decisions import Decision, Option, describe, same_choice_key
@@ -116,8 +116,13 @@ def _fill(text: str, variables: dict[str, Any]) -> str:
 
 def fire_hook(game: Game, name: str, frame: Frame) -> None:
     """A `hook NAME` statement: the acting seat's characters at this hook act, with the frame's values."""
-    hook = HOOKS[name]
     seat = frame.vars["me"]
+    for tile in seat.company:
+        if tile.char.when == name:
+            break
+    else:
+        return  # no character of the seat attaches here: nothing to offer, run or write back
+    hook = HOOKS[name]
     variables = {key: frame.vars[key] for key in hook.context}
     if hook.mode in ("automatic", "ordered"):
         tiles = sorted((t for t in seat.company if t.char.when == name), key=lambda t: (t.char.id, t.uid))
@@ -144,3 +149,6 @@ def _chosen_order(game: Game, seat: Seat, tiles: list[Tile], variables: dict[str
     order = game.ask(Decision(seat, "order", "Order in which your characters score", options, game.rule))
     game.emit(seat, f"scores {', then '.join(str(t.char.id) for t in order)}")
     return order
+
+
+set_hook_runner(fire_hook)  # compiled `hook NAME` statements call fire_hook directly
