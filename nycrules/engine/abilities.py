@@ -12,7 +12,7 @@ from typing import Any, Callable
 from ..compiler import Frame, set_hook_runner
 from ..hooks import HOOKS
 from ..model import Script
-from .decisions import Decision, Option, describe, same_choice_key
+from .decisions import Decision, Option, describe
 from .state import Game, Seat, Tile
 
 
@@ -75,11 +75,11 @@ def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
 def use_options(tiles: list[Tile], suffix: str = "") -> list[tuple[str, Tile]]:
     seen, out = set(), []
     for tile in tiles:
-        key = same_choice_key(tile)[:2]
-        if key in seen:
-            continue  # two unused copies of one character are the same choice
-        seen.add(key)
-        out.append((f"use {tile.char.id} {tile.char.title}{suffix}", tile))
+        char = tile.char
+        if char.id in seen:
+            continue  # two unused copies of one character are the same choice (same_choice_key's tile and id)
+        seen.add(char.id)
+        out.append((f"use {char.id} {char.title}{suffix}", tile))
     return out
 
 

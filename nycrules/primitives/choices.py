@@ -95,8 +95,11 @@ class _RankedPicks:
         ways = [[1]]  # ways[0] for no group left; built from the last place back to the first
         for size in reversed(self.sizes):
             after = ways[-1]
-            ways.append([sum(after[t - n] for n in range(min(size, t) + 1) if t - n < len(after))
-                         for t in range(min(len(after) - 1 + size, max(most, 0)) + 1)])
+            row = [0] * (min(len(after) - 1 + size, max(most, 0)) + 1)
+            for n in range(min(size, len(row) - 1) + 1):  # n items of this group, the rest after it
+                for t, ways_after in enumerate(after[:len(row) - n]):
+                    row[t + n] += ways_after
+            ways.append(row)
         ways.reverse()
         self.ways = ways
         self.least = max(least, 0)
