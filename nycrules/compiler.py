@@ -10,11 +10,12 @@ a filter's variable, seen only inside their expression, are Python locals there
 A block is generated as the Python source of one function, its statements and
 expressions written inline, so running a rule takes few Python calls. Values
 the source refers to (primitives, constants, locations) are passed in by name,
-never written into it. Loops and divisions stay small closures (they count
-steps or may fail before their operands run), and anything nested deeper than
-_MAX_INLINE becomes a function of its own, keeping the source far inside
-Python's limits; such a function inside an expression takes the locals in scope
-as arguments after the frame. Expressions made only of constants are computed once, here.
+never written into it. `for` loops are written in place; `repeat` loops and
+divisions stay small closures (a count checked, or a divisor, before the rest
+runs), and anything nested deeper than _MAX_INLINE becomes a function of its
+own, keeping the source far inside Python's limits; such a function inside an
+expression takes the locals in scope as arguments after the frame. Expressions
+made only of constants are computed once, here.
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ def _index(f: "Frame", target: Any, index: Any, loc: Location) -> Any:
 Fn = Callable[[Frame], Any]
 
 _MAX_INLINE = 12  # nesting written into one generated function; deeper parts get their own
+_LOOP_DEPTH = 4  # the nesting a `for` body counts for (see Compiler._for_lines)
 def _fire_hook(game: Any, name: str, f: Frame) -> None:
     game.fire_hook(name, f)  # until the engine installs its runner (set_hook_runner); the game's method imports it
 
@@ -220,7 +222,7 @@ class Compiler:
         if isinstance(s, n.If):
             return self._if_lines(s, src, depth)
         if isinstance(s, n.For):
-            return [f"{src.bind(self._for(s))}(f)"]
+            return self._for_lines(s, src, depth)
         if isinstance(s, n.Repeat):
             return [f"{src.bind(self._repeat(s))}(f)"]
         raise AssertionError(f"unknown statement {s!r}")
@@ -235,20 +237,18 @@ class Compiler:
             lines += ["  " + line for line in self._block_lines(s.orelse, src, depth + 1)]
         return lines
 
-    def _for(self, s: n.For) -> Fn:
-        var, source, body, loc = s.var, self._expr_function(s.source), self._block(s.body), s.loc
-
-        def run_for(f: Frame) -> None:
-            items = list(source(f))  # a snapshot: the body may move the items
-            _spend(f, len(items), loc)
-            fvars = f.vars
-            try:
-                for item in items:
-                    fvars[var] = item
-                    body(f)
-            except _StopLoop:
-                pass
-        return run_for
+    def _for_lines(self, s: n.For, src: _Source, depth: int) -> list[str]:
+        # The loop variable goes into the frame's names, where a hook in the body may read it. Each
+        # loop takes two of the 20 blocks Python nests in one function (try and for): the body counts
+        # as _LOOP_DEPTH levels deeper, so at most 1 + _MAX_INLINE // _LOOP_DEPTH loops nest in one function.
+        items = f"_items{depth}"  # a snapshot: the body may move the items
+        return [f"{items} = list({self._code(s.source, src, depth)})",
+                f"_spend(f, len({items}), {src.bind(s.loc)})",
+                "try:",
+                f"  for f.vars[{s.var!r}] in {items}:",
+                *["    " + line for line in self._block_lines(s.body, src, depth + _LOOP_DEPTH)],
+                "except _StopLoop:",
+                "  pass"]
 
     def _repeat(self, s: n.Repeat) -> Fn:
         count, body, loc = self._expr_function(s.count), self._block(s.body), s.loc

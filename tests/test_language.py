@@ -166,3 +166,17 @@ def test_lambda_and_filter_variables_reach_divisions_and_deeply_nested_parts():
     assert result["halves"] == 1 + 1 + 2 + 2 + 3
     assert result["deep"] == [1]  # x=1, y=10: 1 + 30 + 10; x=2 gives 32 + 5 or 32 + 10
     assert result["nested"] == 1  # only x=2 has y=5 with 5 % 2 == 1
+
+
+def test_loops_nested_deeper_than_one_generated_function_holds_still_run_and_stop():
+    # Python nests at most 20 blocks in one function; `for` loops are written in place, two blocks
+    # each, so deeply nested ones must be split into functions of their own.
+    depth = 9
+    lines = ["total = 0"]
+    for level in range(depth):
+        lines.append("  " * level + f"for x{level} in [1, 2]:")
+    lines.append("  " * depth + "total = total + 1")
+    lines.append("  " * depth + "if total % 2 == 1:")
+    lines.append("  " * (depth + 1) + "stop")
+    result = run("\n".join(lines))
+    assert result["total"] == 1 + 2 * (2 ** (depth - 1) - 1)  # stops at each odd total: 1, then 2 a run
