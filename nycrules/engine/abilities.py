@@ -14,6 +14,7 @@ from ..hooks import HOOKS
 from ..model import Script
 from .decisions import Decision, Option, describe
 from .state import Game, Seat, Tile
+from .usefulness import keep_useful  # it uses characters on copies through this module, imported when it runs
 
 
 def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None) -> Frame:
@@ -40,9 +41,10 @@ def may_use_characters(game: Game, seat: Seat) -> bool:
 def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any]) -> list[Tile]:
     """The seat's tiles that may act at these hooks now: unused this round, affordable, requirement met,
     and, for a character that `needs_a_bid`, a legal bid can follow its use."""
-    if not seat.company or not may_use_characters(game, seat):
+    if not seat.company or (seat.is_tom and not may_use_characters(game, seat)):
         return []
     out = []
+    needs_a_bid = False
     for tile in seat.company:
         char = tile.char
         if char.when not in hooks or tile.uid in seat.used or seat.dollars < char.cost:
@@ -50,8 +52,8 @@ def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, 
         if char.requires is not None and not evaluate(game, char.requires, {"me": seat, "this": tile, **variables}):
             continue
         out.append(tile)
-    if out and any(tile.char.needs_a_bid for tile in out):
-        from .usefulness import keep_useful  # here: it uses characters on copies through this module
+        needs_a_bid = needs_a_bid or char.needs_a_bid
+    if needs_a_bid:
         return keep_useful(game, seat, out, hooks, variables)
     return out
 
@@ -96,15 +98,23 @@ def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, A
             return
         if not isinstance(prompt, str):
             prompt = prompt()
-        options = [Option(done, None, "done")] + [Option(label, tile, f"use:{tile.char.id}")
-                                                  for label, tile in use_options(tiles)]
-        tile = game.ask(Decision(seat, "use", prompt, options, game.rule))
+        uses = use_options(tiles)  # built only when read: labels and keys are distinct by the characters' numbers
+        tile = game.ask(Decision(seat, "use", prompt, None, game.rule, count=1 + len(uses),
+                                 build=lambda i: _use_option(uses, i, done), value=lambda i: uses[i - 1][1] if i else None))
         if tile is None:
             return
         frame = use(game, seat, tile, variables)
         writable = HOOKS[tile.char.when].writable
         for name in writable:
             variables[name] = frame.vars[name]
+
+
+def _use_option(uses: list[tuple[str, Tile]], index: int, done: str) -> Option:
+    """Option `index` of an offer: first being done, then each use."""
+    if index == 0:
+        return Option(done, None, "done")
+    label, tile = uses[index - 1]
+    return Option(label, tile, f"use:{tile.char.id}")
 
 
 def _fill(text: str, variables: dict[str, Any]) -> str:
