@@ -8,40 +8,46 @@ from .engine.state import Borough, Game, PrestigeTile, Tile
 
 
 _MASK = (1 << 64) - 1
+_GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
-def _pick(game: Game, seed: int, count: int) -> int:
-    """A number below `count`, fixed by the bot's seed and how many decisions the game has seen.
+class _Picker:
+    """Numbers below a count, fixed by a bot's seed and how many decisions the game has seen.
 
     So a bot's choice depends only on the position, and a loaded or undone game
     continues exactly as an uninterrupted one would. (A splitmix64 step: cheap,
-    and well mixed for neighbouring inputs.)
+    and well mixed for neighbouring inputs; the seed's share is worked out once.)
     """
-    z = (seed * 0x9E3779B97F4A7C15 + game.decisions_taken * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return (z ^ (z >> 31)) % count
 
-
-class RandomAgent:
-    """Picks uniformly among the legal options."""
+    __slots__ = ("seed", "_start")
 
     def __init__(self, seed: int):
         self.seed = seed
+        self._start = (seed * _GOLDEN) & _MASK
+
+    def pick(self, game: Game, count: int) -> int:
+        z = (self._start + game.decisions_taken * _MIX1) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return (z ^ (z >> 31)) % count
+
+
+class RandomAgent(_Picker):
+    """Picks uniformly among the legal options."""
+
+    __slots__ = ()
 
     def choose(self, session: Session, decision: Decision) -> int:
-        assert session.state is not None
-        return _pick(session.state, self.seed, decision.count)
+        return self.pick(session.state, decision.count)  # type: ignore[arg-type]
 
 
-class GreedyAgent:
+class GreedyAgent(_Picker):
     """A simple heuristic: the biggest bid, every character it can use, the best-looking pick.
 
     It looks only at the options in front of it (no look-ahead), so it is fast.
     """
 
-    def __init__(self, seed: int):
-        self.seed = seed
+    __slots__ = ()
 
     def choose(self, session: Session, decision: Decision) -> int:
         game = session.state
@@ -49,7 +55,7 @@ class GreedyAgent:
         scores = [self._score(game, decision, i) for i in range(decision.count)]
         best = max(scores)
         ties = [i for i, s in enumerate(scores) if s == best]
-        return ties[0] if len(ties) == 1 else ties[_pick(game, self.seed, len(ties))]
+        return ties[0] if len(ties) == 1 else ties[self.pick(game, len(ties))]
 
     def _score(self, game: Game, decision: Decision, index: int) -> float:
         value = decision.value(index)  # no labels needed

@@ -169,7 +169,7 @@ class BidMenu(Decision):
         self.swap_count = holdings.exchange_count() if may_exchange else 0
         self.uses = use_options(usable(game, seat, TURN_HOOKS, {})) if holdings.characters else []
         self.count = self.passes + bids.count + self.swap_count + len(self.uses)
-        self._swaps: list[tuple[str, str, Card, Card]] | None = None
+        self._swaps: tuple[dict[str, Card], dict[str, Card]] | None = None
 
     @property
     def prompt(self) -> str:
@@ -213,16 +213,28 @@ class BidMenu(Decision):
 
     def _swap_cards(self, index: int) -> tuple[str, str, Card, Card]:
         """Exchange `index`: hand types in the order the hand holds them, each with every other reserve type."""
-        if self._swaps is None:  # listed once, for a bot that weighs every option
+        if self._swaps is None:  # the first card of each type, once per menu (a bot may weigh every exchange)
             hand: dict[str, Card] = {}
             for card in self.seat.hand:
-                hand.setdefault(card.type, card)
+                if card.type not in hand:
+                    hand[card.type] = card
             reserve: dict[str, Card] = {}
             for card in self.seat.reserve:
-                reserve.setdefault(card.type, card)
-            self._swaps = [(out_type, in_type, out_card, in_card) for out_type, out_card in hand.items()
-                           for in_type, in_card in reserve.items() if in_type != out_type]
-        return self._swaps[index]
+                if card.type not in reserve:
+                    reserve[card.type] = card
+            self._swaps = hand, reserve
+        hand, reserve = self._swaps
+        for out_type, out_card in hand.items():
+            partners = len(reserve) - (out_type in reserve)  # every reserve type but its own
+            if index >= partners:
+                index -= partners
+                continue
+            for in_type, in_card in reserve.items():
+                if in_type != out_type:
+                    if not index:
+                        return out_type, in_type, out_card, in_card
+                    index -= 1
+        raise IndexError("no such exchange")
 
 
 def _withdraw(game: Game, seat: Seat) -> None:

@@ -10,6 +10,7 @@ since few different counts ever occur.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Mapping
 
 from ..compiler import Frame
@@ -231,7 +232,7 @@ def _pattern(game: Game, counts: HandCounts, kinds: list[str]) -> tuple:
 
 
 _FIELD = 1 << 16  # a hand has fewer cards than this (limits.MAX_GAME_NUMBER * 10 cards in all)
-_SETS = _FIELD ** 4  # the unit of a set's first type, above the four counts of what it adds
+_SETS = _FIELD ** 4  # (1 << 64) the unit of a set's first type, above the four counts of what it adds
 
 
 def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
@@ -279,14 +280,13 @@ def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
     return out
 
 
-def _worth(bid: tuple[int, int]) -> int:
-    return bid[1]
+_worth = itemgetter(1)  # a bid's worth, for sorting
 
 
 def _unpacked(packed: int, kinds: int) -> list[int]:
     """The number of cards of each of the `kinds` hand types in a set made by `_count_bids`."""
-    cards = packed // _SETS
-    return [(cards >> (16 * i)) % _FIELD for i in range(kinds)]
+    cards = packed >> 64  # above the four 16-bit counts (_SETS)
+    return [(cards >> shift) & 0xFFFF for shift in range(0, 16 * kinds, 16)]
 
 
 def value_to_win(game: Game, seat: Seat) -> int:
