@@ -25,7 +25,7 @@ from .documents import resolve_ruleset_path
 from .engine.setup import SeatSpec
 from .model import Ruleset
 from .resources import data_dir
-from .simulate import GameResult, play_game, play_games
+from .simulate import GameResult, fewer_collections, play_game, play_games
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
@@ -97,12 +97,13 @@ def play_chunk(ref: RulesetRef, specs: list[SeatSpec], seed: int, start: int, st
     except Exception as err:
         raise DistributeError(f"a worker cannot load the ruleset {ref.path}: {err}".splitlines()[0]) from None
     results = []
-    for number in range(start, stop):
-        try:
-            results.append(play_game(ruleset, specs, seed, number))
-        except Exception as err:
-            raise DistributeError(f"game {number} (seed {seed + number}) failed: "
-                                  f"{type(err).__name__}: {err}".splitlines()[0]) from None
+    with fewer_collections():
+        for number in range(start, stop):
+            try:
+                results.append(play_game(ruleset, specs, seed, number))
+            except Exception as err:
+                raise DistributeError(f"game {number} (seed {seed + number}) failed: "
+                                      f"{type(err).__name__}: {err}".splitlines()[0]) from None
     return results
 
 

@@ -7,8 +7,10 @@ played again alone, and a run can be split over processes or machines (see
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .agents import seat_agents
 from .diagnostics import RuleRuntimeError
@@ -65,4 +67,28 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int) -
 
 
 def play_games(ruleset: Ruleset, specs: list[SeatSpec], seed: int, numbers: Iterable[int]) -> list[GameResult]:
-    return [play_game(ruleset, specs, seed, number) for number in numbers]
+    with fewer_collections():
+        return [play_game(ruleset, specs, seed, number) for number in numbers]
+
+
+YOUNG_COLLECTION_EVERY = 20_000  # new container objects (Python's default: 700)
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run games with less work for the garbage collector; its settings are restored afterwards.
+
+    A game makes many short-lived objects and some cycles that only the collector frees
+    (a card and the zone that holds it), so it cannot be turned off; but the objects alive
+    when games start (the compiled ruleset above all) would be walked again at each older
+    collection: they are set aside (gc.freeze), and young collections run less often.
+    Games take a few percent less CPU time; memory stays bounded (collections still run).
+    """
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(threshold[0], YOUNG_COLLECTION_EVERY), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()

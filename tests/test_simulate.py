@@ -1,5 +1,6 @@
 """Balance studies: per-game results, any number of workers or Ray, the report and comparisons."""
 
+import gc
 import importlib.util
 import json
 import subprocess
@@ -11,7 +12,7 @@ import pytest
 from nycrules.distribute import RulesetRef, run_local, run_ray
 from nycrules.loader import load_ruleset
 from nycrules.seating import parse_seats
-from nycrules.simulate import DURING_THE_GAME, play_game
+from nycrules.simulate import DURING_THE_GAME, play_game, play_games
 from nycrules.study import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +55,31 @@ def test_a_game_result_adds_up(nyc):
         hired = sum(sum(seat.hired.values()) for seat in game.seats)
         assert hired >= sum(len(seat.owned) for seat in game.seats) > 0
         assert sum(sum(seat.used.values()) for seat in game.seats) > 0
+
+
+def test_games_leave_the_garbage_collector_as_they_found_it_and_free_their_tables(nyc, monkeypatch):
+    """Simulated games tune the collector for speed; a program that calls them keeps its settings,
+    and a finished game's table (a graph of cycles: cards and zones) is freed, not kept."""
+    import weakref
+
+    import nycrules.simulate as simulate
+
+    tables = []
+
+    class Watched(simulate.Session):  # notes a weak reference to each game's table
+        def run(self):
+            game = super().run()
+            tables.append(weakref.ref(game))
+            return game
+
+    monkeypatch.setattr(simulate, "Session", Watched)
+    threshold = gc.get_threshold()
+    results = play_games(nyc, seats(nyc, "bot:random", "bot:random"), 3, range(4))
+    assert len(results) == 4 and len(tables) == 4
+    assert gc.get_threshold() == threshold
+    assert gc.get_freeze_count() == 0
+    gc.collect()
+    assert all(table() is None for table in tables)  # cycles and all, freed
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None,
