@@ -40,6 +40,19 @@ class Frame:
         self.steps = MAX_EFFECT_STEPS
 
 
+class Fixed:
+    """A component whose runtime value is the same in every game (the id of a card type, a vessel kind or
+    a colour): compiled rules hold the value itself, where other components are looked up in the game."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
+
+    def __call__(self, game: Any) -> Any:  # like every component: fn(game) -> its runtime value
+        return self.value
+
+
 class _StopLoop(Exception):
     pass
 
@@ -280,8 +293,10 @@ class Compiler:
             if e.id in self._locals:
                 return f"x_{e.id}"
             symbol = self.symbols.get(e.id)
+            if symbol is None:
+                return f"f.vars[{e.id!r}]"
             # The checker forbids variables named like a component, so this is the component.
-            return f"f.vars[{e.id!r}]" if symbol is None else f"{src.bind(symbol)}(f.game)"
+            return src.bind(symbol.value) if isinstance(symbol, Fixed) else f"{src.bind(symbol)}(f.game)"
         if isinstance(e, n.Call):
             return self._call(e, src, inner)
         if isinstance(e, (n.ListLit, n.BoolOp)):

@@ -18,7 +18,7 @@ from . import dsltypes as T
 from . import nodes as n
 from . import primitives  # noqa: F401  (registers the primitives the checker looks calls up in)
 from .checker import CheckContext, Checker, Symbols
-from .compiler import Compiler
+from .compiler import Compiler, Fixed
 from .diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
 from .documents import DocumentLoader, display_path, resolve_ruleset_path
 from .hooks import HOOKS
@@ -346,10 +346,10 @@ def _symbol_values(doc: MDict) -> dict[str, Any]:
     for section in ("card_types", "vessel_kinds"):
         for item in comp[section]:
             ident = str(item["id"])
-            values[ident] = lambda game, ident=ident: ident
+            values[ident] = Fixed(ident)
     for colour in comp["colours"]:
         ident = str(colour)
-        values[ident] = lambda game, ident=ident: ident
+        values[ident] = Fixed(ident)
     for b in comp["boroughs"]:
         ident = str(b["id"])
         values[ident] = lambda game, ident=ident: game.borough_by_id[ident]

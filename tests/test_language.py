@@ -5,7 +5,7 @@ import pytest
 from nycrules import nodes as n
 from nycrules import primitives  # noqa: F401  (registers the primitives the checker looks up)
 from nycrules.checker import CheckContext, Checker, Symbols
-from nycrules.compiler import Compiler, Frame
+from nycrules.compiler import Compiler, Fixed, Frame
 from nycrules.diagnostics import Sink
 from nycrules.marked_yaml import load
 from nycrules.parser import parse_effect, parse_expression
@@ -180,3 +180,14 @@ def test_loops_nested_deeper_than_one_generated_function_holds_still_run_and_sto
     lines.append("  " * (depth + 1) + "stop")
     result = run("\n".join(lines))
     assert result["total"] == 1 + 2 * (2 ** (depth - 1) - 1)  # stops at each odd total: 1, then 2 a run
+
+
+def test_a_component_fixed_in_every_game_is_compiled_as_its_value_others_are_looked_up():
+    loc = n.Name("x", None).loc
+    game = type("Game", (), {"borough_by_id": {"bronx": "the Bronx"}})()
+    symbols = {"wild": Fixed("wild"), "bronx": lambda g: g.borough_by_id["bronx"]}
+    compiler = Compiler({}, symbols, {})
+    compiler.generate_when_run = False
+    both = compiler.expr(n.ListLit((n.Name("wild", loc), n.Name("bronx", loc)), loc))
+    assert both(Frame(game, {})) == ["wild", "the Bronx"]
+    assert symbols["wild"](game) == "wild"  # still a component's fn(game), for any other reader

@@ -9,6 +9,7 @@ from ..engine import ops
 from ..engine.state import Borough, Seat
 from ..registry import primitive
 from . import inline
+from .choices import decide
 
 C = "boroughs and skyscrapers"
 
@@ -112,7 +113,6 @@ def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
         return 0
     sources: list[Borough] = []
     missing = count - seat.board
-    from .choices import decide
     for _ in range(max(missing, 0)):
         available = [b for b in game.boroughs if b is not borough
                      and b.counts[seat.index] - sum(1 for s in sources if s is b) > 0]
