@@ -106,8 +106,10 @@ Fn = Callable[[Frame], Any]
 
 _MAX_INLINE = 12  # nesting written into one generated function; deeper parts get their own
 _LOOP_DEPTH = 4  # the nesting a `for` body counts for (see Compiler._for_lines)
+
+
 def _fire_hook(game: Any, name: str, f: Frame) -> None:
-    game.fire_hook(name, f)  # until the engine installs its runner (set_hook_runner); the game's method imports it
+    game.fire_hook(name, f)  # until the engine installs its runner (set_hook_runner); the game finds the same one
 
 
 _RUNTIME = {"_StopLoop": _StopLoop, "_spend": _spend, "_bounded": _bounded, "_counted": _counted,
@@ -118,6 +120,7 @@ def set_hook_runner(run: Callable[[Any, str, Frame], None]) -> None:
     """What a `hook NAME` statement calls, as run(game, NAME, frame): the engine puts its own here
     when imported (this module knows no engine), saving the game's method and its import per hook."""
     _RUNTIME["_fire_hook"] = run
+
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
             ">=": operator.ge}
