@@ -3,12 +3,18 @@
     python benchmarks/measure.py            # all of them (about a minute)
     python benchmarks/measure.py --versus   # games per CPU-second against the pinned baseline commit
     python benchmarks/measure.py --launch COMMIT  # launch to the first prompt, this checkout against COMMIT
+    python benchmarks/measure.py --instructions  # instructions per game against the baseline (valgrind)
 
 `--versus [COMMIT]` plays the same seeded games in-process (nycrules.simulate) with
 this checkout and with COMMIT (default: BASELINE, the engine at the start of the
 speed work), alternating the two in fresh processes, and prints games per CPU-second
 (time.process_time, so other load on the machine counts less than in wall time) and
 their ratio. The baseline's source comes from `git archive`, or `--baseline-dir`.
+
+`--instructions [COMMIT]` counts the machine instructions of the same games with valgrind's
+callgrind (on the same binary and inputs, the same count at every run, whatever else the
+machine is doing), less those of a run that plays no game: a ratio that a shared machine
+cannot blur. It is slow (valgrind runs Python about 50 times slower): `--games 30` or so.
 
 Wall times are the median of several runs of the installed `nycrules` command
 (or `python cli.py` when it is not installed); games per second come from
@@ -198,12 +204,56 @@ def versus(commit: str, baseline_dir: Path | None, games: int, rounds: int, seed
             print(f"{name:<32}{old:>12.1f}{new:>12.1f}{new / old:>7.2f}x", flush=True)
 
 
+def instructions_versus(commit: str, baseline_dir: Path | None, games: int, seed: int) -> None:
+    """Instructions per game (valgrind) of this checkout and of `commit`, for each mix of seats."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt install valgrind)")
+    with tempfile.TemporaryDirectory() as tmp:
+        sides = {"baseline": baseline_dir or baseline_source(commit, Path(tmp)), "now": ROOT}
+        envs = {}
+        for name, source in sides.items():
+            cache = Path(tmp) / f"cache-{name}"
+            cache.mkdir(mode=0o700)
+            envs[name] = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {
+                "PYTHONPATH": str(source), "XDG_CACHE_HOME": str(cache)}
+            # Bytecode written and the ruleset cache filled, so that neither is counted below.
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(source / "nycrules")],
+                           env=envs[name], capture_output=True, check=True)
+            _counted(source, envs[name], MIXES["4 random bots"], 0, seed, valgrind=False)
+        print(f"baseline {commit if baseline_dir is None else baseline_dir}, this checkout {ROOT}; "
+              f"{games} games (seeds {seed}-{seed + games - 1}), valgrind --tool=callgrind")
+        print(f"{'seats':<32}{'baseline':>12}{'now':>12}{'ratio':>8}   (millions of instructions per game)")
+        start = {name: _counted(source, envs[name], MIXES["4 random bots"], 0, seed) for name, source in sides.items()}
+        for label, seats in MIXES.items():
+            old, new = ((_counted(source, envs[name], seats, games, seed) - start[name]) / games / 1e6
+                        for name, source in sides.items())
+            print(f"{label:<32}{old:>12.2f}{new:>12.2f}{old / new:>7.2f}x", flush=True)
+
+
+def _counted(source: Path, env: dict[str, str], seats: list[str], games: int, seed: int,
+             valgrind: bool = True) -> int:
+    """Instructions of one process playing `games` games in-process (the --play child)."""
+    args = [sys.executable, str(Path(__file__).resolve()), "--play", ",".join(seats),
+            "--games", str(games), "--seed", str(seed)]
+    if not valgrind:
+        subprocess.run(args, env=env, cwd=source, capture_output=True, check=True)
+        return 0
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + args,
+                         env=env, cwd=source, capture_output=True, text=True, check=True).stderr
+    for line in out.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1])
+    raise SystemExit(f"valgrind gave no count: {out.strip().splitlines()[-1:]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--versus", nargs="?", const=BASELINE, metavar="COMMIT",
                         help=f"games per CPU-second against COMMIT (default {BASELINE})")
+    parser.add_argument("--instructions", nargs="?", const=BASELINE, metavar="COMMIT",
+                        help=f"instructions per game against COMMIT (default {BASELINE}), with valgrind")
     parser.add_argument("--baseline-dir", type=Path, help="a checkout of the baseline to use instead of git archive")
-    parser.add_argument("--games", type=int, default=200, help="games per run (--versus)")
+    parser.add_argument("--games", type=int, default=200, help="games per run (--versus, --instructions)")
     parser.add_argument("--rounds", type=int, default=5, help="runs of each side (--versus)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--launch", metavar="COMMIT", help="launch to the first prompt against COMMIT")
@@ -216,6 +266,8 @@ def main() -> None:
         play_in_process(args.play.split(","), args.games, args.seed)
     elif args.versus:
         versus(args.versus, args.baseline_dir, args.games, args.rounds, args.seed)
+    elif args.instructions:
+        instructions_versus(args.instructions, args.baseline_dir, args.games, args.seed)
     else:
         figures()
 
