@@ -52,23 +52,43 @@ class GreedyAgent(_Picker):
     def choose(self, session: Session, decision: Decision) -> int:
         game = session.state
         assert game is not None
-        scores = [self._score(game, decision, i) for i in range(decision.count)]
+        scores = self.scores(game, decision)
         best = max(scores)
         ties = [i for i, s in enumerate(scores) if s == best]
         return ties[0] if len(ties) == 1 else ties[self.pick(game, len(ties))]
 
+    def scores(self, game: Game, decision: Decision) -> list[float]:
+        """How good each option of the decision looks (the highest is picked)."""
+        if decision.kind == "bid":  # the most frequent decision, with the most options
+            return self._bid_scores(game, decision)
+        return [self._score(game, decision, i) for i in range(decision.count)]
+
+    def _bid_scores(self, game: Game, decision: Decision) -> list[float]:
+        """Bid high, but count what the cards would have been worth in the rounds to come."""
+        keep: dict[str, int] = {}  # card type -> its worth kept, the same for every option of the decision
+        scores: list[float] = []
+        for index in range(decision.count):
+            value = decision.value(index)  # no labels needed
+            what = value[0]
+            if what == "bid":
+                kept = 0
+                for card in value[1]:
+                    worth = keep.get(card.type)
+                    if worth is None:
+                        worth = keep[card.type] = self._keep_value(game, card.type)
+                    kept += worth
+                scores.append(value[2] * 10 - kept)
+            elif what == "use":
+                scores.append(25)
+            elif what == "exchange":
+                scores.append(8 if value[2].type == game.bidding_card else -5)
+            else:
+                scores.append(0)
+        return scores
+
     def _score(self, game: Game, decision: Decision, index: int) -> float:
         value = decision.value(index)  # no labels needed
         kind = decision.kind
-        if kind == "bid":
-            if value[0] == "bid":
-                # Bid high, but count what the cards would have been worth in the rounds to come.
-                return value[2] * 10 - sum(self._keep_value(game, card.type) for card in value[1])
-            if value[0] == "use":
-                return 25
-            if value[0] == "exchange":
-                return 8 if value[2].type == game.bidding_card else -5
-            return 0
         if kind == "draft":
             if value[0] == "pair":
                 return sum(self.PAIR_WEIGHTS.get(c.type, 2) if c.type != game.ruleset.wild_card else 3

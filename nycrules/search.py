@@ -120,7 +120,7 @@ class MCTSAgent:
         if decision.count <= 1:
             return [0]
         game = session.state
-        scores = [self.greedy._score(game, decision, i) for i in range(decision.count)]
+        scores = self.greedy.scores(game, decision)
         first = self.greedy.choose(session, decision)
         ranked = sorted(range(decision.count), key=lambda i: (-scores[i], i))
         return [first] + [i for i in ranked if i != first][:WIDTH - 1]
