@@ -83,8 +83,9 @@ def draw_into(game: Game, dest: Zone, count: int) -> list[Card]:
 
 
 def discard_cards(game: Game, cards: Iterable[Card]) -> None:
+    discard = game.discard
     for card in list(cards):
-        move_card(card, game.discard)
+        move_card(card, discard)
 
 
 def refill_reserve(game: Game, seat: Seat) -> None:

@@ -110,12 +110,13 @@ def phase1(game: Game) -> None:
 
 def draft_turn(game: Game, seat: Seat) -> None:
     game.taken = []
+    where = game.ruleset.game.locs.get("pairs_per_seat")
     while not game.taken:
         values, labels = _draft_menu(game, seat)
         decision = Decision(seat, "draft", "Take a pair of cards", None, game.rule, count=len(values),
                             build=partial(_draft_option, values, labels), value=values.__getitem__)
         choice = game.ask(decision)
-        game.where = game.ruleset.game.locs.get("pairs_per_seat")
+        game.where = where
         if choice[0] == "pair":
             game.taken.extend(ops.take_pair(game, seat, choice[1]))
         else:
@@ -129,6 +130,9 @@ def draft_turn(game: Game, seat: Seat) -> None:
     game.rule = "phase I"
 
 
+_MENU_HOOKS = ("draft.turn", "draft.instead_of_pair")  # the characters offered in a draft turn's menu
+
+
 def _draft_menu(game: Game, seat: Seat) -> tuple[list[tuple[str, Any]], list[str]]:
     """The values of a draft turn's options, with the labels of the characters' options.
 
@@ -140,9 +144,10 @@ def _draft_menu(game: Game, seat: Seat) -> tuple[list[tuple[str, Any]], list[str
         firsts.setdefault(_card_types(pair), pair)  # the first pair of each kind, in display order
     values: list[tuple[str, Any]] = [("pair", pair) for pair in firsts.values()]
     labels = [""] * len(values)  # "" for a pair
-    if seat.company:  # one look at the characters for both hooks, then split by hook
-        by_hook: dict[str, list[Tile]] = {"draft.turn": [], "draft.instead_of_pair": []}
-        for tile in usable(game, seat, tuple(by_hook), {}):
+    tiles = usable(game, seat, _MENU_HOOKS, {}) if seat.company else None
+    if tiles:  # one look at the characters for both hooks, then split by hook
+        by_hook: dict[str, list[Tile]] = {hook: [] for hook in _MENU_HOOKS}
+        for tile in tiles:
             by_hook[tile.char.when].append(tile)
         for label, tile in use_options(by_hook["draft.turn"]):
             values.append(("use", tile))

@@ -85,8 +85,7 @@ class Zone(list):
     reserve, the card types everyone knows the seat holds there (engine/information.py).
     """
 
-    def __init__(self, name: str, public: bool = False):
-        super().__init__()
+    def __init__(self, name: str, public: bool = False):  # no list.__init__: a new list is empty already
         self.name = name
         self.public = public
         self.known: dict[str, int] | None = None
