@@ -244,3 +244,61 @@ def test_a_use_that_fails_on_the_copy_is_offered_and_fails_when_used(tmp_path):
     with pytest.raises(RuleRuntimeError, match="first"):
         bid_turn(game, ann, "press")
     assert offered_first(game) == ["43"]
+
+
+def test_trials_on_copies_made_as_read_answer_as_trials_on_whole_copies(monkeypatch):
+    """The trying copies the game and its seats attribute by attribute, as the use reads them. In real
+    games (four random bots), every question gets the answer that trying on whole copies of the table
+    (copy_game) gives, and the games end as before."""
+    from nycrules.engine.state import copy_game
+    from nycrules.simulate import play_games
+    from nycrules.seating import parse_seats
+
+    rules = load_ruleset(Path(__file__).resolve().parent.parent / "rulesets" / "nyc")
+    specs = parse_seats(["bot:random"] * 4, rules)
+    expected = play_games(rules, specs, 1, range(40))
+
+    def whole_copy(game):
+        memo: dict = {}
+        trial = copy_game(game, keep_events=False, memo=memo)
+        trial.log_events = False
+        return trial, memo
+
+    lazy_copy, ask = usefulness.trial_copy, usefulness.bid_can_follow
+    answers = []
+
+    def both_ways(game, seat, tile, hooks, variables):
+        answer_now = ask(game, seat, tile, hooks, variables)
+        monkeypatch.setattr(usefulness, "trial_copy", whole_copy)
+        try:
+            answers.append((answer_now, ask(game, seat, tile, hooks, variables)))
+        finally:
+            monkeypatch.setattr(usefulness, "trial_copy", lazy_copy)
+        return answer_now
+
+    monkeypatch.setattr(usefulness, "bid_can_follow", both_ways)
+    assert play_games(rules, specs, 1, range(40)) == expected
+    assert len(answers) >= 20 and {a for a, _ in answers} == {True, False}
+    assert all(lazy == whole for lazy, whole in answers)
+
+
+def test_a_whole_copy_of_a_trial_copy_is_a_plain_game_with_the_trials_table():
+    """A look-ahead within a trial copies the trial: it gets every attribute, read through the trial."""
+    from nycrules.engine.abilities import use
+    from nycrules.engine.state import Game, Seat, copy_game
+
+    game, ann, ben = bare_table()
+    tile = hire(game, ann, 14)
+    give(game, ann, hand="press", reserve="dollar plans wild", dollars=2)
+    set_press(game, (ben, 4), (ann, 3))
+    game.bidding_card = "elevator"
+    trial, memo = usefulness.trial_copy(game)
+    trial.chooser = usefulness._Explorer([1])
+    use(trial, memo[id(ann)], copy.deepcopy(tile, memo), {})
+    whole = copy_game(trial)
+    assert type(whole) is Game and all(type(seat) is Seat for seat in whole.seats)
+    assert _table_state(whole) == _table_state(trial) != _table_state(game)
+    assert set(vars(whole)) == set(vars(game)) and set(vars(whole.seats[0])) == set(vars(ann))
+    nested, nested_memo = usefulness.trial_copy(trial)
+    assert set(vars(copy_game(nested))) == set(vars(game))
+    assert _table_state(copy_game(nested)) == _table_state(trial)

@@ -30,7 +30,7 @@ class Event:
 
 
 # Values a copy of the table shares with the original: plain values and the immutable places of rules.
-_SHARED = (int, str, bool, float, type(None), Location)
+SHARED = (int, str, bool, float, type(None), Location)
 _NOT_COPIED = object()
 
 
@@ -43,22 +43,22 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
     else goes to copy.deepcopy, which calls the __deepcopy__ methods below.
     """
     cls = type(value)
-    if cls in _SHARED:
+    if cls in SHARED:
         return value
     twin = memo.get(id(value), _NOT_COPIED)
     if twin is not _NOT_COPIED:
         return twin
     if cls is list:
         memo[id(value)] = twin = []
-        twin.extend([item if type(item) in _SHARED else copy_value(item, memo) for item in value])
+        twin.extend([item if type(item) in SHARED else copy_value(item, memo) for item in value])
         return twin
     if cls is dict:
         memo[id(value)] = twin = {}
         for key, item in value.items():
-            twin[key if type(key) in _SHARED else copy.deepcopy(key, memo)] = (
-                item if type(item) in _SHARED else copy_value(item, memo))
+            twin[key if type(key) in SHARED else copy.deepcopy(key, memo)] = (
+                item if type(item) in SHARED else copy_value(item, memo))
         return twin
-    if cls is set and all(type(item) in _SHARED for item in value):
+    if cls is set and all(type(item) in SHARED for item in value):
         memo[id(value)] = twin = set(value)
         return twin
     return copy.deepcopy(value, memo)
@@ -372,6 +372,15 @@ class Game:
             self.events.append(Event(self.rule, self.where, seat.index if seat else None, text, kind))
 
 
+def rules_memo(ruleset: "Ruleset") -> dict[int, Any]:
+    """A new memo for copying a game of this ruleset: the rules and characters stay themselves."""
+    shared = ruleset.setup_cache.get("copy memo")  # made once per ruleset
+    if shared is None:
+        shared = ruleset.setup_cache["copy memo"] = {id(char): char for char in ruleset.characters.values()}
+        shared[id(ruleset)] = ruleset
+    return dict(shared)
+
+
 def copy_game(game: Game, keep_events: bool = True, memo: dict[int, Any] | None = None) -> Game:
     """An independent copy of the table: the rules (and character definitions) are shared, the
     log's events are shared but not its list, everything else is copied; no one answers for it yet.
@@ -379,10 +388,8 @@ def copy_game(game: Game, keep_events: bool = True, memo: dict[int, Any] | None 
     `memo`, if given, is filled with id(original object) -> its copy.
     """
     memo = {} if memo is None else memo
-    memo.update({id(game.ruleset): game.ruleset, id(game.chooser): None,
-                 id(game.events): list(game.events) if keep_events else []})
-    for char in game.ruleset.characters.values():
-        memo[id(char)] = char
+    memo.update(rules_memo(game.ruleset))
+    memo.update({id(game.chooser): None, id(game.events): list(game.events) if keep_events else []})
     twin = copy.deepcopy(game, memo)
     vars(twin).pop("emit", None)  # a wrapper a test's watcher put on the game stays on that game
     return twin

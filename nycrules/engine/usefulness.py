@@ -18,27 +18,26 @@ with no options): the failure shows, with its place, when the seat really uses i
 
 from __future__ import annotations
 
-import copy
+import functools
 from typing import Any
 
 from ..diagnostics import RuleRuntimeError
 from .bids import BidTable
 from .decisions import Decision, same_choice_key
-from .state import Game, Seat, Tile, copy_value
+from .state import Game, Seat, Tile, copy_value, rules_memo
 
 # Uses tried on copies of the game to answer whether one character may lead to a bid.
 MAX_TRIALS = 64
 
 
-class _Trial(Game):
-    """A copy of a game whose attributes are copied from the original when first read.
+class _CopiedOnRead:
+    """A copy whose attributes are copied from the original (`_trial_source`) when first read.
 
-    The table is a graph of objects reached only through the game's attributes; each
-    attribute is deep-copied the first time the copy reads it, with one memo for all,
-    so objects shared between attributes stay shared and an object reached from a
-    copied one is a copy too. Attributes set on the copy stay on it; the original is
-    never changed. Trying a character usually reads one seat and a few numbers, so
-    this copies a few seats, not the whole table (copy_game costs about a millisecond).
+    The table is a graph of objects reached only through the game's and the seats'
+    attributes; each attribute is deep-copied the first time the copy reads it, with one
+    memo for the whole trial, so objects shared between attributes stay shared and an
+    object reached from a copied one is a copy too. Attributes set on the copy stay on
+    it; the original is never changed (nor does it change while the trial lasts).
     """
 
     def __getattr__(self, name: str) -> Any:  # called only for attributes not copied yet
@@ -48,17 +47,59 @@ class _Trial(Game):
         setattr(self, name, value)
         return value
 
+    def _trial_start(self, source: Any, memo: dict[int, Any]) -> None:
+        """Copy from `source`, noted in `memo`. An attribute whose name the class defines too (a
+        dataclass default, a method) is copied at once: the class's value would hide the original's
+        from __getattr__."""
+        self._trial_source, self._trial_memo = source, memo
+        attributes, state = vars(source), self.__dict__
+        for name in _class_names(type(self)).intersection(attributes):
+            state[name] = copy_value(attributes[name], memo)
+
+    def _whole_copy(self, plain: type, memo: dict[int, Any]) -> Any:
+        """A deep copy of this copy as a plain object with every attribute (a copy of a trial)."""
+        twin = plain.__new__(plain)
+        memo[id(self)] = twin
+        original = self._trial_source
+        while isinstance(original, _CopiedOnRead):  # a trial within a trial: the real object's names
+            original = original._trial_source
+        for name in vars(original):
+            setattr(twin, name, copy_value(getattr(self, name), memo))
+        return twin
+
+
+@functools.cache
+def _class_names(cls: type) -> frozenset[str]:
+    return frozenset(dir(cls))
+
+
+class _Trial(_CopiedOnRead, Game):
+    """A game to try a use on. Trying a character usually reads one seat, the press track and a few
+    numbers, so this copies those, not the whole table (copy_game costs about a millisecond)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self._whole_copy(Game, memo)
+
+
+class _TrialSeat(_CopiedOnRead, Seat):
+    """A seat of a trial: reached from everywhere (the press track, the bids), read little."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Seat:
+        return self._whole_copy(Seat, memo)
+
 
 def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
     """A copy of the game to try a use on (rules and characters shared, no events), and its memo
     (id of an original object -> its copy; pass it to copy.deepcopy for more)."""
     trial = _Trial.__new__(_Trial)
-    memo: dict[int, Any] = {id(game): trial, id(game.ruleset): game.ruleset, id(game.chooser): None}
-    for char in game.ruleset.characters.values():
-        memo[id(char)] = char
-    trial._trial_source, trial._trial_memo = game, memo
-    trial.ruleset, trial.events, trial.log_events = game.ruleset, [], False
-    trial.rule, trial.where = game.rule, game.where  # plain values and an immutable Location: shared
+    memo = rules_memo(game.ruleset)
+    memo[id(game)], memo[id(game.chooser)] = trial, None
+    for seat in game.seats:  # whatever reaches a seat (a press token, a bid, `me`) gets this copy
+        memo[id(seat)] = _TrialSeat.__new__(_TrialSeat)
+    for seat in game.seats:
+        memo[id(seat)]._trial_start(seat, memo)
+    trial._trial_start(game, memo)
+    trial.events, trial.log_events = [], False
     return trial, memo
 
 
@@ -125,7 +166,7 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
         budget[0] -= 1
         trial, memo = trial_copy(game)
         explorer = trial.chooser = _Explorer(prefix)
-        me, mine, context = copy.deepcopy((seat, tile, variables), memo)
+        me, mine, context = memo[id(seat)], copy_value(tile, memo), copy_value(variables, memo)
         try:
             use(trial, me, mine, context)
         except (RuleRuntimeError, _NoOptions):
