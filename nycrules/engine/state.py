@@ -85,6 +85,8 @@ class Zone(list):
     reserve, the card types everyone knows the seat holds there (engine/information.py).
     """
 
+    __slots__ = ("name", "public", "known")  # read at every move of a card: slots are read fastest
+
     def __init__(self, name: str, public: bool = False):  # no list.__init__: a new list is empty already
         self.name = name
         self.public = public
@@ -93,8 +95,9 @@ class Zone(list):
     def __deepcopy__(self, memo: dict[int, Any]) -> "Zone":
         twin = Zone.__new__(Zone)
         memo[id(self)] = twin
-        for name, value in vars(self).items():  # `known` is the seat's own dict: the memo keeps it one
-            setattr(twin, name, copy_value(value, memo))
+        twin.name, twin.public = self.name, self.public
+        known = self.known  # the seat's own dict: the memo keeps it one
+        twin.known = None if known is None else copy_value(known, memo)
         # A card lies in the zone its `zone` names, so a card met here for the first time is copied
         # here, straight into the copy of its zone (copy.deepcopy per card costs far more).
         cards = []
