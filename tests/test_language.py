@@ -191,3 +191,15 @@ def test_a_component_fixed_in_every_game_is_compiled_as_its_value_others_are_loo
     both = compiler.expr(n.ListLit((n.Name("wild", loc), n.Name("bronx", loc)), loc))
     assert both(Frame(game, {})) == ["wild", "the Bronx"]
     assert symbols["wild"](game) == "wild"  # still a component's fn(game), for any other reader
+
+
+def test_a_refusing_primitive_fills_its_message_only_when_it_refuses():
+    from nycrules.diagnostics import RuleRuntimeError
+    from nycrules.primitives import require
+
+    frame = Frame(None, {})
+    require(frame, True, "{} is never shown", "nobody")
+    with pytest.raises(RuleRuntimeError, match="Ann can only play a card from its own hand"):
+        require(frame, False, "{} can only play a card from its own hand or reserve", "Ann")
+    with pytest.raises(RuleRuntimeError, match="a message with {} and no values"):
+        require(frame, False, "a message with {} and no values")

@@ -20,10 +20,14 @@ def inline(template: str) -> Callable[[F], F]:
     return mark
 
 
-def require(f: Any, condition: bool, message: str) -> None:
-    """Stop the game with a located error when a rule asks for something impossible (a ruleset bug)."""
+def require(f: Any, condition: bool, message: str, *values: Any) -> None:
+    """Stop the game with a located error when a rule asks for something impossible (a ruleset bug).
+
+    With `values`, the message is a template they fill (`{}`), filled only on failure: frequent
+    primitives then make no text when all is well.
+    """
     if not condition:
-        raise rule_failed(f, message)
+        raise rule_failed(f, message.format(*values) if values else message)
 
 
 def count(f: Any, value: int, what: str) -> int:

@@ -16,7 +16,7 @@ C = "bidding"
 
 def _own(f: Any, seat: Seat, card: Card) -> None:
     require(f, card.zone is seat.hand or card.zone is seat.reserve,
-            f"{seat.name} can only play a card from its own hand or reserve")
+            "{} can only play a card from its own hand or reserve", seat.name)
 
 
 @primitive("play(seat: seat, card: card)", "Play a card (from the hand or the reserve) into the seat's bid.", C)

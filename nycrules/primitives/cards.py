@@ -87,7 +87,7 @@ def to_hand(f: Any, seat: Seat, cards: list) -> None:
     for card in cards:
         require(f, any(card.zone is zone for zone in (seat.hand, seat.reserve, seat.played)) or
                 (card.zone is not None and card.zone.name.startswith("pair")),
-                f"{seat.name} can only take cards from the display or its own reserve or bid")
+                "{} can only take cards from the display or its own reserve or bid", seat.name)
         if card.zone is not seat.hand:
             if card.zone is not None and card.zone.name.startswith("pair"):
                 f.game.taken.append(card)  # taken from the display on this draft turn
@@ -102,7 +102,7 @@ def to_hand(f: Any, seat: Seat, cards: list) -> None:
 def reveal(f: Any, seat: Seat, cards: list) -> None:
     for card in cards:
         require(f, card.zone is seat.hand or card.zone is seat.reserve,
-                f"only cards in {seat.name}'s hand or reserve can be revealed as theirs")
+                "only cards in {}'s hand or reserve can be revealed as theirs", seat.name)
         seat.known[card.type] = seat.known.get(card.type, 0) + 1
 
 

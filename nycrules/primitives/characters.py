@@ -43,7 +43,7 @@ def elevator(f: Any) -> list:
 @primitive("take_character(seat: seat, character: tile)",
            "Hire a character from the elevator (its row is refilled from the same value's stack).", C)
 def take_character(f: Any, seat: Seat, tile: Tile) -> None:
-    require(f, tile.where == "display", f"character {tile.char.id} is not face up on the elevator")
+    require(f, tile.where == "display", "character {} is not face up on the elevator", tile.char.id)
     ops.take_tile(f.game, seat, tile)
     if f.game.log_events:  # event text only for a log that is kept
         f.game.emit(seat, f"hires character {tile.char.id} {tile.char.title} (value {tile.char.value})")

@@ -44,7 +44,10 @@ def all_(f: Any, items: list, test: Callable) -> bool:
 
 @primitive("contains(items: list[T], item: T) -> bool", "Whether the item is in the list.", C)
 def contains(f: Any, items: list, item: Any) -> bool:
-    return any(i is item or i == item for i in items)
+    for i in items:  # a plain loop, as in any_
+        if i is item or i == item:
+            return True
+    return False
 
 
 @primitive("first(items: list[T]) -> T", "The first item (an error if the list is empty).", C)

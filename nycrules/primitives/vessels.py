@@ -53,7 +53,7 @@ def other_end(f: Any, vessel: Vessel, borough: Borough) -> Borough:
 
 @primitive("take_vessel(seat: seat, vessel: vessel)", "Take a vessel from the board to the player board.", C)
 def take_vessel(f: Any, seat: Seat, vessel: Vessel) -> None:
-    require(f, vessel in f.game.board_vessels, f"the {vessel.kind} is no longer on the board")
+    require(f, vessel in f.game.board_vessels, "the {} is no longer on the board", vessel.kind)
     ops.take_vessel(f.game, seat, vessel)
     f.game.emit(seat, f"takes the {vessel.kind} between {vessel.ends[0].name} and {vessel.ends[1].name}")
 
