@@ -38,7 +38,8 @@ class RandomAgent(_Picker):
     __slots__ = ()
 
     def choose(self, session: Session, decision: Decision) -> int:
-        return self.pick(session.state, decision.count)  # type: ignore[arg-type]
+        assert session.state is not None
+        return self.pick(session.state, decision.count)
 
 
 class GreedyAgent(_Picker):

@@ -4,8 +4,11 @@ Each expression becomes `fn(frame) -> value` and each block of statements
 `fn(frame) -> None`; at play time nothing walks a tree. A `Frame` holds the
 game and the names in scope. Loop variables bind straight into the frame (the
 checker forbids shadowing, so nothing needs restoring); a lambda's parameter and
-a filter's variable, seen only inside their expression, are Python locals there
-(`x_NAME`): reading one costs no dictionary, and a parameter costs no store.
+a filter's variable, seen only inside their expression, are Python locals there,
+named by their place (`x0`, `x1`, ...; a name from a ruleset is never written into
+the source): reading one costs no dictionary, and a parameter costs no store.
+Names that primitives read from the frame (FRAME_NAMES: `me`, the seat a choice
+asks) still go into the frame.
 
 A block is generated as the Python source of one function, its statements and
 expressions written inline, so running a rule takes few Python calls. Values
@@ -27,6 +30,10 @@ from . import nodes as n
 from .diagnostics import Location, RuleRuntimeError
 from .limits import MAX_COUNT, MAX_EFFECT_STEPS, MAX_INT
 from .registry import Primitive
+
+# Variables that primitives read from the frame, not from the code: `me`, the seat a choice asks
+# (primitives/choices.py) and the seat an event or a failure names.
+FRAME_NAMES = frozenset({"me"})
 
 
 class Frame:
@@ -198,7 +205,7 @@ class Compiler:
 
     def _arguments(self) -> str:
         """The arguments of a function written where the current locals are in scope."""
-        return ", ".join(["f"] + [f"x_{name}" for name in self._locals])
+        return ", ".join(["f"] + [f"x{place}" for place in range(len(self._locals))])
 
     def _block(self, body: tuple) -> Fn:
         assert not self._locals  # statements are never inside an expression
@@ -294,7 +301,7 @@ class Compiler:
         inner = depth + 1
         if isinstance(e, n.Name):
             if e.id in self._locals:
-                return f"x_{e.id}"
+                return f"x{self._locals.index(e.id)}"
             symbol = self.symbols.get(e.id)
             if symbol is None:
                 return f"f.vars[{e.id!r}]"
@@ -313,8 +320,11 @@ class Compiler:
             return f"({f' {e.op} '.join(items)})"  # the checker makes every item a bool, as and/or then give
         if isinstance(e, n.Filter):
             items = f"_counted(f, {self._code(e.source, src, inner)}, {src.bind(e.loc)})"
+            if e.var in FRAME_NAMES:  # into the frame, where primitives read it
+                return f"[_it for _it in {items} if f.vars.__setitem__({e.var!r}, _it) or ({self._code(e.cond, src, inner)})]"
+            local = f"x{len(self._locals)}"
             cond = self._in_scope_of(e.var, lambda: self._code(e.cond, src, inner))
-            return f"[x_{e.var} for x_{e.var} in {items} if {cond}]"
+            return f"[{local} for {local} in {items} if {cond}]"
         if isinstance(e, n.Index):
             return (f"_index(f, {self._code(e.target, src, inner)}, {self._code(e.index, src, inner)}, "
                     f"{src.bind(e.loc)})")
@@ -380,12 +390,15 @@ class Compiler:
         return f"{src.bind(impl)}({', '.join(['f'] + args)})"
 
     def _lambda(self, lam: n.Lambda, src: _Source, depth: int) -> str:
+        if lam.param in FRAME_NAMES:  # into the frame, where primitives read it
+            return f"(lambda _x: f.vars.__setitem__({lam.param!r}, _x) or ({self._code(lam.body, src, depth)}))"
+        local = f"x{len(self._locals)}"
         body = self._in_scope_of(lam.param, lambda: self._code(lam.body, src, depth))
-        return f"(lambda x_{lam.param}: {body})"
+        return f"(lambda {local}: {body})"
 
     def _in_scope_of(self, name: str, write: Callable[[], str]) -> str:
-        """The code `write` gives with the variable `name` a Python local (the checker forbids shadowing,
-        so no outer local has that name)."""
+        """The code `write` gives with the variable `name` the next Python local, `x<its place>` (the
+        checker forbids shadowing, so no outer local has that name)."""
         outer = self._locals
         self._locals = outer + (name,)
         try:

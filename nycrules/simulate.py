@@ -85,10 +85,13 @@ def fewer_collections() -> Iterator[None]:
     Games take a few percent less CPU time; memory stays bounded (collections still run).
     """
     threshold = gc.get_threshold()
-    gc.freeze()
+    ours = gc.get_freeze_count() == 0  # a freeze the caller made (or an outer run) is left as it is
+    if ours:
+        gc.freeze()
     gc.set_threshold(max(threshold[0], YOUNG_COLLECTION_EVERY), *threshold[1:])
     try:
         yield
     finally:
         gc.set_threshold(*threshold)
-        gc.unfreeze()
+        if ours:
+            gc.unfreeze()

@@ -203,3 +203,78 @@ def test_a_refusing_primitive_fills_its_message_only_when_it_refuses():
         require(frame, False, "{} can only play a card from its own hand or reserve", "Ann")
     with pytest.raises(RuleRuntimeError, match="a message with {} and no values"):
         require(frame, False, "a message with {} and no values")
+
+
+def test_a_variable_name_from_a_ruleset_is_never_written_into_generated_code():
+    """Names reach the compiler from parsed files and from the ruleset cache's JSON; a hostile one
+    (planted in a cache file, say) must not become Python source. Locals are named by their place."""
+    import builtins
+    import dataclasses
+
+    value = scalar("total = sum([1, 2], v -> v + 1)")
+    sink = Sink()
+    tree = parse_effect(value, value.span, sink)
+    checker = Checker(Symbols(), sink)
+    checker.check_effect(tree, CheckContext({}))
+    assert not sink.items
+    hostile = "a=__import__('builtins').setattr(__import__('builtins'), 'NYC_PLANTED', 1),"
+
+    def renamed(node):
+        if isinstance(node, n.Lambda):
+            return dataclasses.replace(node, param=hostile, body=renamed(node.body))
+        if isinstance(node, n.Name) and node.id == "v":
+            return dataclasses.replace(node, id=hostile)
+        if dataclasses.is_dataclass(node):
+            return dataclasses.replace(node, **{f.name: renamed(getattr(node, f.name))
+                                                for f in dataclasses.fields(node) if f.name != "loc"})
+        if isinstance(node, tuple):
+            return tuple(renamed(item) for item in node)
+        return node
+
+    planted = renamed(tree)
+    calls = {id(new): checker.calls[id(old)] for old, new in _pairs(tree, planted) if isinstance(old, n.Call)}
+    frame = Frame(None, {})
+    Compiler(calls, {}, {}).effect(planted)(frame)
+    assert frame.vars["total"] == 5
+    assert not hasattr(builtins, "NYC_PLANTED")
+
+
+def _pairs(old, new):
+    """The nodes of two trees of the same shape, side by side."""
+    import dataclasses
+
+    yield old, new
+    if isinstance(old, tuple):
+        for a, b in zip(old, new):
+            yield from _pairs(a, b)
+    elif dataclasses.is_dataclass(old):
+        for f in dataclasses.fields(old):
+            yield from _pairs(getattr(old, f.name), getattr(new, f.name))
+
+
+def test_a_lambda_or_filter_variable_named_me_is_the_seat_a_choice_asks(tmp_path):
+    """`me` as a variable of a script that has no `me` of its own is the seat that primitives such
+    as ask() put the question to: each seat is asked in turn."""
+    from nycrules.agents import seat_agents
+    from nycrules.engine.runner import Session
+    from nycrules.loader import load_ruleset
+    from nycrules.seating import parse_seats
+
+    mod = tmp_path / "mod.yaml"
+    mod.write_text("extends: nyc\nbidding:\n  after_each_round: |\n"
+                   "    takers = [me in seats() where ask(\"Take a point?\")]\n"
+                   "    if any(seats(), me -> ask(\"Take another?\")):\n"
+                   "      gain_points(first(seats()), 1, \"asked\")\n"
+                   "    for s in takers:\n      gain_points(s, 1, \"asked\")\n", encoding="utf-8")
+    rules = load_ruleset(mod)
+    specs = parse_seats(["bot:random", "bot:random"], rules)
+    asked = []
+
+    def observe(game, decision, index):
+        if decision.kind == "ask" and decision.prompt.startswith("Take"):
+            asked.append((decision.seat.index, decision.prompt))
+
+    Session(rules, specs, 3, seat_agents(specs, 3), observer=observe).run()
+    first_round = asked[:2]
+    assert first_round == [(0, "Take a point?"), (1, "Take a point?")]
+    assert {prompt for _, prompt in asked} == {"Take a point?", "Take another?"}

@@ -302,3 +302,23 @@ def test_a_whole_copy_of_a_trial_copy_is_a_plain_game_with_the_trials_table():
     nested, nested_memo = usefulness.trial_copy(trial)
     assert set(vars(copy_game(nested))) == set(vars(game))
     assert _table_state(copy_game(nested)) == _table_state(trial)
+
+
+def test_a_trial_copy_leaves_a_watcher_of_the_game_on_the_game():
+    """A test's watcher wraps the game's emit; events of a use tried on a copy must not reach it
+    (nor the game's log), as with whole copies."""
+    game = table(seats=2)
+    seen = []
+    real_emit = game.emit
+
+    def watched(seat, text, kind=""):
+        seen.append(text)
+        real_emit(seat, text, kind)
+
+    game.emit = watched
+    before = list(game.events)
+    trial, _ = usefulness.trial_copy(game)
+    trial.log_events = True
+    trial.emit(None, "only on the copy")
+    assert seen == [] and game.events == before
+    assert [event.text for event in trial.events] == ["only on the copy"]

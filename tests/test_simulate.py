@@ -80,6 +80,13 @@ def test_games_leave_the_garbage_collector_as_they_found_it_and_free_their_table
     assert gc.get_freeze_count() == 0
     gc.collect()
     assert all(table() is None for table in tables)  # cycles and all, freed
+    gc.freeze()  # a caller's own freeze stays
+    try:
+        frozen = gc.get_freeze_count()
+        play_games(nyc, seats(nyc, "bot:random", "bot:random"), 3, range(1))
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None,

@@ -232,7 +232,8 @@ def _pattern(game: Game, counts: HandCounts, kinds: list[str]) -> tuple:
 
 
 _FIELD = 1 << 16  # a hand has fewer cards than this (limits.MAX_GAME_NUMBER * 10 cards in all)
-_SETS = _FIELD ** 4  # (1 << 64) the unit of a set's first type, above the four counts of what it adds
+_SET_BITS = 4 * 16  # a set's cards are above the four 16-bit counts of what it adds
+_SETS = 1 << _SET_BITS  # the unit of a set's first type
 
 
 def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
@@ -285,8 +286,8 @@ _worth = itemgetter(1)  # a bid's worth, for sorting
 
 def _unpacked(packed: int, kinds: int) -> list[int]:
     """The number of cards of each of the `kinds` hand types in a set made by `_count_bids`."""
-    cards = packed >> 64  # above the four 16-bit counts (_SETS)
-    return [(cards >> shift) & 0xFFFF for shift in range(0, 16 * kinds, 16)]
+    cards = packed >> _SET_BITS
+    return [(cards >> shift) & (_FIELD - 1) for shift in range(0, 16 * kinds, 16)]
 
 
 def value_to_win(game: Game, seat: Seat) -> int:
