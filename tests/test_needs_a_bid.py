@@ -155,25 +155,20 @@ def test_a_mod_declares_it_for_another_character(tmp_path):
     stand (the elevator round) and offers it where it can (the prestige round)."""
     rules = _mod(tmp_path, "  - id: 17\n    needs_a_bid: true\n")
     for round_id, expected in (("elevator", []), ("prestige", ["17"])):
-        game = table(seats=2, ruleset=rules)
-        ann = game.seats[0]
-        for seat in game.seats:
-            seat.company.clear()
-        hire(game, ann, 17)
-        give(game, ann, hand="", dollars=1)
+        game, ann = _empty_handed_owner_of(rules, 17)
         if expected:
             answer(game, "pass")
         bid_turn(game, ann, round_id)
         assert offered_first(game) == expected
 
 
-def _empty_handed_owner_of_43(rules):
-    """A two-seat table where the first seat owns only the mod's character 43, an empty hand and a dollar."""
+def _empty_handed_owner_of(rules, char_id: int):
+    """A two-seat table where the first seat owns only character `char_id`, an empty hand and a dollar."""
     game = table(seats=2, ruleset=rules)
     ann = game.seats[0]
     for seat in game.seats:
         seat.company.clear()
-    hire(game, ann, 43)
+    hire(game, ann, char_id)
     give(game, ann, hand="", dollars=1)
     return game, ann
 
@@ -185,7 +180,7 @@ def test_the_trying_is_bounded_and_offers_when_it_stops(tmp_path, monkeypatch):
                            "    when: bid.turn\n    needs_a_bid: true\n    text: Pick a number; a wild.\n"
                            "    effect: |\n      n = choose_number(1, 100, \"a number\")\n"
                            "      add_to_bid(me, wild, 1)\n")
-    game, ann = _empty_handed_owner_of_43(rules)
+    game, ann = _empty_handed_owner_of(rules, 43)
     copies = []
     real_copy = usefulness.trial_copy
     monkeypatch.setattr(usefulness, "trial_copy", lambda g: copies.append(1) or real_copy(g))
@@ -239,7 +234,7 @@ def test_a_use_that_fails_on_the_copy_is_offered_and_fails_when_used(tmp_path):
                            "    when: bid.turn\n    needs_a_bid: true\n    text: A wild for an elevator card.\n"
                            "    effect: |\n      card = first([c in hand(me) where type(c) == elevator])\n"
                            "      add_to_bid(me, wild, 1)\n")
-    game, ann = _empty_handed_owner_of_43(rules)
+    game, ann = _empty_handed_owner_of(rules, 43)
     answer(game, "use 43")
     with pytest.raises(RuleRuntimeError, match="first"):
         bid_turn(game, ann, "press")

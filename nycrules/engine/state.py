@@ -279,7 +279,6 @@ class Seat:
         return twin
 
 
-_fire_hook: Any = None  # abilities.fire_hook, once Game.fire_hook has looked it up
 
 
 class Game:
@@ -364,11 +363,9 @@ class Game:
         return decision.value(index)
 
     def fire_hook(self, name: str, frame: Any) -> None:
-        global _fire_hook
-        if _fire_hook is None:  # looked up once: an import statement costs microseconds at every call
-            from .abilities import fire_hook  # here: abilities imports this module
-            _fire_hook = fire_hook
-        _fire_hook(self, name, frame)
+        """Rules' `hook` statements, before the engine has installed its runner in the compiler."""
+        from .abilities import fire_hook  # here: abilities imports this module
+        fire_hook(self, name, frame)
 
     def emit(self, seat: Seat | None, text: str, kind: str = "") -> None:
         if self.log_events:

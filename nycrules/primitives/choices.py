@@ -47,7 +47,7 @@ def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list
         groups.setdefault(same_choice_key(item), []).append(item)
     members = list(groups.values())
     sizes = [len(group) for group in members]
-    order = {c.id: i for i, c in enumerate(f.game.ruleset.components.card_types)}
+    order = f.game.ruleset.card_type_index
     ranks = [_in_type_order(order, group[0]) for group in members]
     if _labelled_by_type(members, ranks):
         picks = _RankedPicks(members, ranks, least, most)
