@@ -155,7 +155,7 @@ class Ruleset:
     tom: TomRules | None
     by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
     # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.
-    worth_cache: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
+    worth_cache: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
     bids_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)
     bid_counts_cache: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
     bid_tables_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)

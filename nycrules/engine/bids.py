@@ -20,13 +20,23 @@ from .state import Card, Game, Seat
 
 def worth(ruleset: Ruleset, matching: int, wilds: int, pairs: int, singles: int, added: int) -> int:
     """The ruleset's value of a bid with these counts (0 or less: not a bid)."""
-    key = (matching, wilds, pairs, singles, added)
-    cached = ruleset.worth_cache.get(key)
+    return _worth_of(ruleset, _packed_counts(matching, wilds, pairs, singles, added))
+
+
+def _packed_counts(matching: int, wilds: int, pairs: int, singles: int, added: int) -> int:
+    """What a bid holds as one number, 16 bits per count (see `_count_bids`)."""
+    return (((added * _FIELD + matching) * _FIELD + wilds) * _FIELD + pairs) * _FIELD + singles
+
+
+def _worth_of(ruleset: Ruleset, counts: int) -> int:
+    """`worth` of packed counts; the ruleset's answers are remembered, since few different counts occur."""
+    cached = ruleset.worth_cache.get(counts)
     if cached is None:
-        frame = Frame(None, {"matching": matching, "wilds": wilds, "pairs": pairs, "singles": singles,
-                             "added": added, "worth": 0})
+        fields = [(counts >> shift) & (_FIELD - 1) for shift in (48, 32, 16, 0)]
+        frame = Frame(None, {"matching": fields[0], "wilds": fields[1], "pairs": fields[2], "singles": fields[3],
+                             "added": counts >> 64, "worth": 0})
         ruleset.bid_value.run(frame)
-        cached = ruleset.worth_cache[key] = max(frame.vars["worth"], 0)
+        cached = ruleset.worth_cache[counts] = max(frame.vars["worth"], 0)
     return cached
 
 
@@ -232,7 +242,7 @@ def _pattern(game: Game, counts: HandCounts, kinds: list[str]) -> tuple:
 
 
 _FIELD = 1 << 16  # a hand has fewer cards than this (limits.MAX_GAME_NUMBER * 10 cards in all)
-_SET_BITS = 4 * 16  # a set's cards are above the four 16-bit counts of what it adds
+_SET_BITS = 5 * 16  # a set's cards are above the five 16-bit counts of the bid (`_packed_counts`)
 _SETS = 1 << _SET_BITS  # the unit of a set's first type
 
 
@@ -244,14 +254,15 @@ def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
     they spell; the sets are made in that order and a stable sort by worth finishes the
     job, with no text made. A set is one number, built from the last type back so that
     each costs one addition: 16 bits per hand type for its cards in the set (`_unpacked`)
-    above what the set adds to the matching cards, wilds, pairs and singles of the bid so
-    far (16 bits each). Numbers, unlike tuples, are not tracked by the garbage collector.
+    above what the bid then holds (`_packed_counts`: the wilds characters added, the
+    matching cards, wilds, pairs and singles), which is also the key of its worth.
+    Numbers, unlike tuples, are not tracked by the garbage collector.
     """
     added, (m0, w0, p0, s0), parts = pattern
     p0 += sum(already // 2 for part, _, already in parts if part == _OTHER)
     matching, wilds, pair = _FIELD ** 3, _FIELD ** 2, _FIELD
     # Sets of the types from some type on, in text order; the first has no card.
-    sets = [0]
+    sets = [_packed_counts(m0, w0, p0, s0, added)]
     for i in range(len(parts) - 1, -1, -1):
         part, most, already = parts[i]
         card = _SETS << (16 * i)
@@ -267,16 +278,11 @@ def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
         sets = [none + add for add in steps]
         steps.reverse()
         sets += [add + later for add in steps for later in rest]
-    out = []
-    values: dict[int, int] = {}
-    for packed in sets:
-        counts = packed % _SETS
-        value = values.get(counts)
-        if value is None:
-            value = values[counts] = worth(ruleset, m0 + counts // matching, w0 + counts // wilds % _FIELD,
-                                           p0 + counts // pair % _FIELD, s0 + counts % _FIELD, added)
-        if value > 0:
-            out.append((packed, value))
+    holds = [packed % _SETS for packed in sets]
+    values = list(map(ruleset.worth_cache.get, holds))
+    if None in values:  # counts not met before
+        values = [_worth_of(ruleset, counts) for counts in holds]
+    out = [(packed, value) for packed, value in zip(sets, values) if value > 0]
     out.sort(key=_worth)  # stable: the text order stays within each worth
     return out
 
