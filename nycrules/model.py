@@ -158,7 +158,7 @@ class Ruleset:
     worth_cache: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
     bids_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)
     bid_counts_cache: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
-    bid_tables_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)
+    bid_tables_cache: dict[tuple, tuple] = field(default_factory=dict, compare=False, repr=False)
     # What every game's setup lays out the same way (engine/setup.py), made for the first game.
     setup_cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 

@@ -134,7 +134,11 @@ class Holdings:
         for card in seat.reserve:
             reserve[card.type] = reserve.get(card.type, 0) + 1
         self.reserve = reserve
-        self.characters = any(tile.char.when in TURN_HOOKS for tile in seat.company)
+        self.characters = False
+        for tile in seat.company:  # a loop, not any() over a generator: this runs at every turn
+            if tile.char.when in TURN_HOOKS:
+                self.characters = True
+                break
 
     def exchanged(self, game: Game, out_type: str, in_type: str) -> "Holdings":
         """The holdings after a card of `out_type` went from the hand to the reserve and one of `in_type` back."""

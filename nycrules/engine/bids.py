@@ -10,7 +10,7 @@ since few different counts ever occur.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Mapping
 
 from ..compiler import Frame
@@ -132,19 +132,20 @@ class BidTable:
     wilds, and of each other type, whichever they are), which repeats far more often
     than the hand itself, so a hand seen for the first time looks it up by its shape.
     The ordered table (by value, then by the cards' names) is made only once a bid is
-    read, and is shared by all hands with the same pattern (`_pattern`).
+    read, and is shared by all hands with the same pattern (`_pattern`), as are the
+    places of each bid's cards in the hand sorted by type (`_places`).
     """
 
-    __slots__ = ("game", "hand", "counts", "count", "_known", "_by_type")
+    __slots__ = ("game", "hand", "counts", "count", "_known", "_sorted")
 
     def __init__(self, game: Game, seat: Seat, counts: HandCounts | None = None):
         """`counts`: the seat's HandCounts, from a caller that keeps them up to date (a bidding turn)."""
         counts = counts if counts is not None else HandCounts(game, seat)
         self.game, self.hand, self.counts = game, seat.hand, counts
-        self._by_type: dict[str, list[Card]] | None = None
+        self._sorted: list[Card] | None = None
         cache = game.ruleset.bids_cache
         key = (game.bidding_card, counts.base_key, counts.key)
-        # [number of bids, (the hand's types in order, the table) once made]
+        # [number of bids, (the hand's types in order, the table, places of its bids) once made]
         self._known = known = cache.get(key)
         if known is None:
             if len(cache) > 200_000:  # a bound for very long simulations
@@ -168,20 +169,20 @@ class BidTable:
             count = shapes[shape] = len(self.table()[1])
         return count
 
-    def table(self) -> tuple[list[str], list[tuple[int, int]]]:
-        """The hand's types in order, and each bid: how many cards of each type (packed, see
-        `_count_bids`), and its value."""
+    def table(self) -> tuple[list[str], list[tuple[int, int]], dict[int, tuple[int, ...]]]:
+        """The hand's types in order, each bid: how many cards of each type (packed, see
+        `_count_bids`) and its value, and the places of the bids' cards found so far."""
         known = self._known
         if known[1] is None:
             kinds = sorted(self.counts.held)
             pattern = _pattern(self.game, self.counts, kinds)
             tables = self.game.ruleset.bid_tables_cache
-            bids = tables.get(pattern)
-            if bids is None:
+            table = tables.get(pattern)
+            if table is None:
                 if len(tables) > 200_000:
                     tables.clear()
-                bids = tables[pattern] = _count_bids(self.game.ruleset, pattern)
-            known[1] = (kinds, bids)
+                table = tables[pattern] = (_count_bids(self.game.ruleset, pattern), {})
+            known[1] = (kinds, *table)
         return known[1]
 
     def cards(self, index: int) -> tuple[Card, ...]:
@@ -192,20 +193,34 @@ class BidTable:
 
     def bid(self, index: int) -> tuple[tuple[Card, ...], int]:
         """Bid `index`: the hand's cards it adds (by type in type order, each type's first ones), its value."""
-        by_type = self._by_type
-        if by_type is None:  # only needed once a bid is chosen or shown
-            by_type = self._by_type = {}
-            for card in self.hand:
-                by_type.setdefault(card.type, []).append(card)
-        kinds, bids = self.table()
+        kinds, bids, places = self.table()
         packed, value = bids[index]
-        return tuple([c for kind, n in zip(kinds, _unpacked(packed, len(kinds))) if n
-                      for c in by_type[kind][:n]]), value
+        at = places.get(index)
+        if at is None:
+            held = self.counts.held
+            at = places[index] = _places(packed, [held[kind] for kind in kinds])
+        ordered = self._sorted
+        if ordered is None:  # only needed once a bid is chosen or shown
+            ordered = self._sorted = sorted(self.hand, key=_type)  # stable: each type's cards in hand order
+        return tuple([ordered[i] for i in at]), value
 
     def label(self, index: int) -> str:
         """The cards' types as text, in type order ("" for the bid as it stands)."""
-        kinds, bids = self.table()
+        kinds, bids, _ = self.table()
         return " ".join(kind for kind, n in zip(kinds, _unpacked(bids[index][0], len(kinds))) for _ in range(n))
+
+
+_type = attrgetter("type")
+
+
+def _places(packed: int, held: list[int]) -> tuple[int, ...]:
+    """Where a set's cards are in a hand sorted by type: the first ones of each type, `held[i]` of type i."""
+    places: list[int] = []
+    start = 0
+    for n, count in zip(_unpacked(packed, len(held)), held):
+        places += range(start, start + n)
+        start += count
+    return tuple(places)
 
 
 def _shape(game: Game, base: dict[str, int], added: int, held: dict[str, int]) -> tuple:
