@@ -12,8 +12,10 @@ asks) still go into the frame.
 
 A block is generated as the Python source of one function, its statements and
 expressions written inline, so running a rule takes few Python calls. Values
-the source refers to (primitives, constants, locations) are passed in by name,
-never written into it. `for` loops are written in place; `repeat` loops and
+the source refers to (primitives, constants, locations) are the defaults of its
+last parameters, named `_0`, `_1`...: never written into it. A rule's function
+is generated when the rule first runs and then takes the place of the one that
+generated it (_on_first_run). `for` loops are written in place; `repeat` loops and
 divisions stay small closures (a count checked, or a divisor, before the rest
 runs), and anything nested deeper than _MAX_INLINE becomes a function of its
 own, keeping the source far inside Python's limits; such a function inside an
@@ -24,6 +26,7 @@ made only of constants are computed once, here.
 from __future__ import annotations
 
 import operator
+from types import CodeType, FunctionType
 from typing import Any, Callable
 
 from . import nodes as n
@@ -129,6 +132,18 @@ def set_hook_runner(run: Callable[[Any, str, Frame], None]) -> None:
     _RUNTIME["_fire_hook"] = run
 
 
+def _on_first_run(build: Callable[[], Fn]) -> Fn:
+    """A function that generates its code when first called and then becomes that code: its own code
+    and defaults are replaced by those of what `build` gives (a generated function has no closure, as
+    this one has none), so later calls, from whoever holds it, run the rule with no call in between."""
+    def run(f: Frame, _build: Callable[[], Fn] = build, _self: Any = None) -> Any:
+        built = _build()
+        _self.__code__, _self.__defaults__ = built.__code__, built.__defaults__
+        return built(f)
+    run.__defaults__ = (build, run)
+    return run
+
+
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
             ">=": operator.ge}
 _ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul}
@@ -169,20 +184,22 @@ class Compiler:
         self.calls = calls
         self.symbols = symbols  # component name -> fn(game) giving its runtime value
         self.params = params
-        self._factories: dict[str, Callable[..., Fn]] = {}  # generated source -> its compiled maker
+        self._codes: dict[str, CodeType] = {}  # generated source -> its compiled function's code
         self._locals: tuple[str, ...] = ()  # lambda and filter variables in scope where code is written
 
     def _function(self, src: _Source, lines: list[str]) -> Fn:
-        """One function `run(f, <locals in scope>)` with these body lines; alike sources are compiled once."""
-        params = ", ".join(f"_{i}" for i in range(len(src.values)))
-        text = (f"def make({params}):\n  def run({self._arguments()}):\n" + "".join(f"    {line}\n" for line in lines)
-                + "  return run\n")
-        make = self._factories.get(text)
-        if make is None:
+        """One function `run(f, <locals in scope>, _0, _1, ...)` with these body lines: the values the
+        source refers to are the defaults of its last parameters, read as locals are (no closure cell, no
+        global). Alike sources share one compiled code object; nothing calls a generated function with
+        more than its locals."""
+        values = "".join(f", _{i}" for i in range(len(src.values)))
+        text = f"def run({self._arguments()}{values}):\n" + "".join(f"  {line}\n" for line in lines)
+        code = self._codes.get(text)
+        if code is None:
             scope: dict[str, Any] = {}
-            exec(compile(text, "<rules>", "exec"), _RUNTIME, scope)
-            make = self._factories[text] = scope["make"]
-        return make(*src.values)
+            exec(compile(text, "<rules>", "exec", dont_inherit=True), _RUNTIME, scope)
+            code = self._codes[text] = scope["run"].__code__
+        return FunctionType(code, _RUNTIME, "run", tuple(src.values))
 
     # ------------------------------------------------------------ statements
     def effect(self, effect: n.Effect) -> Fn:
@@ -194,14 +211,7 @@ class Compiler:
     def _entry(self, build: Callable[[], Fn]) -> Fn:
         if not self.generate_when_run:
             return build()
-        built: Fn | None = None
-
-        def run(f: Frame) -> Any:
-            nonlocal built
-            if built is None:
-                built = build()
-            return built(f)
-        return run
+        return _on_first_run(build)
 
     def _arguments(self) -> str:
         """The arguments of a function written where the current locals are in scope."""

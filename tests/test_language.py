@@ -278,3 +278,19 @@ def test_a_lambda_or_filter_variable_named_me_is_the_seat_a_choice_asks(tmp_path
     first_round = asked[:2]
     assert first_round == [(0, "Take a point?"), (1, "Take a point?")]
     assert {prompt for _, prompt in asked} == {"Take a point?", "Take another?"}
+
+
+def test_an_effect_generated_on_its_first_run_becomes_that_code_and_keeps_its_values():
+    value = scalar("total = start * 2\nkinds = [k in [1, 2, 3] where k > start]")
+    sink = Sink()
+    tree = parse_effect(value, value.span, sink)
+    checker = Checker(Symbols({}, {}), sink)
+    checker.check_effect(tree, CheckContext({"start": "int"}))
+    fn = Compiler(checker.calls, {}, {}).effect(tree)
+    stub = fn.__code__
+    first, second = Frame(None, {"start": 1}), Frame(None, {"start": 2})
+    fn(first)
+    assert fn.__code__ is not stub  # the holder of the effect now holds the generated code itself...
+    fn(second)  # ...with its own values, not the generator's
+    assert (first.vars["total"], first.vars["kinds"]) == (2, [2, 3])
+    assert (second.vars["total"], second.vars["kinds"]) == (4, [3])
