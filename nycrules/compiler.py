@@ -135,13 +135,18 @@ def set_hook_runner(run: Callable[[Any, str, Frame], None]) -> None:
 def _on_first_run(build: Callable[[], Fn]) -> Fn:
     """A function that generates its code when first called and then becomes that code: its own code
     and defaults are replaced by those of what `build` gives (a generated function has no closure, as
-    this one has none), so later calls, from whoever holds it, run the rule with no call in between."""
-    def run(f: Frame, _build: Callable[[], Fn] = build, _self: Any = None) -> Any:
-        built = _build()
-        _self.__code__, _self.__defaults__ = built.__code__, built.__defaults__
-        return built(f)
+    this one has none), so later calls, from whoever holds it, run the rule with no call in between.
+    Its globals are those of generated functions (_RUNTIME), which the code swapped in reads."""
+    run = FunctionType(_become_generated.__code__, _RUNTIME, "run")
     run.__defaults__ = (build, run)
     return run
+
+
+def _become_generated(f: Frame, _build: Callable[[], Fn], _self: Any) -> Any:
+    """The code of _on_first_run's functions (it reads no global: it runs with _RUNTIME's)."""
+    built = _build()
+    _self.__code__, _self.__defaults__ = built.__code__, built.__defaults__
+    return built(f)
 
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,

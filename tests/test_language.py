@@ -5,7 +5,7 @@ import pytest
 from nycrules import nodes as n
 from nycrules import primitives  # noqa: F401  (registers the primitives the checker looks up)
 from nycrules.checker import CheckContext, Checker, Symbols
-from nycrules.compiler import Compiler, Fixed, Frame
+from nycrules.compiler import _RUNTIME, Compiler, Fixed, Frame
 from nycrules.diagnostics import Sink
 from nycrules.marked_yaml import load
 from nycrules.parser import parse_effect, parse_expression
@@ -291,6 +291,7 @@ def test_an_effect_generated_on_its_first_run_becomes_that_code_and_keeps_its_va
     first, second = Frame(None, {"start": 1}), Frame(None, {"start": 2})
     fn(first)
     assert fn.__code__ is not stub  # the holder of the effect now holds the generated code itself...
+    assert fn.__globals__ is _RUNTIME  # ...reading the runtime of generated code (the installed hook runner)...
     fn(second)  # ...with its own values, not the generator's
     assert (first.vars["total"], first.vars["kinds"]) == (2, [2, 3])
     assert (second.vars["total"], second.vars["kinds"]) == (4, [3])
