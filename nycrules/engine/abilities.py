@@ -46,8 +46,10 @@ def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, 
     out = []
     needs_a_bid = False
     for tile in seat.company:
+        if tile.char.when not in hooks:  # most tiles, most of the time: nothing else is read for them
+            continue
         char = tile.char
-        if char.when not in hooks or tile.uid in seat.used or seat.dollars < char.cost:
+        if tile.uid in seat.used or seat.dollars < char.cost:
             continue
         if char.requires is not None and not evaluate(game, char.requires, {"me": seat, "this": tile, **variables}):
             continue
@@ -92,6 +94,11 @@ def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, A
     A character may change the hook's writable values; they are written back into `variables`.
     A prompt given as a function is made once, when there is first something to offer.
     """
+    for tile in seat.company:
+        if tile.char.when in hooks:
+            break
+    else:
+        return  # no character of the seat attaches here (the usual case): nothing to work out
     while True:
         tiles = usable(game, seat, hooks, variables)
         if not tiles:
