@@ -77,6 +77,8 @@ def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
 
 
 def use_options(tiles: list[Tile], suffix: str = "") -> list[tuple[str, Tile]]:
+    if not tiles:
+        return []  # the usual case, from a bidding turn's menu
     seen, out = set(), []
     for tile in tiles:
         char = tile.char

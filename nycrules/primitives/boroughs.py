@@ -69,14 +69,20 @@ def mayor(f: Any) -> Borough:
            "The seat's rank in the borough by skyscrapers, the neutral player included and ties to the one "
            "ahead on the press track (neutral token counted); 0 with no skyscraper there.", C)
 def majority_rank(f: Any, seat: Seat, borough: Borough) -> int:
-    if borough.counts[seat.index] == 0:
+    counts = borough.counts
+    if counts[seat.index] == 0:
         return 0
+    # Contenders rank by (skyscrapers, place on the press track), no two alike: the seat's rank is
+    # one more than the number ranking above it (counted, not sorted).
     order = {id(token): i for i, token in enumerate(f.game.press)}
-    contenders = [(borough.counts[s.index], -order[id(s.token)], s) for s in f.game.seats if borough.counts[s.index]]
-    if borough.neutral:
-        contenders.append((borough.neutral, -order[id(f.game.neutral_token)], None))
-    contenders.sort(key=lambda c: (c[0], c[1]), reverse=True)
-    return 1 + next(i for i, c in enumerate(contenders) if c[2] is seat)
+    mine = (counts[seat.index], -order[id(seat.token)])
+    rank = 1
+    for other in f.game.seats:
+        if counts[other.index] and (counts[other.index], -order[id(other.token)]) > mine:
+            rank += 1
+    if borough.neutral and (borough.neutral, -order[id(f.game.neutral_token)]) > mine:
+        rank += 1
+    return rank
 
 
 @primitive("board(seat: seat) -> int", "The skyscrapers on the seat's player board.", C)
