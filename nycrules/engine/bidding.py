@@ -264,18 +264,17 @@ def evaluate_bids(game: Game, rnd: RoundDef) -> Seat | None:
     ranked = ranking(game)
     winner = ranked[0][0] if ranked else None
     runner_up = ranked[1][0] if len(ranked) > 1 else None
-    bidders = {seat for seat, _ in ranked}
-    order = game.seats_in_press_order() if rnd.order == "press_track" else list(game.seats)
+    bidders = [seat for seat, _ in ranked]
+    order = game.seats_in_press_order() if rnd.order == "press_track" else game.seats
     game.where = rnd.loc
-    if winner is not None:
+    if winner is not None and game.log_events:
         game.emit(winner, f"has the highest bid ({game.bids_made[winner]})")
     for seat in order:
         if seat not in bidders:
             continue
         value = game.bids_made[seat] + (rnd.bonus_value if seat is winner else 0)
         run_script(game, _round_script(game, seat, rnd, "action"), {"me": seat, "value": value})
-        bonus = _round_script(game, seat, rnd, "bonus")
-        if seat is winner and bonus is not None:
+        if seat is winner and (bonus := _round_script(game, seat, rnd, "bonus")) is not None:
             run_script(game, bonus, {"me": seat, "value": value})
     runner_script = _round_script(game, runner_up, rnd, "runner_up") if runner_up else None
     if runner_up is not None and runner_script is not None:

@@ -329,5 +329,6 @@ def value_to_win(game: Game, seat: Seat) -> int:
 def ranking(game: Game) -> list[tuple[Seat, int]]:
     """Seats with a bid above 0, highest first; ties to the seat ahead on the press track."""
     bids = [(seat, value) for seat, value in game.bids_made.items() if value > 0]
-    bids.sort(key=lambda sv: (-sv[1], game.press_rank_of(sv[0])))
+    press = game.seats_in_press_order()
+    bids.sort(key=lambda sv: (-sv[1], press.index(sv[0])))
     return bids
