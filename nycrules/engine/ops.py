@@ -35,22 +35,53 @@ def move_card(card: Card, dest: Zone) -> None:
             now_known[card.type] = now_known.get(card.type, 0) + 1
 
 
+def move_cards(cards: list[Card], dest: Zone) -> None:
+    """move_card for each of these cards in order; in one go when they are a whole zone, as they
+    usually are (a pair taken, a bid or a hand discarded): one call, no search through the zone."""
+    src = cards[0].zone if cards else None
+    if src is None or src is dest or src != cards:  # != compares the cards by identity, in C
+        for card in list(cards):
+            move_card(card, dest)
+        return
+    moved = list(src)
+    src.clear()
+    dest.extend(moved)
+    for card in moved:
+        card.zone = dest
+        card.counted_as = card.type
+        card.weight = 1
+    known, now_known = src.known, dest.known
+    if known is not now_known:  # as move_card, card by card
+        if known:
+            for card in moved:
+                left = known.get(card.type, 0)
+                if left:
+                    known[card.type] = left - 1
+        if now_known is not None and src.public:
+            for card in moved:
+                now_known[card.type] = now_known.get(card.type, 0) + 1
+
+
 def shuffle(rng: random.Random, items: list) -> None:
     """rng.shuffle(items): the same order from the same generator state, in half the time.
 
     Random.shuffle calls Random._randbelow for each position, which draws as many random
     bits as the bound has until the number is below it; this is that loop written out, so
-    a shuffle of the draw pile makes one Python call per card instead of two. (A test
-    compares it with Random.shuffle: seeded games must not change.)
+    a shuffle of the draw pile makes one Python call per card instead of two, and the bit
+    count is worked out once per run of bounds of one length. (A test compares it with
+    Random.shuffle: seeded games must not change.)
     """
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
-        j = getrandbits(bits)
-        while j >= bound:
+    top = len(items) - 1
+    while top > 0:
+        bits = (top + 1).bit_length()  # the same for every bound from 2 ** (bits - 1) up to top + 1
+        low = (1 << (bits - 1)) - 1  # the last position whose bound has that many bits
+        for i in range(top, low - 1, -1):
             j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
+            while j > i:  # j >= bound, the bound being i + 1
+                j = getrandbits(bits)
+            items[i], items[j] = items[j], items[i]
+        top = low - 1
 
 
 def reshuffle(game: Game) -> bool:
@@ -69,8 +100,16 @@ def reshuffle(game: Game) -> bool:
 
 def draw_into(game: Game, dest: Zone, count: int) -> list[Card]:
     """Draw up to `count` cards from the top of the draw pile (reshuffled when it runs out)."""
-    drawn = []
     deck = game.deck
+    if 0 < count <= len(deck):  # the usual case, no reshuffle: the top `count` cards, top first, in one go
+        drawn = deck[-count:]
+        del deck[-count:]
+        drawn.reverse()
+        dest.extend(drawn)
+        for card in drawn:
+            card.zone = dest
+        return drawn
+    drawn = []
     for _ in range(count):
         if not deck and not reshuffle(game):
             break
@@ -83,9 +122,7 @@ def draw_into(game: Game, dest: Zone, count: int) -> list[Card]:
 
 
 def discard_cards(game: Game, cards: Iterable[Card]) -> None:
-    discard = game.discard
-    for card in list(cards):
-        move_card(card, discard)
+    move_cards(cards if isinstance(cards, list) else list(cards), game.discard)
 
 
 def refill_reserve(game: Game, seat: Seat) -> None:
@@ -100,9 +137,7 @@ def take_pair(game: Game, seat: Seat, pair: Pair) -> list[Card]:
     if game.log_events:  # text only for the log
         game.emit(seat, f"takes the pair {pair.name()}")
     cards = list(pair.cards)
-    hand = seat.hand
-    for card in cards:
-        move_card(card, hand)
+    move_cards(cards, seat.hand)
     game.pairs.remove(pair)
     return cards
 

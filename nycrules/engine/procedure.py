@@ -139,32 +139,32 @@ def _draft_menu(game: Game, seat: Seat) -> tuple[list[tuple[str, Any]], list[str
     Pairs of the same card types are one option. A pair's label and key are made only
     when someone reads them (see _draft_option): bots pick by index and value.
     """
-    firsts: dict[tuple[str, ...], Pair] = {}
-    for pair in game.pairs:
-        firsts.setdefault(_card_types(pair), pair)  # the first pair of each kind, in display order
-    values: list[tuple[str, Any]] = [("pair", pair) for pair in firsts.values()]
+    kinds: set[tuple[str, ...]] = set()
+    values: list[tuple[str, Any]] = []
+    for pair in game.pairs:  # the first pair of each kind, in display order
+        cards = pair.cards
+        if len(cards) == 2:  # the usual pair, its two types sorted by hand (a call per pair costs more)
+            first, second = cards[0].type, cards[1].type
+            kind = (first, second) if first <= second else (second, first)
+        else:
+            kind = tuple(sorted([card.type for card in cards]))
+        if kind not in kinds:
+            kinds.add(kind)
+            values.append(("pair", pair))
     labels = [""] * len(values)  # "" for a pair
     tiles = usable(game, seat, _MENU_HOOKS, {}) if seat.company else None
     if tiles:  # one look at the characters for both hooks, then split by hook
-        by_hook: dict[str, list[Tile]] = {hook: [] for hook in _MENU_HOOKS}
+        turn: list[Tile] = []
+        instead: list[Tile] = []
         for tile in tiles:
-            by_hook[tile.char.when].append(tile)
-        for label, tile in use_options(by_hook["draft.turn"]):
+            (turn if tile.char.when == _MENU_HOOKS[0] else instead).append(tile)
+        for label, tile in use_options(turn):
             values.append(("use", tile))
             labels.append(label)
-        for label, tile in use_options(by_hook["draft.instead_of_pair"], " instead of a pair"):
+        for label, tile in use_options(instead, " instead of a pair"):
             values.append(("instead", tile))
             labels.append(label)
     return values, labels
-
-
-def _card_types(pair: Pair) -> tuple[str, ...]:
-    """The pair's card types in order (the sort is done by hand for the usual two cards)."""
-    cards = pair.cards
-    if len(cards) == 2:
-        first, second = cards[0].type, cards[1].type
-        return (first, second) if first <= second else (second, first)
-    return tuple(sorted([card.type for card in cards]))
 
 
 def _draft_option(values: list[tuple[str, Any]], labels: list[str], index: int) -> Option:
