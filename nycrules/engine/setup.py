@@ -59,6 +59,7 @@ class Layout:
     card_types: tuple[str, ...]  # the type of each card, by card id
     tiles: tuple[CharacterDef, ...]  # the character of each elevator tile, by number (copies together)
     row_values: tuple[int, ...]  # the elevator rows' values, in the order their first tile comes
+    stacks: tuple[tuple[int, tuple[int, ...]], ...]  # per row value, the numbers of its tiles in order
     start_stacks: tuple[tuple[CharacterDef, ...], ...]
 
     @staticmethod
@@ -72,6 +73,8 @@ class Layout:
                 card_types=tuple(t.id for t in comp.card_types for _ in range(t.copies)),
                 tiles=tiles,
                 row_values=tuple(dict.fromkeys(char.value for char in tiles)),
+                stacks=tuple((value, tuple(uid for uid, char in enumerate(tiles) if char.value == value))
+                             for value in dict.fromkeys(char.value for char in tiles)),
                 start_stacks=tuple(tuple(ruleset.characters[i] for i in ids) for ids in comp.start_stacks))
         return cached
 
@@ -95,12 +98,11 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     rng = game.rng
     layout = Layout.of(ruleset)
     # Cards: shuffled into the draw pile.
-    game.cards = [Card(i, card_type) for i, card_type in enumerate(layout.card_types)]
+    deck = game.deck
+    game.cards = [Card(i, card_type, deck) for i, card_type in enumerate(layout.card_types)]
     order = list(game.cards)
     ops.shuffle(rng, order)
-    game.deck.extend(order)
-    for card in order:
-        card.zone = game.deck
+    deck.extend(order)
     # Boroughs with shuffled sequence and base value tiles.
     letters = list(comp.sequence_tiles)
     values = list(comp.base_values)
@@ -133,11 +135,9 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
 
 
 def _setup_characters(game: Game, layout: Layout) -> None:
-    game.tiles = [Tile(uid, char) for uid, char in enumerate(layout.tiles)]
+    tiles = game.tiles = [Tile(uid, char) for uid, char in enumerate(layout.tiles)]
     game.elevator_rows = {value: [] for value in layout.row_values}
-    game.elevator_stacks = {value: [] for value in layout.row_values}
-    for tile in game.tiles:
-        game.elevator_stacks[tile.char.value].append(tile)
+    game.elevator_stacks = {value: [tiles[uid] for uid in uids] for value, uids in layout.stacks}
     for value in sorted(game.elevator_stacks):
         ops.shuffle(game.rng, game.elevator_stacks[value])
         ops.refill_elevator_row(game, value)

@@ -113,10 +113,10 @@ class Zone(list):
 class Card:
     __slots__ = ("id", "type", "zone", "counted_as", "weight")
 
-    def __init__(self, id: int, type: str):
+    def __init__(self, id: int, type: str, zone: Zone | None = None):
         self.id = id
         self.type = type
-        self.zone: Zone | None = None
+        self.zone = zone  # the zone it lies in; set by whoever puts it there
         self.counted_as: str = type  # while in a bid: the type it counts as
         self.weight: int = 1  # while in a bid: how many cards it counts for
 
