@@ -214,8 +214,10 @@ def instructions_versus(commit: str, baseline_dir: Path | None, games: int, seed
         for name, source in sides.items():
             cache = Path(tmp) / f"cache-{name}"
             cache.mkdir(mode=0o700)
+            # String hashes fixed: with Python's random ones, dict and set layouts (and so the
+            # counts) move by 1-2% from one run of the same code to the next.
             envs[name] = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {
-                "PYTHONPATH": str(source), "XDG_CACHE_HOME": str(cache)}
+                "PYTHONPATH": str(source), "XDG_CACHE_HOME": str(cache), "PYTHONHASHSEED": "0"}
             # Bytecode written and the ruleset cache filled, so that neither is counted below.
             subprocess.run([sys.executable, "-m", "compileall", "-q", str(source / "nycrules")],
                            env=envs[name], capture_output=True, check=True)
