@@ -217,8 +217,12 @@ def _places(packed: int, held: list[int]) -> tuple[int, ...]:
     """Where a set's cards are in a hand sorted by type: the first ones of each type, `held[i]` of type i."""
     places: list[int] = []
     start = 0
-    for n, count in zip(_unpacked(packed, len(held)), held):
-        places += range(start, start + n)
+    cards = packed >> _SET_BITS
+    for count in held:
+        n = cards & (_FIELD - 1)
+        if n:
+            places += range(start, start + n)
+        cards >>= 16
         start += count
     return tuple(places)
 
