@@ -38,6 +38,8 @@ def for_seat(game: Game, seat: Seat, default: Any, *path: str) -> Any:
 
 def step_for(game: Game, seat: Seat, name: str):
     """A per-seat step, Tom's version for Tom's seats."""
+    if not seat.is_tom:  # a person's seat: the step itself, without for_seat's look into Tom's rules
+        return game.ruleset.steps[name]
     return for_seat(game, seat, game.ruleset.steps[name], "steps", name)
 
 

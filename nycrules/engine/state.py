@@ -143,7 +143,7 @@ class Pair(_Copied):
 
     def __init__(self, id: int):
         self.id = id
-        self.cards = Zone(f"pair {id}", public=True)
+        self.cards = Zone(f"pair {id}", True)  # public; by position: a call with a keyword costs more
 
     def __repr__(self) -> str:
         return f"<pair {self.id}: {self.name()}>"
