@@ -25,7 +25,7 @@ def worth(ruleset: Ruleset, matching: int, wilds: int, pairs: int, singles: int,
 
 def _packed_counts(matching: int, wilds: int, pairs: int, singles: int, added: int) -> int:
     """What a bid holds as one number, 16 bits per count (see `_count_bids`)."""
-    return (((added * _FIELD + matching) * _FIELD + wilds) * _FIELD + pairs) * _FIELD + singles
+    return added << 64 | matching << 48 | wilds << 32 | pairs << 16 | singles
 
 
 def _worth_of(ruleset: Ruleset, counts: int) -> int:
@@ -263,6 +263,7 @@ def _pattern(game: Game, counts: HandCounts, kinds: list[str]) -> tuple:
 _FIELD = 1 << 16  # a hand has fewer cards than this (limits.MAX_GAME_NUMBER * 10 cards in all)
 _SET_BITS = 5 * 16  # a set's cards are above the five 16-bit counts of the bid (`_packed_counts`)
 _SETS = 1 << _SET_BITS  # the unit of a set's first type
+_HOLDS = _SETS - 1  # the bits of what a set's bid holds
 
 
 def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
@@ -297,7 +298,7 @@ def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
         sets = [none + add for add in steps]
         steps.reverse()
         sets += [add + later for add in steps for later in rest]
-    holds = [packed % _SETS for packed in sets]
+    holds = [packed & _HOLDS for packed in sets]  # a mask, not `% _SETS`: division of long numbers costs far more
     values = list(map(ruleset.worth_cache.get, holds))
     if None in values:  # counts not met before
         values = [_worth_of(ruleset, counts) for counts in holds]
