@@ -12,8 +12,8 @@ speed work), alternating the two in fresh processes, and prints games per CPU-se
 their ratio. The baseline's source comes from `git archive`, or `--baseline-dir`.
 
 `--instructions [COMMIT]` counts the machine instructions of the same games with valgrind's
-callgrind (on the same binary and inputs, the same count at every run, whatever else the
-machine is doing), less those of a run that plays no game: a ratio that a shared machine
+callgrind (on the same binary and inputs, with string hashes fixed, the same count at every
+run, whatever else the machine is doing), less those of a run that plays no game: a ratio that a shared machine
 cannot blur. It is slow (valgrind runs Python about 50 times slower): `--games 30` or so.
 
 Wall times are the median of several runs of the installed `nycrules` command

@@ -53,9 +53,12 @@ class GreedyAgent(_Picker):
     def choose(self, session: Session, decision: Decision) -> int:
         game = session.state
         assert game is not None
-        scores = self.scores(game, decision)
-        best = max(scores)
-        ties = [i for i, s in enumerate(scores) if s == best]
+        return self.best(game, self.scores(game, decision))
+
+    def best(self, game: Game, scores: list[float]) -> int:
+        """The option it picks given its scores: the highest, ties broken by the position."""
+        top = max(scores)
+        ties = [i for i, s in enumerate(scores) if s == top]
         return ties[0] if len(ties) == 1 else ties[self.pick(game, len(ties))]
 
     def scores(self, game: Game, decision: Decision) -> list[float]:

@@ -121,7 +121,7 @@ class MCTSAgent:
             return [0]
         game = session.state
         scores = self.greedy.scores(game, decision)
-        first = self.greedy.choose(session, decision)
+        first = self.greedy.best(game, scores)  # what the greedy bot would pick
         ranked = sorted(range(decision.count), key=lambda i: (-scores[i], i))
         return [first] + [i for i in ranked if i != first][:WIDTH - 1]
 

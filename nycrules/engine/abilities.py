@@ -46,9 +46,9 @@ def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, 
     out = []
     needs_a_bid = False
     for tile in seat.company:
-        if tile.char.when not in hooks:  # most tiles, most of the time: nothing else is read for them
-            continue
         char = tile.char
+        if char.when not in hooks:  # most tiles, most of the time: nothing else is read for them
+            continue
         if tile.uid in seat.used or seat.dollars < char.cost:
             continue
         if char.requires is not None and not evaluate(game, char.requires, {"me": seat, "this": tile, **variables}):
@@ -58,6 +58,15 @@ def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, 
     if needs_a_bid:
         return keep_useful(game, seat, out, hooks, variables)
     return out
+
+
+def attached(seat: Seat, hooks: tuple[str, ...]) -> bool:
+    """Whether any character of the seat acts at one of these hooks (usable or not): when none does,
+    as is usual, there is nothing to work out there."""
+    for tile in seat.company:  # a loop, not any() over a generator: this runs at every offer and turn
+        if tile.char.when in hooks:
+            return True
+    return False
 
 
 def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
@@ -96,11 +105,8 @@ def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, A
     A character may change the hook's writable values; they are written back into `variables`.
     A prompt given as a function is made once, when there is first something to offer.
     """
-    for tile in seat.company:
-        if tile.char.when in hooks:
-            break
-    else:
-        return  # no character of the seat attaches here (the usual case): nothing to work out
+    if not attached(seat, hooks):
+        return
     while True:
         tiles = usable(game, seat, hooks, variables)
         if not tiles:
@@ -136,11 +142,8 @@ def _fill(text: str, variables: dict[str, Any]) -> str:
 def fire_hook(game: Game, name: str, frame: Frame) -> None:
     """A `hook NAME` statement: the acting seat's characters at this hook act, with the frame's values."""
     seat = frame.vars["me"]
-    for tile in seat.company:
-        if tile.char.when == name:
-            break
-    else:
-        return  # no character of the seat attaches here: nothing to offer, run or write back
+    if not attached(seat, (name,)):
+        return  # nothing to offer, run or write back
     hook = HOOKS[name]
     variables = {key: frame.vars[key] for key in hook.context}
     if hook.mode in ("automatic", "ordered"):

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..model import RoundDef, Script
 from . import ops
-from .abilities import evaluate, offer, run_script, usable, use, use_options
+from .abilities import attached, evaluate, offer, run_script, usable, use, use_options
 from .bids import BidTable, HandCounts, bid_value, moved, ranking
 from .decisions import Decision, Option
 from .setup import for_seat
@@ -134,11 +134,7 @@ class Holdings:
         for card in seat.reserve:
             reserve[card.type] = reserve.get(card.type, 0) + 1
         self.reserve = reserve
-        self.characters = False
-        for tile in seat.company:  # a loop, not any() over a generator: this runs at every turn
-            if tile.char.when in TURN_HOOKS:
-                self.characters = True
-                break
+        self.characters = attached(seat, TURN_HOOKS)
 
     def exchanged(self, game: Game, out_type: str, in_type: str) -> "Holdings":
         """The holdings after a card of `out_type` went from the hand to the reserve and one of `in_type` back."""

@@ -60,8 +60,8 @@ class Layout:
 
     card_types: tuple[str, ...]  # the type of each card, by card id
     tiles: tuple[CharacterDef, ...]  # the character of each elevator tile, by number (copies together)
-    row_values: tuple[int, ...]  # the elevator rows' values, in the order their first tile comes
-    stacks: tuple[tuple[int, tuple[int, ...]], ...]  # per row value, the numbers of its tiles in order
+    # Per elevator row value, in the order its first tile comes, the numbers of its tiles in order.
+    stacks: tuple[tuple[int, tuple[int, ...]], ...]
     start_stacks: tuple[tuple[CharacterDef, ...], ...]
 
     @staticmethod
@@ -74,7 +74,6 @@ class Layout:
             cached = ruleset.setup_cache["layout"] = Layout(
                 card_types=tuple(t.id for t in comp.card_types for _ in range(t.copies)),
                 tiles=tiles,
-                row_values=tuple(dict.fromkeys(char.value for char in tiles)),
                 stacks=tuple((value, tuple(uid for uid, char in enumerate(tiles) if char.value == value))
                              for value in dict.fromkeys(char.value for char in tiles)),
                 start_stacks=tuple(tuple(ruleset.characters[i] for i in ids) for ids in comp.start_stacks))
@@ -138,7 +137,7 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
 
 def _setup_characters(game: Game, layout: Layout) -> None:
     tiles = game.tiles = [Tile(uid, char) for uid, char in enumerate(layout.tiles)]
-    game.elevator_rows = {value: [] for value in layout.row_values}
+    game.elevator_rows = {value: [] for value, _ in layout.stacks}
     game.elevator_stacks = {value: [tiles[uid] for uid in uids] for value, uids in layout.stacks}
     for value in sorted(game.elevator_stacks):
         ops.shuffle(game.rng, game.elevator_stacks[value])

@@ -279,8 +279,6 @@ class Seat:
         return twin
 
 
-
-
 class Game:
     """Everything on the table, plus the seeded random source and the event log."""
 
