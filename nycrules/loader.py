@@ -375,8 +375,16 @@ def _keys_as_text(value: Any) -> Any:
 
 
 def digest_of(doc: Any) -> str:
-    """A fingerprint of the whole merged ruleset (whatever files it was split into)."""
-    text = json.dumps(_keys_as_text(_plain(doc)), sort_keys=True, default=str, separators=(",", ":"))
+    """A fingerprint of the whole merged ruleset (whatever files it was split into).
+
+    Where the board picture draws a borough (`map`) is left out: no rule reads it, so moving
+    a borough on the picture keeps every save of the ruleset loadable.
+    """
+    plain = _plain(doc)
+    for borough in (plain.get("components") or {}).get("boroughs") or []:
+        if isinstance(borough, dict):
+            borough.pop("map", None)
+    text = json.dumps(_keys_as_text(plain), sort_keys=True, default=str, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -481,7 +489,8 @@ def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str) 
         card_types=tuple(CardType(str(c["id"]), str(c["name"]), c["copies"], bool(c.get("wild", False)))
                          for c in comp["card_types"]),
         colours=tuple(str(c) for c in comp["colours"]),
-        boroughs=tuple(BoroughDef(str(b["id"]), str(b["name"]), str(b["lantern"])) for b in comp["boroughs"]),
+        boroughs=tuple(BoroughDef(str(b["id"]), str(b["name"]), str(b["lantern"]),
+                                  tuple(b["map"]) if "map" in b else None) for b in comp["boroughs"]),
         sequence_tiles=tuple(str(s) for s in comp["sequence_tiles"]),
         base_values=tuple(comp["base_values"]),
         vessel_kinds=tuple(VesselKind(str(v["id"]), str(v["colour"]),

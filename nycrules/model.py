@@ -32,6 +32,7 @@ class BoroughDef:
     id: str
     name: str
     lantern: str
+    map: tuple[float, float] | None = None  # where the board picture draws it (0-100 across, down)
 
 
 @dataclass(frozen=True)

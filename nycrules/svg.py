@@ -1,6 +1,9 @@
 """A picture of the table as a self-contained SVG: boroughs as a map joined by their vessels,
 skyscrapers per seat in seat colours, prestige tiles, the Mayor, the press and points tracks,
-and each seat's company.
+each seat's company and cards, the piles, and the elevator's rows of characters.
+
+Boroughs stand where the ruleset's `map` puts them (the city's geography in the shipped
+rules); a ruleset without one gets a ring.
 
 The picture needs no network and no font beyond the generic families. Each drawn thing
 carries `class` and `data-*` attributes naming what it shows, so a test (or a tool) can
@@ -17,8 +20,10 @@ from .colours import NEUTRAL, fill, seat_fill
 from .engine.state import Borough, Game, Seat
 
 FONT = "sans-serif"
-MAP_CX, MAP_CY, MAP_R, NODE_R = 330, 480, 245, 92
+# The map: a box on the left of the picture; each borough is a circle of NODE_R.
+MAP_LEFT, MAP_TOP, MAP_WIDTH, MAP_HEIGHT, NODE_R = 20, 125, 620, 720, 66
 PANEL_X = 660
+TILE_W, TILE_H, TILE_GAP = 138, 40, 8  # an elevator tile
 
 
 class Canvas:
@@ -53,13 +58,20 @@ def _n(value: float) -> str:
 
 
 def centres(game: Game) -> dict[str, tuple[float, float]]:
-    """Boroughs on a ring, in the order of the components (the ruleset names no geography)."""
+    """Where each borough is drawn: at its `map` place (0-100 across and down the map's box), or
+    on a ring in the order of the components when the ruleset places not every borough."""
+    defs = {b.id: b for b in game.ruleset.components.boroughs}
+    places = [defs[b.id].map for b in game.boroughs if b.id in defs]
+    inner_w, inner_h = MAP_WIDTH - 2 * NODE_R, MAP_HEIGHT - 2 * NODE_R
+    if len(places) == len(game.boroughs) and all(p is not None for p in places):
+        return {b.id: (MAP_LEFT + NODE_R + inner_w * p[0] / 100, MAP_TOP + NODE_R + inner_h * p[1] / 100)
+                for b, p in zip(game.boroughs, places) if p is not None}
     count = len(game.boroughs)
-    out = {}
-    for i, b in enumerate(game.boroughs):
-        angle = -math.pi / 2 + 2 * math.pi * i / count
-        out[b.id] = (MAP_CX + MAP_R * math.cos(angle), MAP_CY + MAP_R * math.sin(angle))
-    return out
+    cx, cy = MAP_LEFT + MAP_WIDTH / 2, MAP_TOP + MAP_HEIGHT / 2
+    radius = min(inner_w, inner_h) / 2
+    return {b.id: (cx + radius * math.cos(-math.pi / 2 + 2 * math.pi * i / count),
+                   cy + radius * math.sin(-math.pi / 2 + 2 * math.pi * i / count))
+            for i, b in enumerate(game.boroughs)}
 
 
 def picture(game: Game) -> str:
@@ -73,7 +85,8 @@ def picture(game: Game) -> str:
     y = _press_track(c, game, 150)
     y = _points_track(c, game, y + 30)
     y = _seats(c, game, y + 30)
-    y = max(y, MAP_CY + MAP_R + NODE_R + 40)
+    y = _piles(c, game, y)
+    y = max(y, MAP_TOP + MAP_HEIGHT + 30)
     y = _display(c, game, y)
     height = int(y + 20)
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="{height}" '
@@ -90,11 +103,23 @@ def _title(c: Canvas, game: Game) -> None:
     mayor = f"the Mayor is in {game.mayor.name} ({game.mayor.letter})" if game.mayor else "the Mayor is not out yet"
     statue = "the Statue of Liberty is scored" if game.statue_flipped else "the Statue of Liberty is not yet scored"
     c.text(24, 64, f"{mayor}; {statue}", 14, class_="status", data_statue=str(game.statue_flipped).lower())
-    owners = ", ".join(["neutral"] + [s.name for s in game.seats])
-    c.text(24, 86, f"In each borough: its sequence letter and value, then the skyscrapers of {owners}, "
-                   "and its prestige tiles.", 11, colour="#555555")
-    c.text(24, 101, "The ring is the lantern's colour; lines are the vessels still on the board.", 11,
+    c.text(24, 86, "In each borough: its sequence letter and value, the skyscrapers of each owner (a bar "
+                   "and its count), and its prestige tiles. The ring is the lantern's colour;", 11,
            colour="#555555")
+    c.text(24, 101, "lines are the vessels still on the board. Skyscrapers, left to right:", 11, colour="#555555")
+    _key(c, game, 24, 118)
+
+
+def _key(c: Canvas, game: Game, x: float, y: float) -> None:
+    """Which colour is whose skyscraper: the neutral ones first, then the seats in order."""
+    c.open("g", class_="key")
+    owners = [("neutral", NEUTRAL[1])] + [(s.name, seat_fill(s.index)) for s in game.seats]
+    for name, colour in owners:
+        c.add("rect", x=_n(x), y=_n(y - 10), width=12, height=12, fill=colour, stroke="#333333",
+              stroke_width=0.8, class_="key-swatch", data_owner=name)
+        c.text(x + 17, y, name, 11, colour="#333333")
+        x += 17 + 6.5 * len(name) + 18
+    c.close("g")
 
 
 def _vessels(c: Canvas, game: Game, where: dict[str, tuple[float, float]]) -> None:
@@ -113,10 +138,14 @@ def _vessels(c: Canvas, game: Game, where: dict[str, tuple[float, float]]) -> No
         dx, dy = b[0] - a[0], b[1] - a[1]
         length = math.hypot(dx, dy) or 1
         ox, oy = -dy / length * offset, dx / length * offset
-        c.add("line", x1=_n(a[0] + ox), y1=_n(a[1] + oy), x2=_n(b[0] + ox), y2=_n(b[1] + oy),
+        # From rim to rim, so that a short line shows whole instead of hiding under the circles.
+        trim = min(NODE_R + 6, length / 2 - 1) / length
+        start = (a[0] + dx * trim + ox, a[1] + dy * trim + oy)
+        end = (b[0] - dx * trim + ox, b[1] - dy * trim + oy)
+        c.add("line", x1=_n(start[0]), y1=_n(start[1]), x2=_n(end[0]), y2=_n(end[1]),
               stroke=fill(v.colour), stroke_width=7, stroke_linecap="round", class_="vessel",
               data_kind=v.kind, data_colour=v.colour, data_ends=f"{v.ends[0].id} {v.ends[1].id}")
-        segments.append(((a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy)))
+        segments.append((start, end))
     labels = []
     pairs = [frozenset((v.ends[0].id, v.ends[1].id)) for v in game.board_vessels]
     for (a, b), v, pair in zip(segments, game.board_vessels, pairs):
@@ -166,32 +195,32 @@ def _borough(c: Canvas, game: Game, b: Borough, x: float, y: float) -> None:
     if mayor_here:
         c.add("circle", cx=_n(x), cy=_n(y), r=NODE_R + 9, fill="none", stroke="#222222", stroke_width=2,
               stroke_dasharray="6 4")
-    c.text(x, y - 52, b.name, 15, "bold", "middle", class_="borough-name")
+    c.text(x, y - 34, b.name, 14, "bold", "middle", class_="borough-name")
     value = "+".join([str(b.base)] + [str(t.value) for t in b.prestige])
-    c.text(x, y - 34, f"{b.letter}  ·  value {value}", 12, anchor="middle")
+    c.text(x, y - 19, f"{b.letter}  ·  value {value}", 12, anchor="middle")
     # Lantern: a small lamp in its colour.
-    c.add("circle", cx=_n(x - 62), cy=_n(y - 46), r=9, fill=fill(b.lantern), stroke="#333333", stroke_width=1,
+    c.add("circle", cx=_n(x), cy=_n(y - 52), r=7, fill=fill(b.lantern), stroke="#333333", stroke_width=1,
           class_="lantern", data_colour=b.lantern)
     # Skyscrapers: a building per owner (neutral first, then the seats), its height the count.
     owners = [("neutral", NEUTRAL[1], b.neutral, None)] + [
         (s.name, seat_fill(s.index), b.counts[s.index], s.index) for s in game.seats]
-    step = 24
+    step = 22
     left = x - step * (len(owners) - 1) / 2
-    base = y + 30
+    base = y + 22
     for i, (name, colour, count, seat) in enumerate(owners):
         bx = left + i * step
-        height = 6 + 7 * min(count, 8)
+        height = 5 + 5 * min(count, 7)
         if count:
             c.add("rect", x=_n(bx - 8), y=_n(base - height), width=16, height=height, fill=colour,
                   stroke="#333333", stroke_width=0.8)
-        c.text(bx, base + 14, str(count), 12, "bold", "middle", class_="count", data_owner=name,
+        c.text(bx, base + 13, str(count), 12, "bold", "middle", class_="count", data_owner=name,
                data_seat=seat if seat is not None else "neutral")
     for i, tile in enumerate(b.prestige):
         tx = x - 12 * len(b.prestige) + 24 * i + 2
-        c.add("rect", x=_n(tx), y=_n(y + 50), width=20, height=20, rx=3, fill=fill(tile.colour),
+        c.add("rect", x=_n(tx), y=_n(y + 38), width=20, height=20, rx=3, fill=fill(tile.colour),
               stroke="#333333", stroke_width=0.8, class_="prestige", data_colour=tile.colour,
               data_value=tile.value)
-        c.text(tx + 10, y + 64, str(tile.value), 11, "bold", "middle", "#ffffff")
+        c.text(tx + 10, y + 52, str(tile.value), 11, "bold", "middle", "#ffffff")
     if mayor_here:
         c.open("g", class_="mayor", data_borough=b.id)
         c.add("rect", x=_n(x - 32), y=_n(y - NODE_R - 26), width=64, height=20, rx=10, fill="#222222")
@@ -250,8 +279,9 @@ def _seats(c: Canvas, game: Game, y: float) -> float:
               stroke="#333333", stroke_width=0.8)
         c.text(PANEL_X + 24, y, _seat_label(s), 14, "bold")
         facts = (f"{s.points} points · {s.dollars} $ · {s.board} skyscrapers on the board · "
-                 f"press space {s.token.space}")
-        c.text(PANEL_X + 24, y + 18, facts, 12, class_="facts", data_dollars=s.dollars, data_board=s.board)
+                 f"press space {s.token.space} · {_cards(len(s.hand))} in hand, {len(s.reserve)} in reserve")
+        c.text(PANEL_X + 24, y + 18, facts, 12, class_="facts", data_dollars=s.dollars, data_board=s.board,
+               data_hand=len(s.hand), data_reserve=len(s.reserve))
         y += 36
         if s.vessels:
             names = [f"{v.kind} {v.ends[0].name}–{v.ends[1].name}" for v in s.vessels]
@@ -280,11 +310,38 @@ def _display(c: Canvas, game: Game, y: float) -> float:
         x += 28
     if not game.prestige_display:
         c.text(x, y, "none", 13)
-    y += 28
-    c.text(24, y, "Elevator (face-up characters by value):", 14, "bold")
-    y += 18
+    y += 34
+    c.text(24, y, "Elevator: the face-up characters, a row per value", 14, "bold")
+    y += 12
     for value in sorted(game.elevator_rows):
-        names = ", ".join(f"{t.char.id} {t.char.title}" for t in game.elevator_rows[value]) or "empty"
-        c.text(40, y, f"{value}: {names}", 12, class_="elevator-row", data_value=value)
-        y += 16
+        tiles = game.elevator_rows[value]
+        c.open("g", class_="elevator-row", data_value=value, data_count=len(tiles))
+        c.text(40, y + TILE_H / 2 + 5, str(value), 16, "bold", "middle")
+        for i, tile in enumerate(tiles):
+            tx = 60 + i * (TILE_W + TILE_GAP)
+            c.add("rect", x=_n(tx), y=_n(y), width=TILE_W, height=TILE_H, rx=5, fill="#3b3a4a",
+                  stroke="#222222", stroke_width=1, class_="elevator-tile", data_char=tile.char.id)
+            c.text(tx + 8, y + 16, f"{tile.char.id}", 13, "bold", colour="#ffffff")
+            c.text(tx + 8, y + 32, _fit(tile.char.title, TILE_W - 16), 11, colour="#f0ede4")
+        if not tiles:
+            c.text(60, y + TILE_H / 2 + 5, "empty", 12, colour="#888888")
+        c.close("g")
+        y += TILE_H + 6
     return y
+
+
+def _piles(c: Canvas, game: Game, y: float) -> float:
+    """The draw and discard piles, by count."""
+    c.text(PANEL_X, y, f"Draw pile: {_cards(len(game.deck))} · discard pile: {_cards(len(game.discard))}",
+           13, class_="piles", data_draw=len(game.deck), data_discard=len(game.discard))
+    return y + 24
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _fit(text: str, width: float) -> str:
+    """A title cut to fit a tile (about 6 pixels a character at 11 points)."""
+    room = int(width // 6)
+    return text if len(text) <= room else text[:room - 1] + "…"

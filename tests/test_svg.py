@@ -158,3 +158,76 @@ def crosses(line: ET.Element, x: float, y: float, w: float, h: float) -> bool:
     steps = int(max(abs(x2 - x1), abs(y2 - y1))) + 1
     return any(x <= x1 + (x2 - x1) * t / steps <= x + w and y <= y1 + (y2 - y1) * t / steps <= y + h
                for t in range(steps + 1))
+
+
+def start_of_game():
+    specs = parse_seats(["Ann", "bot:greedy", "tom:7", "bot:random"], nyc())
+    session = Session(nyc(), specs, 11, {})
+    session.decision()  # every vessel is still on the board
+    return session.state
+
+
+def borough_centres(root: ET.Element) -> dict[str, tuple[float, float]]:
+    out = {}
+    for g in by_class(root, "borough"):
+        ring = next(e for e in g if e.tag.endswith("circle"))
+        out[g.get("data-borough")] = (float(ring.get("cx")), float(ring.get("cy")))
+    return out
+
+
+def test_the_map_is_laid_out_like_the_city():
+    """North up: the Bronx above Manhattan, Queens east of it, Jersey City west across the river,
+    Brooklyn south-east, Staten Island to the south-west."""
+    at = borough_centres(parse(picture(start_of_game())))
+    x, y = {b: p[0] for b, p in at.items()}, {b: p[1] for b, p in at.items()}
+    assert y["bronx"] < y["manhattan"] < y["brooklyn"] < y["staten_island"]
+    assert x["jersey_city"] < x["manhattan"] < x["queens"]
+    assert x["staten_island"] < x["brooklyn"] < x["queens"] and y["queens"] < y["brooklyn"]
+
+
+def test_a_ruleset_without_map_places_puts_the_boroughs_on_a_ring():
+    import dataclasses
+    game = start_of_game()
+    comp = game.ruleset.components
+    unplaced = tuple(dataclasses.replace(b, map=None) for b in comp.boroughs)
+    game.ruleset = dataclasses.replace(game.ruleset, components=dataclasses.replace(comp, boroughs=unplaced))
+    at = borough_centres(parse(picture(game)))
+    centre_x = sum(p[0] for p in at.values()) / len(at)
+    centre_y = sum(p[1] for p in at.values()) / len(at)
+    radii = {round(((p[0] - centre_x) ** 2 + (p[1] - centre_y) ** 2) ** 0.5) for p in at.values()}
+    assert max(radii) - min(radii) <= 1  # all at one distance from the middle
+
+
+def test_vessel_lines_run_from_rim_to_rim():
+    """A line from centre to centre hid the short ones under the circles."""
+    from nycrules.svg import NODE_R
+    root = parse(picture(start_of_game()))
+    at = borough_centres(root)
+    lines = by_class(root, "vessel")
+    assert len(lines) == 10
+    for line in lines:
+        ends = line.get("data-ends").split()
+        for (px, py) in ((float(line.get("x1")), float(line.get("y1"))), (float(line.get("x2")), float(line.get("y2")))):
+            gaps = [((px - at[b][0]) ** 2 + (py - at[b][1]) ** 2) ** 0.5 for b in ends]
+            assert min(gaps) >= NODE_R, "a line's end lies inside a borough's circle"
+            assert min(gaps) <= NODE_R + 12, "a line stops short of its borough"
+        visible = ((float(line.get("x2")) - float(line.get("x1"))) ** 2
+                   + (float(line.get("y2")) - float(line.get("y1"))) ** 2) ** 0.5
+        assert visible >= 60, f"{line.get('data-kind')} {ends} shows only {visible:.0f} pixels"
+
+
+def test_the_elevator_is_drawn_as_rows_of_tiles_with_a_key_and_the_piles():
+    game = start_of_game()
+    root = parse(picture(game))
+    rows = {int(g.get("data-value")): [int(t.get("data-char")) for t in g if t.get("class") == "elevator-tile"]
+            for g in by_class(root, "elevator-row")}
+    assert rows == {value: [t.char.id for t in tiles] for value, tiles in game.elevator_rows.items()}
+    assert len(rows) == 5 and all(len(tiles) == 4 for tiles in rows.values())
+    key = [e.get("data-owner") for e in by_class(root, "key-swatch")]
+    assert key == ["neutral"] + [s.name for s in game.seats]
+    piles = by_class(root, "piles")[0]
+    assert (int(piles.get("data-draw")), int(piles.get("data-discard"))) == (len(game.deck), len(game.discard))
+    for s in game.seats:
+        group = next(g for g in by_class(root, "seat") if g.get("data-seat") == str(s.index))
+        facts = next(e for e in group.iter() if e.get("class") == "facts")
+        assert (int(facts.get("data-hand")), int(facts.get("data-reserve"))) == (len(s.hand), len(s.reserve))
