@@ -88,8 +88,9 @@ def _name(name: str, x: float, y: float, room: int) -> str:
     return f'<text x="{x}" y="{y}" text-anchor="end">{escape(shown)}<title>{escape(name)}</title></text>'
 
 
-def _pretty(category: str) -> str:
-    return category.replace("_", " ")
+def _pretty(category: str, titles: dict[str, str]) -> str:
+    """A category as the game names it (reports made before titles were kept fall back to the id)."""
+    return titles.get(category) or category.replace("_", " ")
 
 
 def _axis_ticks(high: float, count: int = 5) -> list[float]:
@@ -135,7 +136,7 @@ def win_rate_plot(seats: list[dict]) -> str:
     return "".join(out)
 
 
-def category_plot(seats: list[dict], categories: list[str]) -> str:
+def category_plot(seats: list[dict], categories: list[str], titles: dict[str, str]) -> str:
     """Stacked bars of mean points by category per seat, with the total's 95% interval."""
     label_w, plot_w, row_h, top = _names_width([s["name"] for s in seats]), 640, 34, 10
     high = max((seat["points"]["high"] or seat["points"]["mean"] or 0) for seat in seats) or 1
@@ -157,7 +158,7 @@ def category_plot(seats: list[dict], categories: list[str]) -> str:
                 continue
             width = value * scale
             out.append(f'<rect x="{left:.1f}" y="{y + 7}" width="{width:.1f}" height="{row_h - 14}" '
-                       f'fill="{PALETTE[j % len(PALETTE)]}"><title>{escape(_pretty(name))}: {value:.1f}</title></rect>')
+                       f'fill="{PALETTE[j % len(PALETTE)]}"><title>{escape(_pretty(name, titles))}: {value:.1f}</title></rect>')
             left += width
         points = seat["points"]
         if points["low"] is not None:
@@ -169,7 +170,7 @@ def category_plot(seats: list[dict], categories: list[str]) -> str:
                            'stroke-width="1.5"/>')
             out.append(f'<text x="{max(hi, left) + 6:.1f}" y="{cy + 4}">{_num(points["mean"])}</text>')
     out.append("</svg>")
-    legend = "".join(f'<span><i style="background:{PALETTE[j % len(PALETTE)]}"></i>{escape(_pretty(name))}</span>'
+    legend = "".join(f'<span><i style="background:{PALETTE[j % len(PALETTE)]}"></i>{escape(_pretty(name, titles))}</span>'
                      for j, name in enumerate(categories))
     return "".join(out) + f'<div class="legend">{legend}</div>'
 
@@ -208,7 +209,8 @@ def _seat_table(report: dict) -> str:
 
 
 def _category_table(report: dict) -> str:
-    head = "".join(f"<th>{escape(_pretty(c))}</th>" for c in report["categories"])
+    titles = report.get("category_titles", {})
+    head = "".join(f"<th>{escape(_pretty(c, titles))}</th>" for c in report["categories"])
     rows = "".join(f'<tr><td class="l">{escape(s["name"])}</td>'
                    + "".join(f"<td>{_num(s['by_category'][c]['mean'])}</td>" for c in report["categories"])
                    + f"<td><b>{_num(s['points']['mean'])}</b></td></tr>" for s in report["seats"])
@@ -260,7 +262,8 @@ def _comparison(report: dict) -> str:
     head = "".join(f"<th>{escape(s['name'])}</th>" for s in seats)
     lines = [("win rate", [_signed(s["win_rate"], True) for s in seats]),
              ("points", [_signed(s["points"]) for s in seats])]
-    lines += [(_pretty(name), [_signed(s["by_category"][name]) for s in seats]) for name in seats[0]["by_category"]]
+    titles = report.get("category_titles", {})
+    lines += [(_pretty(name, titles), [_signed(s["by_category"][name]) for s in seats]) for name in seats[0]["by_category"]]
     rows = "".join(f'<tr><td class="l">{escape(name)}</td>' + "".join(f"<td>{cell}</td>" for cell in cells)
                    + "</tr>" for name, cells in lines)
     parts.append(f'<div class="wide"><table><tr><th class="l"></th>{head}</tr>{rows}</table></div></div>')
@@ -288,7 +291,7 @@ def render(report: dict[str, Any]) -> str:
             "<h2>Win rates</h2>", '<div class="card">', win_rate_plot(report["seats"]),
             '<p class="note">Bars: share of games won; whiskers: 95% interval (Wilson); dashed line: an even share.'
             "</p>", _seat_table(report), "</div>",
-            "<h2>Points by category</h2>", '<div class="card">', category_plot(report["seats"], report["categories"]),
+            "<h2>Points by category</h2>", '<div class="card">', category_plot(report["seats"], report["categories"], report.get("category_titles", {})),
             '<p class="note">Mean points per game; the categories add up to the total, whose 95% interval is the '
             "whisker.</p>", '<div class="wide">', _category_table(report), "</div></div>",
             "<h2>Characters</h2>", '<div class="card">',

@@ -78,12 +78,13 @@ def render(report: dict, workers: str) -> list[str]:
         lines.append(f"  {seat['name']:<{width}}{seat['wins']:>6}  {rate(seat['win_rate']):<24}{mean(seat['points']):<22}")
     # One row per category and a column per seat, so that any number of categories fits the width.
     cats = report["categories"]
-    first = max(len(c) for c in [*cats, "total"]) + 2
+    titles = report.get("category_titles", {})
+    first = max(len(titles.get(c, c)) for c in [*cats, "total"]) + 2
     names, size, legend = columns([s["name"] for s in report["seats"]], first + 2, 9)
     lines += ["", "Mean points by category (they add up to the points)",
               f"  {'':<{first}}" + "".join(f"{n:>{size}}" for n in names)]
     for cat in cats:
-        lines.append(f"  {cat:<{first}}"
+        lines.append(f"  {titles.get(cat, cat):<{first}}"
                      + "".join(f"{_num(s['by_category'][cat]['mean']):>{size}}" for s in report["seats"]))
     lines.append(f"  {'total':<{first}}" + "".join(f"{_num(s['points']['mean']):>{size}}" for s in report["seats"]))
     lines += legend

@@ -29,6 +29,12 @@ def categories_of(ruleset: Ruleset, results: Sequence[GameResult]) -> list[str]:
     return names + [DURING_THE_GAME]
 
 
+def category_titles(ruleset: Ruleset, categories: list[str]) -> dict[str, str]:
+    """What the game calls each category (the final scoring steps' titles), for reports."""
+    titles = {step.id: step.title for step in ruleset.final_scoring}
+    return {name: titles.get(name, name[:1].upper() + name[1:].replace("_", " ")) for name in categories}
+
+
 def summarize(ruleset: Ruleset, specs: list[SeatSpec], results: Sequence[GameResult], seed: int,
               seconds: float) -> dict:
     games = len(results)
@@ -51,6 +57,7 @@ def summarize(ruleset: Ruleset, specs: list[SeatSpec], results: Sequence[GameRes
         "games_per_second": round(games / seconds, 1) if seconds else 0.0,
         "decisions_per_game": round(sum(g.decisions for g in results) / games, 1) if games else 0,
         "categories": categories,
+        "category_titles": category_titles(ruleset, categories),
         "seats": seats,
         "characters": [_character(ruleset, char_id, results) for char_id in sorted(ruleset.characters)],
     }

@@ -59,3 +59,14 @@ def test_the_plots_shrink_to_a_narrow_window(report):
         if svg.get("role") != "img":  # the small bars inside table cells
             continue
         assert svg.get("viewBox") and "max-width:100%" in svg.get("style", "")
+
+
+def test_categories_are_named_as_the_game_names_them(report):
+    """The final scoring's titles ("Borough bonus", "All the rest"), not the ruleset's ids."""
+    nyc = load_ruleset("nyc")
+    page = render(report)
+    for step in nyc.final_scoring:
+        assert f">{step.title}<" in page or f">{step.title}:" in page, step.title
+    assert "all boroughs" not in page and "scoring characters<" not in page
+    assert report["category_titles"]["all_boroughs"] == "Borough bonus"
+    assert report["category_titles"]["rest"] == "All the rest"

@@ -40,7 +40,8 @@ def test_every_line_of_a_four_seat_report_fits_80_columns(report):
     table = category_table(lines)
     for seat in report["seats"]:
         assert seat["name"] in table[0]
-    assert [row.split()[0] for row in table[1:]] == [c.split()[0] for c in report["categories"]] + ["total"]
+    titles = [report["category_titles"][c] for c in report["categories"]]  # as the game names them
+    assert [row.split()[0] for row in table[1:]] == [t.split()[0] for t in titles] + ["total"]
     for column, seat in enumerate(report["seats"]):  # the figures shown are the report's, and add up
         figures = [float(row.split()[-len(report["seats"]) + column]) for row in table[1:]]
         assert figures[-1] == pytest.approx(seat["points"]["mean"], abs=0.05)
