@@ -77,7 +77,7 @@ class CharacterDef:
     requires: Script | None
     loc: Location
     assumed: bool = False
-    needs_a_bid: bool = False  # offered only when a legal bid can follow its use (engine/usefulness.py)
+    needs_a_bid: bool = False  # part of a bid: offered only when one can follow, commits the seat (engine/usefulness.py)
 
 
 @dataclass(frozen=True)

@@ -370,15 +370,16 @@ def test_14_is_not_offered_at_the_start_of_the_press_track():
 
 
 def test_14_a_single_step_alone_is_not_a_bid():
-    """A step of 14 counts as a played wild card, and a wild card cannot stand alone."""
+    """A step of 14 counts as a played wild card, and a wild card cannot stand alone: with an empty
+    hand one step is not offered (ruling 14, revised), so 14 moves back two without asking."""
     game, ann, ben = bare_table()
     hire(game, ann, 14)
     give(game, ann, hand="", reserve="plans prestige", dollars=1)
     set_press(game, (ann, 3), (ben, 1))
-    answer(game, "use 14", "1", "pass")
+    answer(game, "use 14")
     bid_turn(game, ann, "elevator")
-    assert not offered(game, "bid as it stands")
-    assert game.bids_made[ann] == 0
+    assert [d.kind for d in game.chooser.asked] == ["bid"]
+    assert ann.token.space == 1 and game.bids_made[ann] == 1
 
 
 def test_14_two_steps_alone_count_as_two_wild_cards():
@@ -504,9 +505,10 @@ def test_16_alone_is_not_a_bid():
     game, ann, ben = bare_table()
     hire(game, ann, 16)
     give(game, ann, hand="plans", reserve="dollar prestige", dollars=1)
-    answer(game, "use 16", "pass")
+    answer(game, "use 16", "plans (1)")
     bid_turn(game, ann, "press")
     assert not offered(game, "bid as it stands")
+    assert game.bids_made[ann] == 1
 
 
 def test_16_with_a_wild_card_counts_as_two_wild_cards():
@@ -553,13 +555,15 @@ def test_17_socialite_stands_alone_in_the_prestige_round():
 
 
 def test_17_does_not_stand_alone_in_another_round():
-    """Outside the prestige round the added prestige card does not match, so it cannot be the whole bid."""
+    """Outside the prestige round the added prestige card does not match, so it cannot be the whole bid:
+    with a wild in hand the two count 1 (the wild must be played; nothing else is left to choose)."""
     game, ann, ben = bare_table()
     hire(game, ann, 17)
-    give(game, ann, hand="dollar", reserve="plans wild", dollars=1)
-    answer(game, "use 17", "pass")
+    give(game, ann, hand="wild", reserve="plans", dollars=1)
+    answer(game, "use 17")
     bid_turn(game, ann, "press")
-    assert not offered(game, "bid as it stands")
+    assert len(game.chooser.asked) == 1
+    assert [c.type for c in ann.played] == ["wild"] and game.bids_made[ann] == 1
 
 
 def test_17_adds_to_prestige_cards():

@@ -10,7 +10,7 @@ import pytest
 
 from nycrules.engine import usefulness
 from nycrules.loader import load_ruleset
-from scenario import answer, assert_answered, give, hire, table, texts
+from scenario import Unexpected, answer, assert_answered, give, hire, table, texts
 from scenario_extra import bare_table, bid_turn, options, set_press
 
 
@@ -45,7 +45,7 @@ def test_16_and_14_together_make_a_bid_from_an_empty_hand(order):
     hire(game, ann, 16)
     give(game, ann, hand="", reserve="plans prestige", dollars=2)
     set_press(game, (ann, 1), (ben, 0))
-    answer(game, *order, "bid as it stands (1)")  # one step only: 14 asks nothing on space 1
+    answer(game, order[0])  # then the other is all the seat may do, and after it the bid as it stands
     bid_turn(game, ann, "elevator")
     assert sorted(offered_first(game)) == ["14", "16"]
     assert game.bids_made[ann] == 1
@@ -115,20 +115,17 @@ def test_another_character_s_card_is_tried_after_16():
     assert game.bids_made[ann] == 1
 
 
-def test_a_seat_whose_bid_cannot_stand_must_pass():
-    """With one dollar, 16 cannot be paid after 17, so only 17 is offered; after it the prestige card
-    alone is no bid, nothing is offered any more, and the seat passes, losing what 17 added."""
+def test_neither_is_offered_when_the_dollars_pay_for_only_one():
+    """With one dollar, 16 cannot be paid after 17 nor 17 after 16, and each alone leaves no bid in the
+    elevator round: neither is offered, and the seat passes without being asked (ruling 14, revised:
+    before, 17 was offered, and the seat paid for it and passed)."""
     game, ann, ben = bare_table()
     hire(game, ann, 16)
     hire(game, ann, 17)
     give(game, ann, hand="", reserve="plans", dollars=1)
-    answer(game, "use 17")
     bid_turn(game, ann, "elevator")
-    assert offered_first(game) == ["17"]
-    assert len(game.chooser.asked) == 1  # the pass was the only option left
-    assert game.bids_made[ann] == 0 and "passes" in texts(game)
-    assert ann.virtual == [] and ann.played == []
-    assert_answered(game)
+    assert game.chooser.asked == []
+    assert game.bids_made[ann] == 0 and "passes" in texts(game) and ann.dollars == 1
 
 
 def test_cards_characters_played_count_in_the_bid_that_can_follow():
@@ -262,11 +259,11 @@ def test_trials_on_copies_made_as_read_answer_as_trials_on_whole_copies(monkeypa
     lazy_copy, ask = usefulness.trial_copy, usefulness.bid_can_follow
     answers = []
 
-    def both_ways(game, seat, tile, hooks, variables):
-        answer_now = ask(game, seat, tile, hooks, variables)
+    def both_ways(game, seat, tile, hooks, variables, given=None):
+        answer_now = ask(game, seat, tile, hooks, variables, given)
         monkeypatch.setattr(usefulness, "trial_copy", whole_copy)
         try:
-            answers.append((answer_now, ask(game, seat, tile, hooks, variables)))
+            answers.append((answer_now, ask(game, seat, tile, hooks, variables, given)))
         finally:
             monkeypatch.setattr(usefulness, "trial_copy", lazy_copy)
         return answer_now
@@ -317,3 +314,104 @@ def test_a_trial_copy_leaves_a_watcher_of_the_game_on_the_game():
     trial.emit(None, "only on the copy")
     assert seen == [] and game.events == before
     assert [event.text for event in trial.events] == ["only on the copy"]
+
+
+# ------------------------------------------- ruling 14, revised: a character that adds to a bid is part of it
+def test_17_alone_with_an_empty_hand_is_not_offered_in_the_dollar_round():
+    """A lone prestige card cannot stand outside the prestige round: 17 would cost a dollar for nothing."""
+    game, ann, ben = bare_table()
+    socialite = hire(game, ann, 17)
+    give(game, ann, hand="", reserve="plans", dollars=1)
+    bid_turn(game, ann, "dollar")
+    assert game.chooser.asked == []
+    assert game.bids_made[ann] == 0 and ann.dollars == 1 and socialite.uid not in ann.used
+
+
+def test_17_alone_with_an_empty_hand_is_offered_in_the_prestige_round():
+    """There the prestige card it adds is a bid of 1 by itself; used, it is the seat's bid."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 17)
+    give(game, ann, hand="", reserve="plans", dollars=1)
+    answer(game, "use 17")
+    bid_turn(game, ann, "prestige")
+    assert offered_first(game) == ["17"]
+    assert game.bids_made[ann] == 1 and ann.dollars == 0
+    assert_answered(game)
+
+
+def _steps_offered(game) -> list[str]:
+    return [d.labels() for d in game.chooser.asked if d.kind == "number"][0] if any(
+        d.kind == "number" for d in game.chooser.asked) else []
+
+
+def test_14_on_space_2_with_an_empty_hand_moves_back_two_without_asking():
+    """One step would leave a lone wild, no bid: only two steps are offered, so nothing is asked."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 14)
+    give(game, ann, hand="", reserve="plans prestige", dollars=1)
+    set_press(game, (ann, 2), (ben, 0))
+    answer(game, "use 14")
+    bid_turn(game, ann, "elevator")
+    assert _steps_offered(game) == []
+    assert ann.token.space == 0 and game.bids_made[ann] == 1
+    assert "passes" not in texts(game)
+    assert_answered(game)
+
+
+def test_14_offers_one_step_when_another_character_completes_the_bid():
+    """With 16 to follow (and dollars for both) one step and the Joker's wild bid 1: both counts are offered."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 14)
+    hire(game, ann, 16)
+    give(game, ann, hand="", reserve="plans prestige", dollars=2)
+    set_press(game, (ann, 2), (ben, 0))
+    answer(game, "use 14", "1")  # then 16 is all it may do (no pass), and after it the bid as it stands
+    bid_turn(game, ann, "elevator")
+    assert _steps_offered(game) == ["1", "2"]
+    assert ann.token.space == 1 and game.bids_made[ann] == 1
+    assert_answered(game)
+
+
+@pytest.mark.parametrize("char_id, answers", [(14, ["use 14", "1"]), (16, ["use 16"]), (17, ["use 17"])])
+def test_a_seat_that_used_a_character_adding_to_its_bid_may_not_pass(char_id, answers):
+    """Once 14, 16 or 17 is used the seat completes a legal bid: no pass is offered after it (before,
+    a seat could use 14, keep the retreat on the press track, and pass). 13 plays a card, and a seat
+    with played cards and a legal bid could not pass before either."""
+    game, ann, ben = bare_table()
+    hire(game, ann, char_id)
+    give(game, ann, hand="press wild", reserve="plans", dollars=1)
+    set_press(game, (ann, 2), (ben, 0))
+    answer(game, *answers, "pass")
+    with pytest.raises(Unexpected, match="answer 'pass' matches 0 options"):
+        bid_turn(game, ann, "press")
+    assert "pass" in options(game, 0)
+    assert any(label.startswith("press") for label in options(game))
+
+
+def test_17_is_not_offered_when_its_card_would_spoil_the_bid_the_hand_makes():
+    """A press card bids 1 in the press round, but with 17's prestige card beside it (a single card of
+    another type, with no wild to pair with) no bid stands: 17 is not offered."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 17)
+    give(game, ann, hand="press", reserve="plans", dollars=1)
+    answer(game, "press (1)")
+    bid_turn(game, ann, "press")
+    assert uses(options(game, 0)) == []
+    assert game.bids_made[ann] == 1 and ann.dollars == 1
+
+
+def test_after_17_only_exchanges_that_keep_a_bid_are_offered():
+    """In the elevator round 17's prestige card needs a wild beside it; once 17 is used, exchanging the
+    wild for the reserve's dollar would leave no bid, so that exchange is not offered (the elevator
+    card's is: the wild and the prestige card still bid 1)."""
+    game, ann, ben = bare_table()
+    hire(game, ann, 17)
+    give(game, ann, hand="wild elevator", reserve="dollar", dollars=1)
+    answer(game, "use 17", "elevator wild")
+    bid_turn(game, ann, "elevator")
+    wild_out, elevator_out = "exchange wild for dollar", "exchange elevator for dollar"
+    assert {wild_out, elevator_out} <= {label[:len(wild_out)] for label in options(game, 0)} | {
+        label[:len(elevator_out)] for label in options(game, 0)}
+    assert options(game, 1) == ["wild (1)", "elevator wild (2)", "exchange elevator for dollar from the reserve"]
+    assert game.bids_made[ann] == 2
+    assert_answered(game)

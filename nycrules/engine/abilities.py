@@ -14,7 +14,7 @@ from ..hooks import HOOKS
 from ..model import Script
 from .decisions import Decision, Option, describe
 from .state import Game, Seat, Tile
-from .usefulness import keep_useful  # it uses characters on copies through this module, imported when it runs
+from .usefulness import BidKeepingChooser, keep_useful, on_trial  # it uses characters on copies through this module
 
 
 def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None) -> Frame:
@@ -70,8 +70,10 @@ def attached(seat: Seat, hooks: tuple[str, ...]) -> bool:
 
 
 def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
-    """Pay for a character, mark it used for this game round, and run its effect."""
+    """Pay for a character, mark it used for this game round, and run its effect (one that is part
+    of a bid, `needs_a_bid`, with only the answers after which a legal bid can follow)."""
     char = tile.char
+    keeper = BidKeepingChooser(game, seat, tile, variables) if char.needs_a_bid and not on_trial(game) else None
     seat.dollars -= char.cost
     seat.used.add(tile.uid)
     seat.uses[char.id] = seat.uses.get(char.id, 0) + 1
@@ -82,7 +84,13 @@ def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
         cost = f", paying {char.cost} dollar{'s' if char.cost != 1 else ''}" if char.cost else ""
         game.emit(seat, f"uses character {char.id} {char.title}{cost}")
         game.rule, game.where = previous
-    return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}")
+    if keeper is None:
+        return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}")
+    game.chooser = keeper
+    try:
+        return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}")
+    finally:
+        game.chooser = keeper.chooser
 
 
 def use_options(tiles: list[Tile], suffix: str = "") -> list[tuple[str, Tile]]:

@@ -73,11 +73,15 @@ def bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
 
 
 def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
-    """Exchanges, phase II characters and finally a bid (or a pass), one decision at a time."""
+    """Exchanges, phase II characters and finally a bid (or a pass), one decision at a time.
+
+    A seat that used a character that is part of a bid (`needs_a_bid`) completes a legal bid: it
+    may not pass any more (ruling 14, revised)."""
     exchanges_left = _exchange_allowance(game, seat)
     holdings = Holdings(game, seat)
+    committed = False
     while True:
-        choice = game.ask(BidMenu(game, seat, rnd, holdings, exchanges_left > 0))
+        choice = game.ask(BidMenu(game, seat, rnd, holdings, exchanges_left > 0, committed))
         game.where = rnd.loc
         kind = choice[0]
         if kind == "exchange":
@@ -90,6 +94,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
                 game.emit(seat, f"exchanges {out_card.type} from the hand for {in_card.type} from the reserve")
         elif kind == "use":
             use(game, seat, choice[1], {})
+            committed = committed or choice[1].char.needs_a_bid
             # Exchanges are unlimited (ruling 5); the allowance only keeps a turn finite. A character
             # may have changed the reserve, so every card in it can be exchanged once more.
             exchanges_left = _exchange_allowance(game, seat)
@@ -153,23 +158,34 @@ class BidMenu(Decision):
     """The bidding decision; its options, in order: pass, the bids, exchanges, characters.
 
     Only their number is worked out up front; option i (or just its value) is built
-    when someone asks for it, and the prompt when someone reads it.
+    when someone asks for it, and the prompt when someone reads it. A seat `committed` to
+    a bid (it used a character that is part of one) is offered no pass, and only the
+    exchanges after which its hand still makes a legal bid.
     """
 
-    __slots__ = ("round_title", "bids", "passes", "swap_count", "uses", "_swaps")
+    __slots__ = ("round_title", "bids", "passes", "swap_count", "uses", "_swaps", "_kept_swaps")
 
-    def __init__(self, game: Game, seat: Seat, rnd: RoundDef, holdings: Holdings, may_exchange: bool):
+    def __init__(self, game: Game, seat: Seat, rnd: RoundDef, holdings: Holdings, may_exchange: bool,
+                 committed: bool = False):
         # Decision's fields are set here directly: this runs at every bidding decision.
         self.seat, self.kind, self.rule, self.round_title = seat, "bid", game.rule, rnd.title
         self._prompt = self._options = self._build = self._value = self._values = self._label = None
         self.bids = bids = BidTable(game, seat, holdings.hand)
-        # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
-        # (unless they make no legal bid at all).
-        self.passes = 0 if seat.played and bids.count else 1
-        self.swap_count = holdings.exchange_count() if may_exchange else 0
-        self.uses = use_options(usable(game, seat, TURN_HOOKS, {})) if holdings.characters else []
-        self.count = self.passes + bids.count + self.swap_count + len(self.uses)
         self._swaps: tuple[dict[str, Card], dict[str, Card]] | None = None
+        self._kept_swaps: list[int] | None = None  # the exchanges offered, when not all are
+        self.swap_count = holdings.exchange_count() if may_exchange else 0
+        if committed and self.swap_count:
+            self._kept_swaps = [i for i in range(self.swap_count) if self._keeps_a_bid(game, holdings, i)]
+            self.swap_count = len(self._kept_swaps)
+        self.uses = use_options(usable(game, seat, TURN_HOOKS, {})) if holdings.characters else []
+        # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
+        # (unless they make no legal bid at all). A committed seat bids as long as anything leads to
+        # a bid (a pass stays only where a bounded trying offered a character that led nowhere).
+        if committed:
+            self.passes = 0 if bids.count or self.swap_count or self.uses else 1
+        else:
+            self.passes = 0 if seat.played and bids.count else 1
+        self.count = self.passes + bids.count + self.swap_count + len(self.uses)
 
     @property
     def prompt(self) -> str:
@@ -189,7 +205,7 @@ class BidMenu(Decision):
             return ("bid",) + bids.bid(index)
         index -= bids.count
         if index < self.swap_count:
-            return ("exchange",) + self._swap_cards(index)[2:]
+            return ("exchange",) + self._swap_cards(self._swap_index(index))[2:]
         return ("use", self.uses[index - self.swap_count][1])
 
     def option(self, index: int) -> Option:
@@ -205,11 +221,19 @@ class BidMenu(Decision):
             return Option(f"{label or 'bid as it stands'} ({value})", ("bid", cards, value), f"bid:{label}")
         index -= bids.count
         if index < self.swap_count:
-            out_type, in_type, out_card, in_card = self._swap_cards(index)
+            out_type, in_type, out_card, in_card = self._swap_cards(self._swap_index(index))
             return Option(f"exchange {out_type} for {in_type} from the reserve", ("exchange", out_card, in_card),
                           f"swap:{out_type}>{in_type}")
         label, tile = self.uses[index - self.swap_count]
         return Option(label, ("use", tile), f"use:{tile.char.id}")
+
+    def _swap_index(self, index: int) -> int:
+        return index if self._kept_swaps is None else self._kept_swaps[index]
+
+    def _keeps_a_bid(self, game: Game, holdings: Holdings, index: int) -> bool:
+        """Whether the hand makes a legal bid after exchange `index` (of all the exchanges)."""
+        out_type, in_type = self._swap_cards(index)[:2]
+        return len(BidTable(game, self.seat, holdings.hand.exchanged(game, out_type, in_type))) > 0
 
     def _swap_cards(self, index: int) -> tuple[str, str, Card, Card]:
         """Exchange `index`: hand types in the order the hand holds them, each with every other reserve type."""

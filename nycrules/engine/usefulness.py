@@ -1,19 +1,24 @@
-"""Whether a character that acts only through the bid can still lead to a legal bid.
+"""A character that is part of a bid: offered only when a legal bid can follow its use, and its
+decisions only with answers after which one can (ruling 14, revised).
 
-A character marked `needs_a_bid` in the ruleset (14 and 16 in the shipped
-rules: they add wilds to the bid) changes nothing worth having when no bid can
-follow its use: the seat would pay, use it up, and pass. Such a character is
-offered while the seat can bid already, or when some way of using it leads to
-a legal bid. That is found by trying: the use is made on a copy of the game,
-with each sequence of answers to the decisions its effect asks; when the bid
-there still stands no chance, the seat's other characters of the same hook are
-tried after it, in the same way. Exchanges with the reserve are not tried: once
-the seat has made one, the question is asked again with the new hand.
+A character marked `needs_a_bid` in the ruleset (13, 14, 16 and 17 in the shipped
+rules: they add to the bid) changes nothing worth having when no bid can follow
+its use: the seat would pay, use it up, and pass. So it is offered only when some
+way of using it leads to a legal bid, and while the seat uses it, each decision its
+effect asks offers only the answers that still lead to one (14 on space 2 with an
+empty hand moves back two spaces: one would leave a lone wild). Once it is used,
+the seat bids (engine/bidding.py).
 
-The trying is bounded (MAX_TRIALS uses on copies per character asked about); a
-question left open by the bound offers the character, as a rule without this
-declaration would. So does a use that fails on the copy (a rule error, a choice
-with no options): the failure shows, with its place, when the seat really uses it.
+Both are found by trying: the use is made on a copy of the game, with each sequence
+of answers to the decisions its effect asks; when the bid there still stands no
+chance, the seat's other characters of the same hook are tried after it, in the
+same way. Exchanges with the reserve are not tried: once the seat has made one, the
+question is asked again with the new hand.
+
+The trying is bounded (MAX_TRIALS uses on copies per question); a question left open
+by the bound offers the character (or the answer), as a rule without this declaration
+would. So does a use that fails on the copy (a rule error, a choice with no options):
+the failure shows, with its place, when the seat really uses it.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from typing import Any
 from ..diagnostics import RuleRuntimeError
 from .bids import BidTable
 from .decisions import Decision, same_choice_key
-from .state import Game, Seat, Tile, copy_value, rules_memo
+from .state import Game, Seat, Tile, copy_game, copy_value, rules_memo
 
 # Uses tried on copies of the game to answer whether one character may lead to a bid.
 MAX_TRIALS = 64
@@ -119,16 +124,17 @@ class _Explorer:
         self.taken: list[tuple[int, int]] = []  # (answer, number of options) per decision asked
 
     def __call__(self, game: Game, decision: Decision) -> int:
-        if decision.count == 0:
-            raise _NoOptions(decision.prompt)
         step = len(self.taken)
         index = self.prefix[step] if step < len(self.prefix) else 0
+        if index >= decision.count:  # no options, or a given answer the copy does not offer
+            raise _NoOptions(decision.prompt)
         self.taken.append((index, decision.count))
         return index
 
-    def next_prefix(self) -> list[int] | None:
-        """The answers of the next sequence, in the order of an odometer; None after the last."""
-        for step in range(len(self.taken) - 1, -1, -1):
+    def next_prefix(self, fixed: int = 0) -> list[int] | None:
+        """The answers of the next sequence, in the order of an odometer, keeping the first `fixed`
+        answers; None after the last."""
+        for step in range(len(self.taken) - 1, fixed - 1, -1):
             index, count = self.taken[step]
             if index + 1 < count:
                 return [i for i, _ in self.taken[:step]] + [index + 1]
@@ -138,10 +144,8 @@ class _Explorer:
 def keep_useful(game: Game, seat: Seat, tiles: list[Tile], hooks: tuple[str, ...],
                 variables: dict[str, Any]) -> list[Tile]:
     """The tiles without the `needs_a_bid` characters after whose use no legal bid can follow."""
-    if isinstance(game.chooser, _Explorer):
+    if on_trial(game):
         return tiles  # on a copy being tried, every character is a candidate: the trying picks
-    if len(BidTable(game, seat)):
-        return tiles  # the seat can bid already: what the character adds goes into that bid
     kept = []
     for tile in tiles:
         if tile.char.needs_a_bid and not bid_can_follow(game, seat, tile, hooks, variables):
@@ -150,17 +154,23 @@ def keep_useful(game: Game, seat: Seat, tiles: list[Tile], hooks: tuple[str, ...
     return kept
 
 
+def on_trial(game: Game) -> bool:
+    """Whether this game is a copy a use is being tried on."""
+    return isinstance(game.chooser, _Explorer)
+
+
 def bid_can_follow(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...],
-                   variables: dict[str, Any]) -> bool:
-    """Whether using this tile now, in some way, perhaps followed by the seat's other characters of
-    these hooks, leaves the seat a legal bid (True also when MAX_TRIALS leave the question open)."""
-    return _leads_to_bid(game, seat, tile, hooks, variables, [MAX_TRIALS])
+                   variables: dict[str, Any], answers: list[int] | None = None) -> bool:
+    """Whether using this tile now, in some way (beginning with these answers to the decisions its
+    effect asks, if given), perhaps followed by the seat's other characters of these hooks, leaves
+    the seat a legal bid (True also when MAX_TRIALS leave the question open)."""
+    return _leads_to_bid(game, seat, tile, hooks, variables, [MAX_TRIALS], answers or [])
 
 
 def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], variables: dict[str, Any],
-                  budget: list[int]) -> bool:
+                  budget: list[int], fixed: list[int]) -> bool:
     from .abilities import usable, use
-    prefix: list[int] | None = []
+    prefix: list[int] | None = list(fixed)
     while prefix is not None:  # each sequence of answers to the effect's decisions
         if budget[0] <= 0:
             return True
@@ -179,7 +189,36 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
             key = same_choice_key(other)[:2]
             if key not in seen:  # two unused copies of one character lead to the same places
                 seen.add(key)
-                if _leads_to_bid(trial, me, other, hooks, context, budget):
+                if _leads_to_bid(trial, me, other, hooks, context, budget, []):
                     return True
-        prefix = explorer.next_prefix()
+        prefix = explorer.next_prefix(len(fixed))
     return False
+
+
+class BidKeepingChooser:
+    """The chooser of the game while a seat uses a `needs_a_bid` character: each decision of its
+    effect offers only the answers after which a legal bid can still follow, tried on a copy of
+    the table as it was before the use. Answers are passed on to the game's own chooser."""
+
+    def __init__(self, game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]):
+        self.chooser = game.chooser
+        memo: dict[int, Any] = {}
+        self.before = copy_game(game, keep_events=False, memo=memo)  # the table before the use
+        self.seat, self.tile, self.variables = memo[id(seat)], copy_value(tile, memo), copy_value(variables, memo)
+        self.hooks = (tile.char.when,)
+        self.answers: list[int] = []  # to the decisions asked so far, as the effect numbers them
+
+    def __call__(self, game: Game, decision: Decision) -> int:
+        kept = [index for index in range(decision.count)
+                if bid_can_follow(self.before, self.seat, self.tile, self.hooks, self.variables, self.answers + [index])]
+        if len(kept) in (0, decision.count):  # none kept cannot follow an offer made by trying: ask as it is
+            index = self.chooser(game, decision)
+        elif len(kept) == 1:
+            index = kept[0]
+            game.decisions_taken -= 1  # taken without asking anyone, as Game.ask takes a single option
+        else:
+            narrowed = Decision(decision.seat, decision.kind, decision.prompt,
+                                [decision.option(i) for i in kept], decision.rule)
+            index = kept[self.chooser(game, narrowed)]
+        self.answers.append(index)
+        return index
