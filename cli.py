@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 
 from nycrules.diagnostics import NycRulesError
-from nycrules.limits import MAX_INT
+from nycrules.limits import MAX_GAMES, MAX_INT
 
 MAX_SEED = MAX_INT // 2  # seeds of a run of games (seed + i) stay within the limits of a save
 
@@ -211,18 +211,23 @@ def play(
                                                 min=0, max=MAX_SEED)] = None,
     ruleset: RulesetOption = None,
     load: Annotated[Optional[Path], typer.Option("--load", metavar="FILE", help="Continue a saved game.")] = None,
-    record: Annotated[Path, typer.Option("--record", metavar="FILE", help="Where the finished game's record is "
-                                         "written, for `nycrules replay` and `nycrules board`.")]
-    = Path("nycrules-last-game.json"),
+    record: Annotated[Optional[Path], typer.Option("--record", metavar="FILE", help="Where the finished game's "
+                                                   "record is written, for `nycrules replay` and `nycrules board` "
+                                                   "(default: nycrules-last-game.json).")] = None,
     plain: PlainOption = False,
 ) -> None:
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
     import shutil
 
-    from nycrules.play import MIN_ROWS, PlayGame, Terminal
-    from nycrules.saves import read_save
+    from nycrules.play import LAST_GAME, MIN_ROWS, PlayGame, Terminal
+    from nycrules.saves import check_target, read_save
     from nycrules.seating import parse_seats
 
+    if record is not None:  # known now, not after the whole game (the default falls back to the data folder)
+        try:
+            check_target(record, "game's record")
+        except NycRulesError as err:
+            raise fail(str(err), 2)
     loaded = _ruleset(ruleset)
     if load is not None:
         if seat or seed is not None:
@@ -239,7 +244,7 @@ def play(
     watched = sys.stdin.isatty() and sys.stdout.isatty()  # a person at a screen: page what would scroll away
     rows = shutil.get_terminal_size().lines if watched else None
     terminal = Terminal(sys.stdin, sys.stdout, interactive, rows if rows and rows >= MIN_ROWS else None)
-    game = PlayGame(loaded, specs, game_seed, terminal, decisions, record_file=record)
+    game = PlayGame(loaded, specs, game_seed, terminal, decisions, record_file=record or Path(LAST_GAME))
     raise typer.Exit(game.run())
 
 
@@ -327,7 +332,8 @@ def score(
 def simulate(
     seat: Annotated[list[str], typer.Option("--seat", "-s", metavar="SEAT",
                                             help="A bot or Tom seat; repeat for each seat.")],
-    games: Annotated[int, typer.Option(metavar="N", help="How many games to play.", min=1)] = 100,
+    games: Annotated[int, typer.Option(metavar="N", help=f"How many games to play (at most {MAX_GAMES}).",
+                                       min=1)] = 100,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of the first game; game i uses seed + i.", min=0,
                                           max=MAX_SEED)] = 1,
     ruleset: RulesetOption = None,
@@ -351,10 +357,22 @@ def simulate(
     from nycrules.seating import parse_seats
     from nycrules.simulate import check_seats
 
+    from nycrules.saves import check_target, write_text
+
     if ray is not None and workers is not None:
         raise fail("--workers and --ray do not go together: Ray decides where games run", 2)
-    if out is not None and not out.parent.is_dir():
-        raise fail(f"cannot write {out}: no folder {out.parent}", 2)
+    if games > MAX_GAMES:
+        raise fail(f"--games {games} is more than one run plays (at most {MAX_GAMES}: each game's results are "
+                   "kept for the report); run several with other --seed values", 2)
+    if workers is not None and workers > available_cores():
+        typer.echo(f"nycrules: --workers {workers} is more than this machine's cores; playing on one process "
+                   "per core", err=True)
+        workers = available_cores()
+    if out is not None:  # known now, not after every game is played
+        try:
+            check_target(out, "report")
+        except NycRulesError as err:
+            raise fail(str(err), 2)
     loaded = _ruleset(ruleset)
     specs = parse_seats(seat, loaded)
     try:
@@ -370,19 +388,22 @@ def simulate(
     with games_bar(total, format == Format.text) as progress:
         report = study.run(ref, loaded, specs, games, seed, workers=workers, use_ray=ray is not None,
                            ray_address=None if ray in (None, "local") else ray, other=other, progress=progress)
-    if out is not None:
-        from nycrules.report_html import render as render_html
-        out.write_text(render_html(report), encoding="utf-8")
     if format == Format.json:
         write_json(report)
-        return
-    where = ("Ray" if ray is not None else
-             f"{min(workers or available_cores(), games)} process(es)")
-    typer.echo("\n".join(render(report, where)))
-    if other is not None:
-        typer.echo("\n".join(render_comparison(report["comparison"]["differences"], compare)))
-    if out is not None:
-        typer.echo(f"report written to {out}")
+    else:
+        where = ("Ray" if ray is not None else
+                 f"{min(workers or available_cores(), games)} process(es)")
+        typer.echo("\n".join(render(report, where)))
+        if other is not None:
+            typer.echo("\n".join(render_comparison(report["comparison"]["differences"], compare)))
+    if out is not None:  # after the report is shown: a disk that filled up meanwhile loses only the page
+        from nycrules.report_html import render as render_html
+        from nycrules.text import shown_path
+
+        sys.stdout.flush()
+        write_text(out, render_html(report), "report")  # never through a link, nor over a folder or device
+        if format != Format.json:
+            typer.echo(f"report written to {shown_path(out)}")
 
 
 OPTIONAL_VALUES = {"--ray": "local"}  # options whose value may be left out, and what it then is
@@ -413,10 +434,40 @@ def _output_failed(err: OSError) -> None:
     sys.exit(1)
 
 
+def _standard_streams() -> bool:
+    """Standard streams a shell closed (`<&-`, `>&-`) are opened on /dev/null, so that no file opened
+    later takes their number; an output that cannot encode a name (PYTHONIOENCODING=ascii) writes it
+    as an escape. Returns whether standard output was closed."""
+    closed = False
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+            is_open = True
+        except OSError:
+            is_open = False
+        if is_open and getattr(sys, name) is not None:
+            continue
+        mode = "r" if fd == 0 else "w"
+        if not is_open:
+            os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)  # takes the lowest free number: fd
+            setattr(sys, name, open(fd, mode, encoding="utf-8", errors="replace", closefd=False))
+        else:  # closed at start, its number taken since
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8", errors="replace"))
+        closed = closed or fd == 1
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    return closed
+
+
 def main() -> None:
     """Entry point: run the app; every error ends as one line and an exit code, never a traceback."""
     from nycrules.text import shown
 
+    if _standard_streams():
+        typer.echo("nycrules: standard output is closed: nothing could be shown (give it a file or /dev/null)",
+                   err=True)
+        sys.exit(1)
     try:
         try:
             code = app(args=with_optional_values(sys.argv[1:]), standalone_mode=False)

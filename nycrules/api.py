@@ -45,7 +45,7 @@ def new_game(seats: list[str], seed: int = 1, ruleset: str | Path | Ruleset = "n
     `bot:mcts[:N]`, `tom` or `tom:LEVEL`. `agents` adds or replaces answerers by seat index.
     """
     loaded = load(ruleset)
-    specs = parse_seats(list(seats), loaded)
+    specs = parse_seats(seats if isinstance(seats, (str, bytes)) else list(seats), loaded)  # a text: refused
     answerers = seat_agents(specs, seed)
     answerers.update(agents or {})
     session = Session(loaded, specs, seed, answerers, log_events=log_events)

@@ -34,6 +34,13 @@ Running rules
 
 People and names
 - MAX_NAME_CHARS: a seat's name.
+- MAX_INPUT_CHARS: one line typed (or piped) at a prompt of `nycrules play`; a longer one is
+  not read, and one of more than 100 times that (`play < /dev/zero`) ends the game, saved as at
+  the end of input.
+
+Runs of games (`nycrules simulate`)
+- MAX_GAMES: games of one run (each keeps about 5 KB of results for the report, 4 seats).
+- Processes: `--workers` above the machine's cores plays on the cores (distribute.py).
 
 The cache of checked rulesets (ruleset_cache.py; it may hold a planted file)
 - MAX_CACHE_FILE_BYTES: one cache file (the trees of the shipped ruleset take about 60 KB);
@@ -65,6 +72,9 @@ MAX_COUNT = 1_000
 MAX_DECISIONS = 100_000
 
 MAX_NAME_CHARS = 20
+MAX_INPUT_CHARS = 10_000
+
+MAX_GAMES = 100_000
 
 MAX_CACHE_FILE_BYTES = 10_000_000
 MAX_CACHED_RULESETS = 32

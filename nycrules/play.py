@@ -9,6 +9,7 @@ going back means replaying all but the last decisions.
 from __future__ import annotations
 
 import re
+import signal
 import sys
 import textwrap
 from collections import Counter
@@ -28,7 +29,8 @@ from .engine.runner import Session
 from .engine.setup import SeatSpec
 from .engine.state import Event, Game, Seat
 from .model import Ruleset
-from .saves import Save, autosave, write_save
+from .limits import MAX_INPUT_CHARS
+from .saves import Save, autosave, save_with_fallback, write_save
 from .text import shown, shown_in_colour, shown_path
 
 AUTOSAVE = "nycrules-autosave.json"
@@ -81,7 +83,25 @@ class _Quit(Exception):
 
 
 class _InputEnded(Exception):
-    pass
+    reason = "input ended before the game did"
+
+
+LONGEST_SKIPPED = 100 * MAX_INPUT_CHARS  # a longer line (`< /dev/zero`) ends the game, saved
+
+
+class _LineTooLong(_InputEnded):
+    reason = f"input that is not lines of text (a line of more than {LONGEST_SKIPPED} characters)"
+
+
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (the terminal closed) at any moment: the game is saved as on Ctrl-C."""
+
+    def __init__(self, signum: int):
+        super().__init__()
+        self.signum = signum
+
+
+STOPPING_SIGNALS = {"SIGTERM": "stopped (SIGTERM)", "SIGHUP": "the terminal closed (SIGHUP)"}
 
 
 WIDTH = 80  # an 80-column terminal (the board and menus are laid out for it)
@@ -147,9 +167,23 @@ class Terminal:
         if self.typed_ahead:  # shown after its prompt, as if typed there
             self.shown = 1
             line = self.typed_ahead.pop(0)
-            self.out.write(f"{prompt}{line}\n")
+            self.out.write(f"{prompt}{shown(line)}\n")
             return line
         return self._read_line(prompt)
+
+    def _skip_line(self, read: int) -> None:
+        """A line over MAX_INPUT_CHARS is not read as an answer: the rest of it is passed over, as long
+        as it ends within LONGEST_SKIPPED characters (else the input is not text: _LineTooLong)."""
+        while True:
+            rest = self.inp.readline(MAX_INPUT_CHARS)
+            read += len(rest)
+            if not rest or rest.endswith("\n"):
+                read -= rest.endswith("\n")
+                break
+            if read > LONGEST_SKIPPED:
+                self.out.write("\n")
+                raise _LineTooLong
+        self.out.write(f"(a line of {read} characters, not read: the limit is {MAX_INPUT_CHARS})\n")
 
     def _read_line(self, prompt: str) -> str:
         self.shown = 1  # the prompt's line stays on the screen
@@ -159,12 +193,15 @@ class Terminal:
             except EOFError:
                 raise _InputEnded from None
         self.out.write(prompt)
-        line = self.inp.readline()
+        line = self.inp.readline(MAX_INPUT_CHARS + 1)  # `< /dev/zero` is one endless line
         if not line:
             self.out.write("\n")
             raise _InputEnded
+        if len(line) > MAX_INPUT_CHARS and not line.endswith("\n"):
+            self._skip_line(len(line))
+            return ""
         line = line.rstrip("\r\n")
-        self.out.write(line + "\n")  # a piped game reads like a typed one
+        self.out.write(shown(line) + "\n")  # a piped game reads like a typed one (what it typed, escaped)
         return line
 
 
@@ -184,7 +221,18 @@ class PlayGame:
 
     # ----------------------------------------------------------------- runs
     def run(self) -> int:
+        """Play the game; every way it can stop before its end (the end of input, quit, Ctrl-C,
+        SIGTERM, SIGHUP, a failing rule, an error of ours) saves it first."""
+        handlers = _catch_stopping_signals()
+        try:
+            return self._run()
+        finally:
+            for signum, handler in handlers.items():
+                signal.signal(signum, handler)
+
+    def _run(self) -> int:
         t = self.terminal
+        loaded = len(self.decisions)
         names = ", ".join(f"{s.name} ({_kind(s)})" for s in self.specs)
         t.say(f"New York City: {names}; seed {self.seed}. Type `help` at any prompt.")
         self._start(self.decisions)
@@ -202,21 +250,34 @@ class PlayGame:
                 self.events_at = self.events_at[:self.undo_to + 1]
                 t.say("(undone)")
             except _Quit as stop:
-                if stop.save:
-                    write_save(self.autosave, self._save(list(self.session.record)))
-                    t.say(f"Game stopped; saved to {self.autosave} "
-                          f"(continue with: nycrules play --load {self.autosave}).")
+                if stop.save:  # as at the end of input: never over another game's save (saves.autosave)
+                    path, note = autosave(self._save(list(self.session.record)), self.autosave)
+                    where = shown_path(path)
+                    t.say(f"Game stopped; saved to {where} (continue with: nycrules play --load {where}).")
+                    if note:
+                        t.say(note)
                 else:
                     t.say("Game stopped; it was not saved.")
                 return 0
-            except _InputEnded:
-                return self._autosave("input ended before the game did")
+            except _InputEnded as ended:
+                return self._autosave(ended.reason)
             except RuleRuntimeError as err:  # a bug of the ruleset: keep the game to show where
                 self._autosave(str(err), "replay it with: nycrules replay")
                 return 1
+            except _Stopped as stop:
+                self._autosave(STOPPING_SIGNALS[signal.Signals(stop.signum).name])
+                return 128 + stop.signum
             except KeyboardInterrupt:
                 self._autosave("interrupted")
                 return 130
+            except Exception as err:  # an error of ours: the person's game is kept all the same
+                if len(self.session.record) > loaded:
+                    try:
+                        self._autosave(f"internal error ({type(err).__name__}: {err})", "please report it; "
+                                       "continue with: nycrules play --load")
+                    except NycRulesError:
+                        pass  # the error itself is what to report
+                raise
         game = self.session.state
         assert game is not None
         check_record_used(self.session, len(self.decisions))
@@ -227,9 +288,13 @@ class PlayGame:
         t.say(table)
         winner = winner_of(game)
         t.say(f"{winner.name} wins with {winner.points} points.")
-        write_save(self.record_file, self._save(list(self.session.record)))
-        t.say(f"The game's record is in {self.record_file}; see it again with")
-        t.say(f"  nycrules replay {self.record_file}\n  nycrules board {self.record_file}")
+        record, note = save_with_fallback(self._save(list(self.session.record)), self.record_file,
+                                          "game's record")
+        if note:
+            t.say(note)
+        where = shown_path(record)
+        t.say(f"The game's record is in {where}; see it again with")
+        t.say(f"  nycrules replay {where}\n  nycrules board {where}")
         if any(spec.kind == "human" for spec in self.specs):
             self._after_the_game(game)
         return 0
@@ -293,11 +358,18 @@ class PlayGame:
         """Save the game so far without replacing another game's save (saves.autosave), and say where."""
         assert self.session is not None
         path, note = autosave(self._save(list(self.session.record)), self.autosave)
-        self.terminal.out.flush()
         where = shown_path(path)
-        sys.stderr.write(f"nycrules: {shown(reason)}; saved to {where} ({how} {where})\n")
-        if note:
-            sys.stderr.write(f"nycrules: {shown(note)}\n")
+        try:  # after a SIGHUP the terminal is gone: the game is saved all the same
+            self.terminal.out.flush()
+        except (OSError, ValueError):
+            pass
+        try:
+            sys.stderr.write(f"nycrules: {shown(reason)}; saved to {where} ({how} {where})\n")
+            if note:
+                sys.stderr.write(f"nycrules: {shown(note)}\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
         return 3
 
     def _save(self, record: list[int]) -> Save:
@@ -396,6 +468,24 @@ class PlayGame:
                 self.undo_to = position
                 raise _Undo
         return "nothing to undo yet"
+
+
+def _catch_stopping_signals() -> dict:
+    """SIGTERM and SIGHUP raise _Stopped in the game (as SIGINT raises KeyboardInterrupt); returns the
+    handlers they had, to put back. (Only the main thread can set handlers; elsewhere nothing changes.)"""
+    def stop(signum: int, frame: object) -> None:
+        raise _Stopped(signum)
+
+    before = {}
+    for name in STOPPING_SIGNALS:
+        signum = getattr(signal, name, None)
+        if signum is None:  # not on this system
+            continue
+        try:
+            before[signum] = signal.signal(signum, stop)
+        except ValueError:
+            break
+    return before
 
 
 def write_picture(game: Game, path: str) -> str:

@@ -106,7 +106,10 @@ class MCTSAgent:
         root = _Node()
         for n in range(self.simulations):
             twin = session.determinize(me, _mix(self.seed, game.decisions_taken, n), agents=others)
-            self._simulate(twin, root, me)
+            try:
+                self._simulate(twin, root, me)
+            finally:
+                twin.close()  # else each copy stays in memory (Session.close)
         keys = [decision.option(i).key for i in candidates]
         order = {key: rank for rank, key in enumerate(keys)}
         self.last_search = {key: (root.visits[key], root.total[key] / root.visits[key]) for key in keys

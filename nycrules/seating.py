@@ -91,7 +91,15 @@ def check_seats(specs: list[SeatSpec], ruleset: Ruleset) -> None:
             raise NycRulesError(f"two seats are called '{specs[i].name}'; give each a different name")
 
 
+class SeatTypeError(NycRulesError, TypeError):
+    """Seats given as something else than texts (from Python: `new_game(["Ann", 5])`)."""
+
+
 def parse_seats(values: list[str], ruleset: Ruleset) -> list[SeatSpec]:
+    if isinstance(values, (str, bytes)) or not all(isinstance(value, str) for value in values):
+        wrong = values if isinstance(values, (str, bytes)) else next(v for v in values if not isinstance(v, str))
+        raise SeatTypeError(f"seats are a list of texts such as ['Ann', 'bot:greedy', 'tom'], not "
+                            f"{shown(repr(wrong))[:40]} ({type(wrong).__name__})")
     if not values:
         values = ["Player", f"tom:{ruleset.tom.default_level}" if ruleset.tom else "bot:greedy"]
     check_seat_count(len(values), ruleset)

@@ -75,3 +75,9 @@ def json_text(text: str) -> str:
     if text.isprintable() or all(not _unsafe(ch) or ch == "\n" for ch in text):
         return text
     return "".join(f"\\u{ord(ch):04x}" if ch != "\n" and _unsafe(ch) else ch for ch in text)
+
+
+def shown_clipped(text: object, chars: int) -> str:
+    """`shown(text)` of at most about `chars` characters: a long text from a file ends in `...`."""
+    value = str(text)
+    return shown(value) if len(value) <= chars else shown(value[:chars]) + "..."

@@ -13,12 +13,14 @@ Play, replay, simulate and the public API all drive games through this class.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable, Protocol
 
 from greenlet import getcurrent, greenlet
 
 from ..diagnostics import NycRulesError
 from ..model import Ruleset
+from ..text import shown_clipped
 from .decisions import Decision, Option
 from .procedure import play, winner_of
 from .setup import SeatSpec, new_game
@@ -33,6 +35,10 @@ class Agent(Protocol):
 
 class ReplayMismatch(NycRulesError):
     """The recorded decisions do not fit the game (another ruleset or a tampered record)."""
+
+
+class AgentError(NycRulesError):
+    """An agent that cannot answer (no `choose`), or that answered something that is not an option."""
 
 
 class _Finished:
@@ -57,6 +63,11 @@ class Session:
         self.specs = list(specs)
         self.seed = seed
         self.agents: dict[int, Agent] = dict(agents or {})
+        for index, agent in self.agents.items():
+            if not callable(getattr(agent, "choose", None)):
+                seat = self.specs[index].name if isinstance(index, int) and 0 <= index < len(self.specs) else index
+                raise AgentError(f"the agent for seat {seat} ({type(agent).__name__}) has no method "
+                                 "choose(session, decision)")
         self.replay: list[int] = list(replay or [])
         self.log_events = log_events
         self.observer = observer
@@ -110,6 +121,20 @@ class Session:
 
     def is_over(self) -> bool:
         return self.decision() is None
+
+    def close(self) -> None:
+        """Give up a game that will not be played on (a copy after a playout): its paused procedure ends.
+
+        The garbage collector does not look into a paused greenlet's frames, so a session
+        dropped in the middle of its game is never freed (the frames hold the session):
+        a search bot's thousands of copies would fill the memory. Closing ends them.
+        """
+        engine = self._engine
+        if self._started and not engine.dead:
+            engine.parent = getcurrent()
+            engine.throw()  # GreenletExit: the procedure unwinds; the greenlet hands it back here
+        self._over = True
+        self._pending = None
 
     # ------------------------------------------------------------ results
     def scores(self) -> list[dict[str, Any]]:
@@ -229,7 +254,7 @@ class Session:
         elif position == self._pause_at:
             index = self._engine.parent.switch(decision)  # pause: the caller answers with apply()
         elif (agent := self.agents.get(seat.index)) is not None:
-            index = agent.choose(self, decision)
+            index = _checked(agent.choose(self, decision), decision, position)
         elif seat.is_tom:
             index = 0  # Tom's rules decide for him; a rule that still asks him gets the first option
         else:
@@ -239,3 +264,17 @@ class Session:
         if self.observer is not None:
             self.observer(game, decision, index)
         return index
+
+
+def _checked(answer: object, decision: Decision, position: int) -> int:
+    """An agent's answer must be the index of an option: a whole number (not True, not 1.0) in range."""
+    try:
+        index = -1 if isinstance(answer, bool) else operator.index(answer)  # numpy's integers too
+    except TypeError:
+        index = -1
+    if not 0 <= index < decision.count:
+        prompt = decision.prompt if len(decision.prompt) <= 60 else decision.prompt[:60] + "..."
+        raise AgentError(f"the agent for seat {decision.seat.name} answered {shown_clipped(repr(answer), 40)} "
+                         f"to decision {position + 1} ({decision.kind}: {prompt}); an answer is the index "
+                         f"of an option, 0-{decision.count - 1}")
+    return index

@@ -73,6 +73,11 @@ def _make(folder: Path, name: str, kind: str, digest: str) -> None:
                 "decisions": []}
         path.write_text(json.dumps(save).replace('"decisions": []', '"decisions": [' + "0, " * (int(arg) - 1) + "0]"),
                         encoding="utf-8")
+    elif word == "save_name":  # a save of another ruleset whose name is N characters long
+        save = {"format": "nycrules-save", "version": 1, "ruleset": {"name": "N" * int(arg), "digest": "0" * 64},
+                "seed": 1, "seats": [{"name": "Ann", "kind": "human"}, {"name": "Tom", "kind": "tom", "tom": "B4"}],
+                "decisions": [0]}
+        path.write_text(json.dumps(save), encoding="utf-8")
     elif word == "copy":  # a copy under another name (such as one that is not UTF-8)
         shutil.copyfile(folder / arg, path)
     else:
@@ -101,7 +106,8 @@ def _child(case: dict, folder: Path, tmp: Path, out: Path, err: Path, limit: int
                       NO_COLOR="1")
     stdin = tmp / "stdin.txt"
     stdin.write_text(case.get("input", ""), encoding="utf-8")
-    os.dup2(os.open(stdin, os.O_RDONLY), 0)
+    if case.get("stdin") != "closed":  # (closed below, once no other file takes its number)
+        os.dup2(os.open(case.get("stdin", stdin), os.O_RDONLY), 0)  # the input, or a device (/dev/zero)
     if case.get("stdout") == "/dev/full":
         os.dup2(os.open("/dev/full", os.O_WRONLY), 1)
     elif case.get("stdout") == "closed":
@@ -111,6 +117,8 @@ def _child(case: dict, folder: Path, tmp: Path, out: Path, err: Path, limit: int
     else:
         os.dup2(os.open(out, os.O_WRONLY | os.O_CREAT, 0o600), 1)
     os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT, 0o600), 2)
+    if case.get("stdin") == "closed":
+        os.close(0)
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)  # as Python itself starts: a closed pipe is an error
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     sys.argv = ["nycrules", *[placeholders(a) for a in shlex.split(case["run"])]]
