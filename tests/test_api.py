@@ -6,7 +6,7 @@ import pytest
 
 import nycrules
 from nycrules.diagnostics import NycRulesError
-from nycrules.engine.runner import Session
+from nycrules.engine.runner import AgentError, Session
 from nycrules.saves import Save
 
 
@@ -148,3 +148,33 @@ def test_same_seed_same_answers_same_game():
     a = play_out(nycrules.new_game(["Ann", "bot:random", "tom:5"], seed=21), lambda d: d.count - 1)
     b = play_out(nycrules.new_game(["Ann", "bot:random", "tom:5"], seed=21), lambda d: d.count - 1)
     assert a.record == b.record and [e.text for e in a.events()] == [e.text for e in b.events()]
+
+
+class _Answers:
+    """A custom agent that always answers the same thing."""
+
+    def __init__(self, answer: object):
+        self.answer = answer
+
+    def choose(self, session, decision):
+        return self.answer
+
+
+@pytest.mark.parametrize("answer", [-1, 999, True, 1.0, None, "0"])
+def test_an_agent_answering_something_else_than_an_option_is_one_line_naming_the_seat(answer):
+    with pytest.raises(AgentError) as err:
+        nycrules.new_game(["Ann", "bot:random"], seed=1, agents={0: _Answers(answer)}).run()
+    assert str(err.value) == (f"the agent for seat Ann answered {answer!r} to decision 1 (choose: stack of start "
+                              "characters); an answer is the index of an option, 0-2")
+
+
+def test_an_agent_without_choose_is_refused_before_the_game():
+    with pytest.raises(AgentError, match=r"^the agent for seat Ann \(object\) has no method choose"):
+        nycrules.new_game(["Ann", "bot:random"], agents={0: object()})
+
+
+@pytest.mark.parametrize("seats, wrong", [(["Ann", 5], "5 (int)"), ("Ann", "'Ann' (str)"), (["Ann", None], "None")])
+def test_seats_that_are_not_texts_are_a_type_error_with_a_message(seats, wrong):
+    with pytest.raises(TypeError) as err:
+        nycrules.new_game(seats)
+    assert isinstance(err.value, NycRulesError) and wrong in str(err.value)
