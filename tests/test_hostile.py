@@ -13,6 +13,7 @@ with /usr/bin/time: wall time and peak memory, the figures of the issue note.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -80,8 +81,12 @@ def measure(names: list[str]) -> None:
             folder = runner.prepare(case, tmp, digest)
             args = [runner.placeholders(a) for a in __import__("shlex").split(case["run"])]
             stdout = open("/dev/full", "w") if case.get("stdout") == "/dev/full" else subprocess.DEVNULL
+            source = case.get("stdin")
+            stdin = {"stdin": open(source, "rb")} if source not in (None, "closed") else \
+                {"input": case.get("input", "").encode("utf-8")} if source is None else \
+                {"stdin": subprocess.DEVNULL, "preexec_fn": lambda: os.close(0)}
             done = subprocess.run(["/usr/bin/time", "-v", sys.executable, str(ROOT / "cli.py"), *args],
-                                  cwd=folder, stdout=stdout, stderr=subprocess.PIPE, input=b"",
+                                  cwd=folder, stdout=stdout, stderr=subprocess.PIPE, **stdin,
                                   env={"PATH": "/usr/bin:/bin", "HOME": str(tmp), "NO_COLOR": "1"})
             report = done.stderr.decode("utf-8", "replace")
             field = {line.split(": ")[0].strip(): line.split(": ")[-1] for line in report.splitlines() if ": " in line}
