@@ -270,11 +270,14 @@ class PlayGame:
             except KeyboardInterrupt:
                 self._autosave("interrupted")
                 return 130
-            except Exception as err:  # an error of ours: the person's game is kept all the same
-                if len(self.session.record) > loaded:
+            except Exception as err:  # the output gone, or an error of ours: a person's game is kept all the same
+                if len(self.session.record) > loaded and any(spec.kind == "human" for spec in self.specs):
+                    output = isinstance(err, OSError)
                     try:
-                        self._autosave(f"internal error ({type(err).__name__}: {err})", "please report it; "
-                                       "continue with: nycrules play --load")
+                        self._autosave(f"cannot write the output ({err.strerror or err})" if output else
+                                       f"internal error ({type(err).__name__}: {err})",
+                                       "continue with: nycrules play --load" if output else
+                                       "please report it; continue with: nycrules play --load")
                     except NycRulesError:
                         pass  # the error itself is what to report
                 raise

@@ -21,7 +21,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .diagnostics import NycRulesError
 from .engine.setup import SeatSpec
@@ -57,7 +57,12 @@ class Save:
 
 
 def write_save(path: Path, save: Save) -> None:
-    write_text(path, json.dumps(save.to_json(), indent=1) + "\n", "save file")
+    write_save_as(path, save, "save file")
+
+
+def write_save_as(path: Path, save: Save, what: str) -> None:
+    """write_save, naming the file as what it is to the player (a save file, the game's record)."""
+    write_text(path, json.dumps(save.to_json(), indent=1) + "\n", what)
 
 
 def write_text(path: Path, text: str, what: str = "file") -> None:
@@ -142,7 +147,7 @@ def data_folder() -> Path:
     return Path(base) / "nycrules"
 
 
-def autosave(save: Save, preferred: Path, what: str = "save file") -> tuple[Path, str]:
+def autosave(save: Save, preferred: Path) -> tuple[Path, str]:
     """Save a game that stops early without losing any other: returns the file used and what to tell the player.
 
     An existing file there that holds another game (or anything but a save of this
@@ -150,33 +155,32 @@ def autosave(save: Save, preferred: Path, what: str = "save file") -> tuple[Path
     written, the save goes to the user's data folder (data_folder()).
     """
     notes: list[str] = []
-    try:
-        return _autosave_in(save, Path(preferred), notes, what), " ".join(notes)
-    except NycRulesError as first:
-        fallback = data_folder() / _fallback_name(Path(preferred))
-        try:
-            fallback.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            used = _autosave_in(save, fallback, notes, what)
-        except (OSError, NycRulesError):
-            raise first from None
-        notes.insert(0, f"{first.message}; saved in your data folder instead.")
-        return used, " ".join(notes)
+    used, moved = _or_in_data_folder(Path(preferred), lambda path: _autosave_in(save, path, notes))
+    return used, " ".join(([moved] if moved else []) + notes)
 
 
 def save_with_fallback(save: Save, path: Path, what: str = "save file") -> tuple[Path, str]:
     """Write a save (replacing an older file of that name, as a finished game's record does); when that
     fails, in the user's data folder instead. Returns the file written and what to tell the player."""
+    def write(target: Path) -> Path:
+        write_save_as(target, save, what)
+        return target
+
+    return _or_in_data_folder(Path(path), write)
+
+
+def _or_in_data_folder(path: Path, write: Callable[[Path], Path]) -> tuple[Path, str]:
+    """`write(path)`; when that fails, `write` to the same name in the user's data folder, and say so."""
     try:
-        write_text(path, json.dumps(save.to_json(), indent=1) + "\n", what)
-        return Path(path), ""
+        return write(path), ""
     except NycRulesError as first:
-        fallback = data_folder() / _fallback_name(Path(path))
+        fallback = data_folder() / _fallback_name(path)
         try:
             fallback.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            write_text(fallback, json.dumps(save.to_json(), indent=1) + "\n", what)
+            used = write(fallback)
         except (OSError, NycRulesError):
             raise first from None
-        return fallback, f"{first.message}; written in your data folder instead."
+        return used, f"{first.message}; saved in your data folder instead."
 
 
 def _fallback_name(preferred: Path) -> str:
@@ -220,14 +224,14 @@ def _folder_lock(folder: Path) -> Iterator[None]:
         os.close(fd)  # releases the lock
 
 
-def _autosave_in(save: Save, path: Path, notes: list[str], what: str) -> Path:
+def _autosave_in(save: Save, path: Path, notes: list[str]) -> Path:
     """Save at `path`, keeping an older save of another game there; anything but a file there is
     left alone (write_save refuses it)."""
     with _folder_lock(path.parent):
         if path.is_file() and not path.is_symlink() and not _same_game(path, save):
             kept = _keep(path)
             notes.append(f"the older save there, of another game, was kept as {shown_path(kept)}.")
-        write_text(path, json.dumps(save.to_json(), indent=1) + "\n", what)
+        write_save(path, save)
     return path
 
 

@@ -177,7 +177,7 @@ def test_a_record_that_cannot_be_written_at_the_end_goes_to_the_data_folder(nyc,
     kept = tmp_path / "data" / "nycrules" / "last.json"
     assert read_save(kept, nyc).decisions == game.session.record
     out = _joined(game.terminal.out.getvalue())
-    assert "written in your data folder instead." in out and f"The game's record is in {kept};" in out
+    assert "saved in your data folder instead." in out and f"The game's record is in {kept};" in out
 
 
 def test_a_record_that_cannot_be_written_is_known_before_the_game(tmp_path):
