@@ -251,6 +251,7 @@ class PlayGame:
                 t.say("(undone)")
             except _Quit as stop:
                 if stop.save:  # as at the end of input: never over another game's save (saves.autosave)
+                    _hold_stopping_signals()
                     path, note = autosave(self._save(list(self.session.record)), self.autosave)
                     where = shown_path(path)
                     t.say(f"Game stopped; saved to {where} (continue with: nycrules play --load {where}).")
@@ -328,6 +329,8 @@ class PlayGame:
 
     def _start(self, decisions: list[int]) -> None:
         """A session that replays these decisions, then pauses at each person's decision."""
+        if self.session is not None:  # undo: the game so far is replayed in a new session
+            self.session.close()
         self.decisions = list(decisions)
         self.session = Session(self.ruleset, self.specs, self.seed, seat_agents(self.specs, self.seed),
                                replay=list(decisions), observer=self._observe)
@@ -360,6 +363,7 @@ class PlayGame:
     def _autosave(self, reason: str, how: str = "continue with: nycrules play --load") -> int:
         """Save the game so far without replacing another game's save (saves.autosave), and say where."""
         assert self.session is not None
+        _hold_stopping_signals()
         path, note = autosave(self._save(list(self.session.record)), self.autosave)
         where = shown_path(path)
         try:  # after a SIGHUP the terminal is gone: the game is saved all the same
@@ -475,7 +479,8 @@ class PlayGame:
 
 def _catch_stopping_signals() -> dict:
     """SIGTERM and SIGHUP raise _Stopped in the game (as SIGINT raises KeyboardInterrupt); returns the
-    handlers they had, to put back. (Only the main thread can set handlers; elsewhere nothing changes.)"""
+    handlers SIGINT, SIGTERM and SIGHUP had, to put back. (Only the main thread can set handlers;
+    elsewhere nothing changes.)"""
     def stop(signum: int, frame: object) -> None:
         raise _Stopped(signum)
 
@@ -486,9 +491,22 @@ def _catch_stopping_signals() -> dict:
             continue
         try:
             before[signum] = signal.signal(signum, stop)
-        except ValueError:
-            break
-    return before
+        except ValueError:  # not the main thread
+            return before
+    before[signal.SIGINT] = signal.getsignal(signal.SIGINT)
+    return {signum: handler for signum, handler in before.items() if handler is not None}
+
+
+def _hold_stopping_signals() -> None:
+    """While the game is being saved, a second Ctrl-C, SIGTERM or SIGHUP does not cut the save short
+    (run() puts the handlers back afterwards)."""
+    for name in ("SIGINT", *STOPPING_SIGNALS):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            try:
+                signal.signal(signum, signal.SIG_IGN)
+            except ValueError:  # not the main thread
+                return
 
 
 def write_picture(game: Game, path: str) -> str:
