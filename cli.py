@@ -328,10 +328,19 @@ def score(
         typer.echo(f"{winner.name} wins with {winner.points} points.")
 
 
+STUDY_SEATS = ["bot:greedy"] * 4  # one kind of player: owning a character is not mixed up with who owns it
+
+
+class Verdicts(str, Enum):
+    changed = "changed"
+    all = "all"
+
+
 @app.command()
 def simulate(
-    seat: Annotated[list[str], typer.Option("--seat", "-s", metavar="SEAT",
-                                            help="A bot or Tom seat; repeat for each seat.")],
+    seat: Annotated[Optional[list[str]], typer.Option(
+        "--seat", "-s", metavar="SEAT",
+        help="A bot or Tom seat; repeat for each seat (default: four bot:greedy).")] = None,
     games: Annotated[int, typer.Option(metavar="N", help=f"How many games to play (at most {MAX_GAMES}).",
                                        min=1)] = 100,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of the first game; game i uses seed + i.", min=0,
@@ -343,14 +352,18 @@ def simulate(
         "--ray", metavar="[ADDRESS]",
         help="Play on a Ray cluster at ADDRESS (ray://HOST:10001 or auto), or on a local Ray without one.")] = None,
     compare: Annotated[Optional[str], typer.Option(
-        metavar="PATH", help="Play the same seeds under this ruleset too and report the differences.")] = None,
+        metavar="RULESET", help="Play the same seeds under this ruleset too: report the mod minus its base "
+                                "and a verdict on each new or changed character.")] = None,
+    verdicts: Annotated[Verdicts, typer.Option(
+        help="With --compare: judge the mod's new and changed characters, or all of them.")] = Verdicts.changed,
     out: Annotated[Optional[Path], typer.Option(metavar="FILE",
                                                 help="Write the report as a self-contained HTML page.")] = None,
     format: FormatOption = Format.text,
 ) -> None:
-    """Play many headless games: win rates, points and characters with 95% intervals."""
+    """Play many headless games: win rates, points and what each character does for its owner, with 95% intervals."""
     from nycrules import study
     from nycrules.distribute import RulesetRef, available_cores
+    from nycrules.documents import extends
     from nycrules.output import write_json
     from nycrules.progress import games_bar
     from nycrules.report_text import render, render_comparison
@@ -373,8 +386,10 @@ def simulate(
             check_target(out, "report")
         except NycRulesError as err:
             raise fail(str(err), 2)
+    if verdicts == Verdicts.all and compare is None:
+        raise fail("--verdicts all goes with --compare RULESET: a verdict compares a mod with its base", 2)
     loaded = _ruleset(ruleset)
-    specs = parse_seats(seat, loaded)
+    specs = parse_seats(seat or STUDY_SEATS, loaded)
     try:
         check_seats(specs)
     except ValueError as err:
@@ -383,11 +398,12 @@ def simulate(
     other = None
     if compare is not None:
         other_loaded = _ruleset(compare)
-        other = (RulesetRef.of(compare, other_loaded), other_loaded, parse_seats(seat, other_loaded))
+        other = (RulesetRef.of(compare, other_loaded), other_loaded, parse_seats(seat or STUDY_SEATS, other_loaded))
     total = games * (2 if other else 1)
     with games_bar(total, format == Format.text) as progress:
         report = study.run(ref, loaded, specs, games, seed, workers=workers, use_ray=ray is not None,
-                           ray_address=None if ray in (None, "local") else ray, other=other, progress=progress)
+                           ray_address=None if ray in (None, "local") else ray, other=other,
+                           judge_all=verdicts == Verdicts.all, progress=progress)
     if format == Format.json:
         write_json(report)
     else:
@@ -395,7 +411,10 @@ def simulate(
                  f"{min(workers or available_cores(), games)} process(es)")
         typer.echo("\n".join(render(report, where)))
         if other is not None:
-            typer.echo("\n".join(render_comparison(report["comparison"]["differences"], compare)))
+            typer.echo("\n".join(render_comparison(report["comparison"])))
+        elif extends(ruleset or "nyc", None):
+            typer.echo(f"\n{ruleset} extends another ruleset: add --compare with its base for a verdict on each "
+                       "new or changed character.")
     if out is not None:  # after the report is shown: a disk that filled up meanwhile loses only the page
         from nycrules.report_html import render as render_html
         from nycrules.text import shown_path

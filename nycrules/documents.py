@@ -257,3 +257,30 @@ def _check_unique_ids(node: object, sink: Sink) -> None:
 def _has_ids(items: list) -> bool:
     return all(isinstance(item, dict) and isinstance(item.get("id"), (str, int))
                and not isinstance(item.get("id"), bool) for item in items)
+
+
+def extends(ruleset: str | Path, base: str | Path | None) -> bool:
+    """Whether a ruleset extends `base` (a name or path), directly or through others; any base for None.
+
+    It follows the `extends:` of the top files only, for a ruleset that has loaded cleanly.
+    """
+    import yaml
+
+    target = None if base is None else resolve_ruleset_path(base).resolve()
+    path, seen = resolve_ruleset_path(ruleset).resolve(), set()
+    while path not in seen and len(seen) < MAX_RULESET_FILES:
+        seen.add(path)
+        try:
+            top = yaml.safe_load(read_text(path, MAX_RULESET_FILE_BYTES, display_path(path)))
+        except (FileRefused, OSError, yaml.YAMLError):
+            return False
+        name = top.get("extends") if isinstance(top, dict) else None
+        if not isinstance(name, str):
+            return False
+        found = base_ruleset_path(name, path.parent)
+        if isinstance(found, str):
+            return False
+        path = found.resolve()
+        if target is None or path == target:
+            return True
+    return False

@@ -8,6 +8,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .verdicts import STRONG, UNCLEAR, UNTOLD, WEAK, called_first, figure_text
+
 PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
            "#9c755f", "#bab0ac"]
 MARK = "#d62728"
@@ -32,6 +34,13 @@ tr.none td { color: #aaa; }
 .plot { font-weight: 600; margin: 8px 0 2px; }
 .note { color: #555; font-size: 13px; margin: 6px 0 0; }
 svg text { font: 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; fill: #333; }
+.verdict { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 13px; font-weight: 600;
+           color: #fff; white-space: nowrap; }
+.v-strong { background: #c0392b; } .v-weak { background: #2c6fbb; } .v-unclear { background: #7f8c8d; }
+.v-untold { background: #bdc3c7; color: #333; }
+.judged td { vertical-align: top; }
+.figure { color: #333; }
+.howto { background: #fffbe6; border: 1px solid #f0e0a0; border-radius: 6px; padding: 8px 12px; font-size: 14px; }
 .legend span { display: inline-block; margin-right: 14px; font-size: 13px; }
 .legend i { display: inline-block; width: 12px; height: 12px; margin-right: 5px; vertical-align: -1px;
             border-radius: 2px; }
@@ -217,42 +226,121 @@ def _category_table(report: dict) -> str:
     return f'<table><tr><th class="l">seat</th>{head}<th>total</th></tr>{rows}</table>'
 
 
-def _rate_bar(estimate: dict) -> str:
-    """A small inline bar: the owners' win rate and its interval on a 0-100% scale."""
-    if not estimate["n"]:
-        return ""
-    w = 120
-    return (f'<svg width="{w}" height="12" aria-hidden="true"><rect width="{w}" height="12" fill="#eef0f3" rx="2"/>'
-            f'<rect width="{estimate["mean"] * w:.1f}" height="12" fill="#4e79a7" rx="2"/>'
-            f'<line x1="{estimate["low"] * w:.1f}" x2="{estimate["high"] * w:.1f}" y1="6" y2="6" stroke="#222"/>'
-            "</svg>")
+def _effect(figure: dict | None, percent: bool = False) -> str:
+    """A signed figure with its 95% interval, or a dash when there are too few owners to tell."""
+    if figure is None:
+        return '<span class="ci">too few owners</span>'
+    return _signed({**figure, "beyond_noise": False}, percent)
 
 
 def _character_table(report: dict) -> str:
     rows = []
     for c in report["characters"]:
+        effect = c["owner_effect"]
         rows.append(f'<tr class="{"none" if not c["owners"] else ""}"><td>{c["id"]}</td>'
                     f'<td class="l">{escape(c["title"])}</td><td>{c["hired_per_game"]:.2f}</td>'
                     f'<td>{c["used_per_game"]:.2f}</td><td>{c["owners"]}</td>'
-                    f'<td>{_interval(c["owner_win_rate"], True)}</td><td>{_rate_bar(c["owner_win_rate"])}</td>'
-                    f'<td>{_interval(c["owner_points"])}</td></tr>')
+                    f'<td>{_effect(effect["points"])}</td><td>{_effect(effect["win_rate"], True)}</td></tr>')
     return ('<table><tr><th>id</th><th class="l">character</th><th>hired / game</th><th>used / game</th>'
-            '<th>owners</th><th>owners\' win rate</th><th></th><th>owners\' mean points</th></tr>'
+            '<th>owners</th><th>points for its owner</th><th>wins for its owner</th></tr>'
             + "".join(rows) + "</table>")
 
 
-_CHARACTER_KEYS = {"hired_per_game": "hired / game", "used_per_game": "used / game",
-                   "owner_win_rate": "owners' win rate", "owner_points": "owners' points"}
+_VERDICT_CLASS = {STRONG: "v-strong", WEAK: "v-weak", UNCLEAR: "v-unclear", UNTOLD: "v-untold"}
+_VERDICT_COLOUR = {STRONG: "#c0392b", WEAK: "#2c6fbb", UNCLEAR: "#7f8c8d", UNTOLD: "#bdc3c7"}
+
+
+def verdict_plot(rows: list[dict], margin: float) -> str:
+    """Each judged character's figure (points for its owner, mod minus base) with its 95% interval,
+    around a zero line with the verdict margin dashed on either side; coloured by verdict."""
+    shown = [row for row in rows if row["points"] is not None]
+    if not shown:
+        return ""
+    names = [f'{row["id"]} {row["title"]}' for row in shown]
+    label_w, plot_w, row_h, top = _names_width(names), 640, 28, 10
+    reach = max([abs(v) for row in shown for v in (row["points"]["low"], row["points"]["high"])] + [margin])
+    ticks = _axis_ticks(reach * 1.1, 3)
+    span = max(ticks[-1], reach * 1.1)
+    x = lambda v: label_w + plot_w / 2 + v / span * plot_w / 2  # noqa: E731
+    height = top + row_h * len(shown) + 30
+    out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Points for each judged character's owner, mod minus base")]
+    for tick in sorted({-t for t in ticks} | set(ticks)):
+        out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{height - 24}" '
+                   f'stroke="{"#999" if tick == 0 else "#e3e6ea"}"/>')
+        out.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{tick:+g}</text>')
+    for edge in (-margin, margin):
+        out.append(f'<line x1="{x(edge):.1f}" x2="{x(edge):.1f}" y1="{top}" y2="{height - 24}" stroke="#b9770e" '
+                   'stroke-dasharray="4 3"/>')
+    for i, (row, name) in enumerate(zip(shown, names)):
+        cy = top + i * row_h + row_h / 2
+        colour = _VERDICT_COLOUR[row["verdict"]]
+        figure = row["points"]
+        out.append(_name(name, label_w - 10, cy + 4, label_w))
+        out.append(f'<line x1="{x(figure["low"]):.1f}" x2="{x(figure["high"]):.1f}" y1="{cy}" y2="{cy}" '
+                   f'stroke="{colour}" stroke-width="2"/>')
+        out.append(f'<circle cx="{x(figure["delta"]):.1f}" cy="{cy}" r="5" fill="{colour}"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _verdicts(comparison: dict) -> str:
+    verdicts = comparison["verdicts"]
+    mod, base = escape(comparison["mod"]["path"]), escape(comparison["base"]["path"])
+    judged = [row for row in called_first(verdicts["characters"]) if row["judged"]]
+    parts = [f"<h2>Verdicts: {mod} against {base}</h2>",
+             f'<p class="meta">{len(judged)} character(s) judged, {verdicts["called"]} called too strong or too '
+             f'weak, from {verdicts["games"]} games of each ruleset on the same seeds.</p>', '<div class="card">']
+    if not judged:
+        parts.append("<p>The mod changes no character. Its other characters are listed below without a verdict "
+                     "(<code>--verdicts all</code> judges every one).</p>")
+    else:
+        rows = "".join(
+            f'<tr class="judged"><td>{row["id"]}</td><td class="l"><b>{escape(row["title"])}</b> '
+            f'<span class="ci">({row["status"]})</span></td>'
+            f'<td class="l"><span class="verdict {_VERDICT_CLASS[row["verdict"]]}">{row["verdict"]}</span></td>'
+            f'<td class="l figure" style="white-space:normal">{escape(figure_text(row, verdicts["games"]))}</td>'
+            f'<td>{_effect(row["owner_win_rate"], True)}</td></tr>' for row in judged)
+        parts.append('<div class="wide"><table><tr><th>id</th><th class="l">character</th><th class="l">verdict</th>'
+                     '<th class="l">the figure behind it: points for its owner, 95% interval</th>'
+                     f'<th>its owners\' wins against non-owners of their seat</th></tr>{rows}</table></div>')
+        parts.append('<div class="plot">Points for its owner, mod minus base</div>'
+                     + verdict_plot(judged, verdicts["margin"]))
+    parts.append(
+        '<div class="howto"><b>How to read the verdicts.</b> A character\'s strength is what owning it does for '
+        "a seat: the owners' points minus the non-owners' points <i>in the same seat</i>, so that who plays and "
+        "where they sit are the same on both sides. A changed character is measured against its base version "
+        "(the figure is the change); a new one against the base's characters of the same value (the same price "
+        "and the same points at the end). Positive: stronger. <b>Likely too strong</b> or <b>likely too weak</b> "
+        f"needs the figure clear of zero by {verdicts['margin']:g} point (the dashed lines) with all "
+        f"{verdicts['family']} judged figure(s) taken together (Bonferroni, 95%): the base against itself calls "
+        "nothing at least 95% of the time. <b>No clear effect</b>: within the margin, or too uncertain; more games "
+        "narrow the interval. <b>Too few owners to tell</b>: fewer than 10 seats owned it; the bots may not hire "
+        "it, or it needs more games.</div></div>")
+    others = [row for row in verdicts["characters"] if not row["judged"]]
+    if others:
+        rows = "".join(f'<tr><td>{row["id"]}</td><td class="l">{escape(row["title"])}</td>'
+                       f'<td>{row.get("owners", "–")}</td><td>'
+                       + ("removed by the mod" if row["status"] == "removed" else _effect(row["points"]))
+                       + "</td></tr>" for row in others)
+        parts.append('<div class="card"><b>Other characters</b> (not changed by the mod, no verdict): points for '
+                     "their owner in the mod minus in the base, 95% interval"
+                     '<div class="wide"><table><tr><th>id</th><th class="l">character</th><th>owners</th>'
+                     f"<th>points for its owner</th></tr>{rows}</table></div></div>")
+    return "".join(parts)
+
+
+_CHARACTER_KEYS = {"hired_per_game": "hired / game", "used_per_game": "used / game"}
 
 
 def _comparison(report: dict) -> str:
     comparison = report["comparison"]
     differences = comparison["differences"]
     other = comparison["report"]
-    parts = [f'<h2>Compared with {escape(comparison["path"])}</h2>',
-             f'<p class="meta">The same {differences["games"]} seeds under {escape(other["ruleset"]["name"])}: '
-             f'its figures minus those above, with 95% intervals. <b>{differences["marked"]}</b> of '
-             f'{differences["tests"]} differences are more than noise '
+    mod, base = escape(comparison["mod"]["path"]), escape(comparison["base"]["path"])
+    parts = [f'<h2>{mod} minus {base}</h2>',
+             f'<p class="meta">The same {differences["games"]} seeds under both rulesets (the one above and '
+             f'{escape(other["ruleset"]["name"])}): the mod\'s figures minus the base\'s, with 95% intervals. '
+             f'<b>{differences["marked"]}</b> of {differences["tests"]} differences are more than noise '
              '(<span class="marked">●</span>; paired per game, Holm-corrected over the whole comparison).</p>']
     seats = differences["seats"]
     parts.append('<div class="card"><div class="plot">Win rate</div>'
@@ -271,10 +359,11 @@ def _comparison(report: dict) -> str:
     marked = [c for c in chars if any(c[k]["beyond_noise"] for k in _CHARACTER_KEYS)]
     shown = sorted(chars, key=lambda c: (not any(c[k]["beyond_noise"] for k in _CHARACTER_KEYS), c["id"]))
     rows = "".join(f'<tr><td>{c["id"]}</td><td class="l">{escape(c["title"])}</td>'
-                   + "".join(f"<td>{_signed(c[k], k == 'owner_win_rate')}</td>" for k in _CHARACTER_KEYS) + "</tr>"
+                   + "".join(f"<td>{_signed(c[k])}</td>" for k in _CHARACTER_KEYS) + "</tr>"
                    for c in shown)
     head = "".join(f"<th>{label}</th>" for label in _CHARACTER_KEYS.values())
-    parts.append(f'<div class="card"><b>Characters</b> ({len(marked)} with a difference beyond noise, listed first)'
+    parts.append(f'<div class="card"><b>Characters hired and used</b> ({len(marked)} with a difference beyond '
+                 'noise, listed first)'
                  f'<div class="wide"><table><tr><th>id</th><th class="l">character</th>{head}</tr>{rows}</table>'
                  '</div></div>')
     return "".join(parts)
@@ -296,9 +385,12 @@ def render(report: dict[str, Any]) -> str:
             "whisker.</p>", '<div class="wide">', _category_table(report), "</div></div>",
             "<h2>Characters</h2>", '<div class="card">',
             '<p class="note">Hired: taken into a company (start stacks included); used: times the character acted; '
-            "owners: seats that had it at the end of a game, with their win rate and mean points.</p>",
+            "owners: seats that had it at the end of a game. Points and wins for its owner: the owners' mean minus "
+            "the non-owners' mean in the same seat (the same player in the same place), averaged over the seats, "
+            "with a 95% bootstrap interval; too few owners: fewer than 10.</p>",
             '<div class="wide">', _character_table(report), "</div></div>"]
     if "comparison" in report:
+        body[2:2] = [_verdicts(report["comparison"])]  # the modder's answer first
         body.append(_comparison(report))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(title)}</title><style>{CSS}</style></head>"

@@ -6,6 +6,7 @@ import textwrap
 from typing import Any
 
 from .board_view import wrap_items
+from .verdicts import UNTOLD, called_first, figure_text
 
 
 def _pct(value: float | None) -> str:
@@ -41,6 +42,15 @@ def signed(difference: dict, percent: bool = False) -> str:
 
     mark = " *" if difference["beyond_noise"] else ""
     return f"{show(difference['delta'])}{unit} [{show(difference['low'])}, {show(difference['high'])}]{mark}"
+
+
+def interval(figure: dict | None, percent: bool = False) -> str:
+    """`+2.3 [-1.2, +5.9]`, or for a share in percentage points `+3 [-8, +14] pts`; `-` when there is none."""
+    if figure is None:
+        return "-"
+    if percent:
+        return f"{figure['delta'] * 100:+.0f} [{figure['low'] * 100:+.0f}, {figure['high'] * 100:+.0f}] pts"
+    return f"{figure['delta']:+.1f} [{figure['low']:+.1f}, {figure['high']:+.1f}]"
 
 
 WIDTH = 80  # an 80-column terminal: tables are laid out for it, prose lines are broken to it
@@ -88,21 +98,22 @@ def render(report: dict, workers: str) -> list[str]:
                      + "".join(f"{_num(s['by_category'][cat]['mean']):>{size}}" for s in report["seats"]))
     lines.append(f"  {'total':<{first}}" + "".join(f"{_num(s['points']['mean']):>{size}}" for s in report["seats"]))
     lines += legend
-    ids = max(2, *(len(str(c["id"])) for c in report["characters"]))
-    titles = 20 - ids  # the id and title columns share 21 columns
-    lines += ["", "Characters (hired and used: per game; owners: seats that had it at the end)",
-              f"  {'id':>{ids}} {'title':<{titles}}{'hired':>6}{'used':>5}{'owners':>7}  "
-              f"{'owners win rate':<20}{'owners points'}"]
+    lines += ["", "Characters: hired and used per game; owners: seats that had it at the end; what it does",
+              "for its owner: owners minus non-owners of the same seat, 95% interval (- : too few owners)",
+              f"  {'id':>3} {'title':<16}{'hired':>6}{'used':>5}{'owners':>7}  {'points for owner':<22}wins for owner"]
     for char in report["characters"]:
-        lines.append(f"  {char['id']:>{ids}} {char['title'][:titles - 1]:<{titles}}{char['hired_per_game']:>6.2f}"
-                     f"{char['used_per_game']:>5.2f}{char['owners']:>7}  "
-                     f"{rate(char['owner_win_rate']):<20}{mean(char['owner_points'])}")
+        effect = char["owner_effect"]
+        lines.append(f"  {char['id']:>3} {char['title'][:15]:<16}{char['hired_per_game']:>6.2f}"
+                     f"{char['used_per_game']:>5.2f}{char['owners']:>7}  {interval(effect['points']):<22}"
+                     f"{interval(effect['win_rate'], True)}")
     return fit(lines)
 
 
-def render_comparison(comparison: dict, other_name: str) -> list[str]:
-    lines = ["", f"Compared with {other_name} on the same {comparison['games']} seeds (its figures minus the above, "
-             "95% intervals): "
+def render_comparison(comparison: dict) -> list[str]:
+    """The mod minus its base: seats, hires and uses, then the verdicts on the mod's characters."""
+    mod, base = comparison["mod"]["path"], comparison["base"]["path"]
+    verdicts, comparison = comparison["verdicts"], comparison["differences"]
+    lines = ["", f"{mod} minus {base} on the same {comparison['games']} seeds (95% intervals): "
              f"{comparison['marked']} of {comparison['tests']} differences are more than noise (*, Holm-corrected)"]
     width = max(16, *(len(s["name"]) + 2 for s in comparison["seats"]))
     lines.append(f"  {'seat':<{width}}{'win rate':<30}{'points':<26}")
@@ -112,17 +123,42 @@ def render_comparison(comparison: dict, other_name: str) -> list[str]:
             if difference["beyond_noise"]:
                 lines.append(f"  {'':<{width}}  {name}: {signed(difference)}")
     marked = [c for c in comparison["characters"] if any(_marked(c[k]) for k in _CHARACTER_KEYS)]
-    lines.append(f"  characters with a difference beyond noise: {len(marked) or 'none'}")
+    lines.append(f"  characters hired or used more or less often beyond noise: {len(marked) or 'none'}")
     for char in marked:
-        parts = [f"{label} {signed(char[key], key == 'owner_win_rate')}" for key, label in _CHARACTER_KEYS.items()
-                 if _marked(char[key])]
+        parts = [f"{label} {signed(char[key])}" for key, label in _CHARACTER_KEYS.items() if _marked(char[key])]
         lines.append(f"  {char['id']:>3} {char['title'][:16]:<17}" + "; ".join(parts))
-    return fit(lines)
+    return fit(lines + render_verdicts(verdicts, mod, base))
 
 
-_CHARACTER_KEYS = {"hired_per_game": "hired/game", "used_per_game": "used/game",
-                   "owner_win_rate": "owners win rate", "owner_points": "owners points"}
+def render_verdicts(verdicts: dict, mod: str, base: str) -> list[str]:
+    judged = [row for row in called_first(verdicts["characters"]) if row["judged"]]
+    others = [row for row in verdicts["characters"] if not row["judged"]]
+    games = verdicts["games"]
+    lines = ["", f"Verdicts on the characters of {mod} (against {base}): {len(judged)} judged, "
+                 f"{verdicts['called']} called too strong or too weak"]
+    if not judged:
+        lines.append("  the mod changes no character (--verdicts all judges every one)")
+    for row in judged:
+        lines.append(f"  {row['id']:>3} {row['title']} ({row['status']}): {row['verdict'].upper()}")
+        lines.append(f"      {figure_text(row, games)}")
+        if row["verdict"] != UNTOLD and row["owner_win_rate"]:
+            lines.append(f"      its owners' wins: {interval(row['owner_win_rate'], True)} against non-owners "
+                         "of their seat")
+    lines.append(f"  How to read: points for its owner = what owning it adds to a seat's points (owners minus "
+                 f"non-owners of the same seat) in the mod, minus the same in the base. A verdict needs the "
+                 f"figure clear of zero by {verdicts['margin']:g} point with all {verdicts['family']} judged "
+                 f"figures taken together (Bonferroni, 95%); otherwise 'no clear effect'.")
+    if others:
+        lines += ["", "Other characters (no verdict): points for their owner in the mod minus in the base, "
+                      "95% interval",
+                  f"  {'id':>3} {'title':<18}{'owners':>7}  points for owner"]
+        for row in others:
+            figure = row.get("points")
+            shown = "removed by the mod" if row["status"] == "removed" else interval(figure)
+            lines.append(f"  {row['id']:>3} {row['title'][:17]:<18}{row.get('owners', 0):>7}  {shown}")
+    return lines
 
 
+_CHARACTER_KEYS = {"hired_per_game": "hired/game", "used_per_game": "used/game"}
 def _marked(difference: Any) -> bool:
     return bool(difference["beyond_noise"])

@@ -5,13 +5,19 @@
 - comparing two rulesets on the same seeds pairs the games: the difference per game has
   the game's luck largely taken out, and its mean is tested against 0;
 - many differences are tested at once, so the marks use Holm's correction: the chance that
-  anything at all is marked when nothing differs stays at 5%.
+  anything at all is marked when nothing differs stays at 5%;
+- a figure from a bootstrap (effects.py) gets the percentile interval of its draws, and for a
+  verdict on several figures at once an interval from the draws' spread that holds for all of
+  them together (Bonferroni);
+- no interval reaches past what the figures can be: a mean lies between the smallest and the
+  largest value, a difference of means between the differences of the extremes.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Sequence
 
 Z95 = 1.959963984540054  # the normal distribution's 97.5% point
@@ -109,7 +115,7 @@ def mean_interval(values: Sequence[float]) -> Estimate:
         return Estimate(mean, -math.inf, math.inf, 1)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile(0.975, n - 1) * math.sqrt(variance / n)
-    return Estimate(mean, mean - half, mean + half, n)
+    return Estimate(mean, max(mean - half, min(values)), min(mean + half, max(values)), n)
 
 
 def proportion(successes: int, trials: int) -> Estimate:
@@ -148,24 +154,8 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
         return Difference(mean, mean, mean, 1.0 if mean == 0 else 0.0, n)
     se = math.sqrt(variance / n)
     half = t_quantile(0.975, n - 1) * se
-    return Difference(mean, mean - half, mean + half, t_two_sided_p(mean / se, n - 1), n)
-
-
-def welch_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
-    """Welch's t test of mean(b) - mean(a) for two groups that are not paired."""
-    na, nb = len(a), len(b)
-    if na < 2 or nb < 2:
-        return Difference(0.0, -math.inf, math.inf, 1.0, min(na, nb))
-    ma, mb = math.fsum(a) / na, math.fsum(b) / nb
-    va = math.fsum((x - ma) ** 2 for x in a) / (na - 1) / na
-    vb = math.fsum((x - mb) ** 2 for x in b) / (nb - 1) / nb
-    delta = mb - ma
-    if va + vb == 0:
-        return Difference(delta, delta, delta, 1.0 if delta == 0 else 0.0, min(na, nb))
-    se = math.sqrt(va + vb)
-    df = (va + vb) ** 2 / (va * va / (na - 1) + vb * vb / (nb - 1))
-    half = t_quantile(0.975, df) * se
-    return Difference(delta, delta - half, delta + half, t_two_sided_p(delta / se, df), min(na, nb))
+    lowest, highest = min(b) - max(a), max(b) - min(a)  # what the difference of the means can be
+    return Difference(mean, max(mean - half, lowest), min(mean + half, highest), t_two_sided_p(mean / se, n - 1), n)
 
 
 def holm(differences: list[Difference], alpha: float = 0.05) -> list[Difference]:
@@ -177,3 +167,41 @@ def holm(differences: list[Difference], alpha: float = 0.05) -> list[Difference]
             break
         marked[i] = True
     return [Difference(d.delta, d.low, d.high, d.p, d.n, m) for d, m in zip(differences, marked)]
+
+
+@dataclass(frozen=True)
+class Bootstrapped:
+    """A figure, the percentile 95% interval of its bootstrap draws, and the draws' spread."""
+
+    value: float
+    low: float
+    high: float
+    se: float  # standard deviation of the draws: the figure's standard error
+    n: int  # how many values went into it (owners, for a character's effect)
+
+    def simultaneous(self, family: int, alpha: float = 0.05) -> tuple[float, float]:
+        """An interval that holds for all `family` figures judged together at level 1 - alpha (Bonferroni)."""
+        z = NormalDist().inv_cdf(1 - alpha / (2 * max(family, 1)))
+        return self.value - z * self.se, self.value + z * self.se
+
+    def as_json(self, digits: int = 4) -> dict:
+        return {"delta": _number(self.value, digits), "low": _number(self.low, digits),
+                "high": _number(self.high, digits), "se": _number(self.se, digits), "n": self.n}
+
+
+def percentile(ordered: Sequence[float], q: float) -> float:
+    """The q-quantile of sorted values, interpolated between neighbours."""
+    place = q * (len(ordered) - 1)
+    below = math.floor(place)
+    above = min(below + 1, len(ordered) - 1)
+    return ordered[below] + (ordered[above] - ordered[below]) * (place - below)
+
+
+def bootstrapped(value: float | None, drawn: Sequence[float | None], n: int) -> Bootstrapped | None:
+    """The figure with its bootstrap interval; None when it, or more than 5% of its draws, cannot be told."""
+    told = sorted(d for d in drawn if d is not None)
+    if value is None or len(told) < 2 or len(told) < 0.95 * len(drawn):
+        return None
+    mean = math.fsum(told) / len(told)
+    se = math.sqrt(math.fsum((d - mean) ** 2 for d in told) / (len(told) - 1))
+    return Bootstrapped(value, percentile(told, 0.025), percentile(told, 0.975), se, n)

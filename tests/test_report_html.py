@@ -70,3 +70,17 @@ def test_categories_are_named_as_the_game_names_them(report):
     assert "all boroughs" not in page and "scoring characters<" not in page
     assert report["category_titles"]["all_boroughs"] == "Borough bonus"
     assert report["category_titles"]["rest"] == "All the rest"
+
+
+def test_the_verdicts_come_first_with_their_figures_and_how_to_read_them(report):
+    comparison = report["comparison"]
+    verdicts = {**comparison["verdicts"], "called": 1, "family": 1, "characters": [
+        {**row, "verdict": "likely too strong", "owners": 120,
+         "points": {"delta": 12.3, "low": 9.1, "high": 15.5, "se": 1.6, "n": 120}}
+        if row["id"] == 23 else row for row in comparison["verdicts"]["characters"]]}
+    page = render({**report, "comparison": {**comparison, "verdicts": verdicts}})
+    assert page.index("Verdicts: rulesets/examples/critic_boost.yaml against nyc") < page.index("<h2>Win rates")
+    assert "likely too strong</span>" in page and "How to read the verdicts" in page
+    assert "+12.3 points for its owner [+9.1, +15.5] over 4 games, against its base version" in page
+    plots = [svg for svg in pictures(page) if "judged character" in svg.get("aria-label", "")]
+    assert len(plots) == 1 and not outside(plots[0])

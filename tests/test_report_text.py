@@ -36,7 +36,11 @@ def category_table(lines):
 def test_every_line_of_a_four_seat_report_fits_80_columns(report):
     lines = render(report, "1 process(es)")
     assert_fits(lines)
-    assert_fits(render_comparison(report["comparison"]["differences"], str(CRITIC_BOOST)))
+    comparison = render_comparison(report["comparison"])
+    assert_fits(comparison)
+    assert "   23 Critic (changed): TOO FEW OWNERS TO TELL" in comparison  # 4 games
+    assert any(line.startswith("rulesets/examples/critic_boost.yaml minus nyc on the same 4 seeds")
+               for line in comparison)
     table = category_table(lines)
     for seat in report["seats"]:
         assert seat["name"] in table[0]

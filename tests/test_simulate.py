@@ -112,21 +112,24 @@ def test_the_report_has_intervals_categories_and_characters(nyc):
     assert sum(c["owners"] for c in characters.values()) > 0
     for char in characters.values():
         assert char["owner_win_rate"]["n"] == char["owners"]
+        for figure in char["owner_effect"].values():  # owners against non-owners of their seat
+            assert figure is None or figure["low"] <= figure["delta"] <= figure["high"]
         assert char["hired"] >= char["owners"] and char["hired_per_game"] == pytest.approx(char["hired"] / 12, abs=1e-4)
 
 
 def test_a_planted_strong_character_is_found_and_a_ruleset_against_itself_shows_nothing(nyc):
-    specs = seats(nyc, "bot:random", "bot:random")
+    specs = seats(nyc, *["bot:greedy"] * 4)
     boosted = load_ruleset(CRITIC_BOOST)
     ref = RulesetRef.of("nyc", nyc)
     report = run(ref, nyc, specs, 40, 1, workers=1,
-                 other=(RulesetRef.of(CRITIC_BOOST, boosted), boosted, seats(boosted, "bot:random", "bot:random")))
-    differences = report["comparison"]["differences"]
-    critic = next(c for c in differences["characters"] if c["id"] == 23)
-    assert critic["owner_points"]["beyond_noise"] and critic["owner_points"]["low"] > 5
-    itself = run(ref, nyc, specs, 40, 1, workers=1, other=(ref, nyc, specs))["comparison"]["differences"]
-    assert itself["marked"] == 0 and itself["tests"] > 100
-    assert all(seat["points"]["delta"] == 0 for seat in itself["seats"])
+                 other=(RulesetRef.of(CRITIC_BOOST, boosted), boosted, specs))
+    critic = next(c for c in report["comparison"]["verdicts"]["characters"] if c["id"] == 23)
+    assert critic["verdict"] == "likely too strong" and critic["points"]["low"] > 5
+    itself = run(ref, nyc, specs, 40, 1, workers=1, other=(ref, nyc, specs), judge_all=True)["comparison"]
+    assert itself["differences"]["marked"] == 0 and itself["differences"]["tests"] > 100
+    assert all(seat["points"]["delta"] == 0 for seat in itself["differences"]["seats"])
+    assert itself["verdicts"]["called"] == 0 and itself["verdicts"]["family"] > 20
+    assert all(c["points"] is None or c["points"]["delta"] == 0 for c in itself["verdicts"]["characters"])
 
 
 def cli(*args):
@@ -143,6 +146,9 @@ def test_simulate_through_a_pipe_has_no_progress_bar_and_json_has_everything(tmp
     report = json.loads(result.stdout)
     assert report["games"] == 6 and len(report["characters"]) == 42
     assert report["comparison"]["report"]["ruleset"]["digest"] != report["ruleset"]["digest"]
+    assert report["comparison"]["mod"]["path"] == "rulesets/examples/critic_boost.yaml"  # it extends nyc
+    assert report["comparison"]["base"]["path"] == "nyc"
+    assert [c["id"] for c in report["comparison"]["verdicts"]["characters"] if c["judged"]] == [23]
     assert {"win_rate", "points", "by_category"} <= set(report["comparison"]["differences"]["seats"][0])
     html = page.read_text(encoding="utf-8")
     assert "<svg" in html and "<script" not in html and "http://" not in html.replace("http://www.w3.org", "")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from nycrules.stats import (Difference, holm, mean_interval, paired_difference, t_quantile, t_two_sided_p,
-                            welch_difference, wilson)
+from nycrules.stats import (Difference, bootstrapped, holm, mean_interval, paired_difference, percentile,
+                            t_quantile, t_two_sided_p, wilson)
 
 
 @pytest.mark.parametrize("k, n, low, high", [
@@ -39,11 +39,28 @@ def test_paired_difference():
     assert (same.delta, same.p) == (0, 1.0)
 
 
-def test_welch_difference():
-    found = welch_difference([1, 2, 3, 4, 5], [3, 4, 5, 6, 7, 8])
-    # mean 3 vs 5.5; se sqrt(2.5/5 + 3.5/6) = 1.0408, df = 8.98 (Welch-Satterthwaite)
-    assert found.delta == 2.5
-    assert found.p == pytest.approx(0.03980, abs=1e-4)  # t = 2.402
+def test_intervals_stay_within_what_is_possible():
+    few = mean_interval([0, 100])  # t with 1 degree of freedom: 50 +- 635
+    assert (few.low, few.high) == (0, 100)
+    wins = paired_difference([0, 0, 1], [1, 0, 1])  # a win rate's difference lies within [-1, 1]
+    assert -1 <= wins.low < wins.delta < wins.high <= 1
+    points = paired_difference([10, 40], [30, 35])
+    assert (points.low, points.high) == (30 - 40, 35 - 10)
+
+
+def test_percentile_and_bootstrapped():
+    assert percentile([1, 2, 3, 4, 5], 0.5) == 3
+    assert percentile([1, 2, 3, 4, 5], 0.125) == 1.5
+    drawn = [float(i) for i in range(1001)]  # 0..1000: sd 289.1
+    figure = bootstrapped(500.0, drawn, 7)
+    assert (figure.low, figure.high) == (25, 975) and figure.n == 7
+    assert figure.se == pytest.approx(289.1, abs=0.1)
+    low, high = figure.simultaneous(1)
+    assert (low, high) == pytest.approx((500 - 1.95996 * figure.se, 500 + 1.95996 * figure.se), abs=1e-2)
+    wider = figure.simultaneous(42)  # Bonferroni: z at 1 - 0.05 / 84
+    assert wider[1] - wider[0] == pytest.approx(2 * 3.2414 * figure.se, rel=1e-4)
+    assert bootstrapped(None, drawn, 7) is None
+    assert bootstrapped(1.0, [1.0] * 94 + [None] * 6, 7) is None  # more than 5% of the draws cannot tell
 
 
 def test_holm_marks_in_steps():
