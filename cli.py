@@ -119,6 +119,8 @@ def validate(
         raise fail(f"no such file or folder: {missing[0]}", 2)
     if simulate is None and (coverage or seat):
         raise fail("--coverage and --seat go with --simulate N", 2)
+    if simulate is not None and simulate > MAX_GAMES:
+        raise fail(f"--simulate {simulate} is more games than one check plays (at most {MAX_GAMES})", 2)
     found, played = [], []
     for path in paths:
         if simulate is None:

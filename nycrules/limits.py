@@ -38,8 +38,9 @@ People and names
   not read, and one of more than 100 times that (`play < /dev/zero`) ends the game, saved as at
   the end of input.
 
-Runs of games (`nycrules simulate`)
-- MAX_GAMES: games of one run (each keeps about 5 KB of results for the report, 4 seats).
+Runs of games (`nycrules simulate`, `validate --simulate`)
+- MAX_GAMES: games of one run (each keeps about 5 KB of results for the report, 4 seats), and of
+  one `validate --simulate` check.
 - Processes: `--workers` above the machine's cores plays on the cores (distribute.py).
 
 The cache of checked rulesets (ruleset_cache.py; it may hold a planted file)

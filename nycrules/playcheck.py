@@ -64,7 +64,9 @@ def seating_of(ruleset: Ruleset, rotation: list[list[str]], number: int) -> list
     if ruleset.tom is None or "tom" not in seats:
         return seats
     levels = sorted(ruleset.tom.levels)
-    toms_before = sum(1 for i in range(number) if "tom" in rotation[i % len(rotation)])
+    with_tom = [i for i, row in enumerate(rotation) if "tom" in row]  # per turn of the rotation
+    rounds, rest = divmod(number, len(rotation))
+    toms_before = rounds * len(with_tom) + sum(1 for i in with_tom if i < rest)  # (not a count of every game)
     level = levels[toms_before % len(levels)]
     return [f"tom:{level}" if s == "tom" else s for s in seats]
 
