@@ -194,7 +194,10 @@ def rules_show(
         if len(several) > 1:
             names = ", ".join(f"{c.id} {c.title}" for c in several[:6])
             raise fail(f"'{ident[:40]}' could be several characters ({names}); be more precise")
-        raise fail(f"nothing called '{ident[:40]}' in the ruleset; try `nycrules rules list`")
+        from nycrules.character_info import did_you_mean
+
+        raise fail(f"nothing called '{ident[:40]}' in the ruleset{did_you_mean(loaded, ident)}; "
+                   "try `nycrules rules list`")
     if format == Format.json:
         write_json(found.as_json())
     else:
@@ -245,7 +248,8 @@ def play(
     interactive = sys.stdin.isatty() and sys.stdout.isatty() and not plain and not os.environ.get("NO_COLOR")
     watched = sys.stdin.isatty() and sys.stdout.isatty()  # a person at a screen: page what would scroll away
     rows = shutil.get_terminal_size().lines if watched else None
-    terminal = Terminal(sys.stdin, sys.stdout, interactive, rows if rows and rows >= MIN_ROWS else None)
+    terminal = Terminal(sys.stdin, sys.stdout, interactive, rows if rows and rows >= MIN_ROWS else None,
+                        screen=watched)
     game = PlayGame(loaded, specs, game_seed, terminal, decisions, record_file=record or Path(LAST_GAME))
     raise typer.Exit(game.run())
 

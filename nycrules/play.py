@@ -8,26 +8,23 @@ going back means replaying all but the last decisions.
 
 from __future__ import annotations
 
-import re
 import signal
 import sys
 import textwrap
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from . import menus, views
+from . import menus, narration, views
 from .board_view import visible_len
 from .agents import seat_agents
 from .character_info import info
 from .diagnostics import NycRulesError, RuleRuntimeError
-from .engine.bids import bid_counts, value_of
 from .engine.decisions import Decision
 from .engine.procedure import winner_of
 from .engine.runner import Session
 from .engine.setup import SeatSpec
-from .engine.state import Event, Game, Seat
+from .engine.state import Game, Seat
 from .model import Ruleset
 from .limits import MAX_INPUT_CHARS
 from .saves import Save, autosave, save_with_fallback, write_save
@@ -40,10 +37,11 @@ VIEWS = ("board", "hand", "seats", "chars", "characters", "log", "why", "info", 
 AFTER = """Commands: board, seats, chars, log [N], why [N|#E], info CHARACTER,
   picture FILE, save FILE, quit"""
 HELP = """Commands (at any prompt):
-  NUMBER or TEXT  choose an option: its number, or its text (a unique start is
-                  enough); a bid or a pair as its cards (`2x press wild`,
-                  `dollar + plans`), a character by its number or title (`16`,
-                  `joker`); #N is always option N
+  NUMBER or TEXT  choose an option: its number, or its text (a unique start of
+                  an option shown is enough); a bid as its cards (`2x press
+                  wild`, `sky wild`), a pair with + (`dollar + plans`), a
+                  character by its number or title (`16`, `joker`); #N is
+                  always option N
   more            every option of this decision (every legal bid)
   swap A for B    exchange hand card A for reserve card B while bidding
   help            what the current decision is about, and the commands
@@ -132,6 +130,7 @@ class Terminal:
     out: TextIO
     interactive: bool
     rows: int | None = None
+    screen: bool = False  # a real screen (not a pipe): people take turns at it, typed-ahead input can be dropped
     shown: int = 0  # lines written since the person last typed (the prompt's line included)
     typed_ahead: list[str] = field(default_factory=list)  # lines typed at `-- more --`: the next answers
 
@@ -162,6 +161,22 @@ class Terminal:
 
     def prompt(self, text: str) -> str:
         return f"\033[1m{text}\033[0m" if self.interactive else text
+
+    def drop_typed_ahead(self) -> bool:
+        """Forget the lines typed before the next prompt (they were meant for an earlier question);
+        True if there were any. Through a pipe nothing is dropped: every line is read at a prompt."""
+        dropped = bool(self.typed_ahead)
+        self.typed_ahead.clear()
+        if self.screen and hasattr(self.inp, "fileno"):
+            try:
+                import select
+                import termios
+
+                dropped = bool(select.select([self.inp], [], [], 0)[0]) or dropped
+                termios.tcflush(self.inp, termios.TCIFLUSH)
+            except (ImportError, OSError, ValueError, TypeError):  # not a terminal after all
+                pass
+        return dropped
 
     def read(self, prompt: str) -> str:
         if self.typed_ahead:  # shown after its prompt, as if typed there
@@ -218,6 +233,7 @@ class PlayGame:
     printed: int = 0  # events already shown
     undo_to: int = 0
     events_at: list[int] = field(default_factory=list)  # events before each decision, to resume output
+    forced: bool = False  # a person's decision was taken without asking since the last prompt
 
     # ----------------------------------------------------------------- runs
     def run(self) -> int:
@@ -355,9 +371,10 @@ class PlayGame:
         position = len(self.session.record)
         if position < len(self.events_at):
             self.printed = max(self.printed, self.events_at[position])  # shown before an undo
-        for event in game.events[self.printed:]:
-            style = event.kind if event.kind in _STYLES else ""
-            self.terminal.say(_event_text(game, event), style)
+        for line in narration.told(game, self.printed):
+            self.terminal.say(_event_text(line), line.kind if line.kind in _STYLES else "")
+            if line.text.endswith(f"({narration.FORCED})"):
+                self.forced = True
         self.printed = len(game.events)
 
     def _autosave(self, reason: str, how: str = "continue with: nycrules play --load") -> int:
@@ -386,6 +403,10 @@ class PlayGame:
     def _ask_person(self, game: Game, decision: Decision) -> int:
         t = self.terminal
         self._flush(game)
+        if self.forced:  # what was typed ahead was meant for the decision taken without asking
+            self.forced = False
+            if t.drop_typed_ahead():
+                t.say("(what you typed before this question was not taken: see the option taken for you above)")
         view = ["", views.decision_context(game, decision), _headline(decision),
                 *menus.option_lines(game, decision)]
         t.make_room(sum(len(fitted(part).split("\n")) for text in view for part in text.split("\n")) + 1)
@@ -418,7 +439,7 @@ class PlayGame:
             return self._undo()
         if word in ("quit", "exit"):
             return self._quit()
-        return menus.read_answer(game, decision, line, choose_option)
+        return menus.read_answer(game, decision, line, menus.choose_option)
 
     def _view(self, game: Game, seat: Seat, word: str, rest: str) -> str:
         """A command that shows the table or keeps it (save, picture); the game does not change."""
@@ -523,63 +544,6 @@ def write_picture(game: Game, path: str) -> str:
     return f"drew the table into {path} (open it in a web browser)"
 
 
-def choose_option(game: Game, decision: Decision, line: str) -> int | str:
-    """Read an answer: a number, an option's text or a unique start of it; else say why not."""
-    options = decision.labels()
-    text = " ".join(line.lower().split())
-    if text.isascii() and text.isdigit():
-        if len(text) <= 6 and 1 <= int(text) <= len(options):
-            return int(text) - 1
-        return f"there is no option {text[:12]}{'...' if len(text) > 12 else ''}; choose 1-{len(options)}"
-    plain = [_bare(label) for label in options]
-    if decision.kind == "bid":
-        wanted = sorted(text.split())
-        for i, label in enumerate(plain):
-            if sorted(label.split()) == wanted:
-                return i
-    for i, label in enumerate(plain):
-        if label == text or options[i].lower() == text:
-            return i
-    starts = [i for i, label in enumerate(options) if label.lower().startswith(text)]
-    if len(starts) == 1:
-        return starts[0]
-    if len(starts) > 1:
-        shown = ", ".join(f"{i + 1}. {options[i]}" for i in starts[:4])
-        return f"'{line}' could be several options ({shown}{', ...' if len(starts) > 4 else ''}); be more precise"
-    if decision.kind == "bid":
-        return explain_bid(game, decision, text)
-    return f"'{line}' is not one of the options; type its number (1-{len(options)}), its text, or `help`"
-
-
-def _bare(label: str) -> str:
-    return re.sub(r"\s*\(\d+\)$", "", label.lower())
-
-
-def explain_bid(game: Game, decision: Decision, text: str) -> str:
-    """Why a typed bid is not among the options, in the words of the rules."""
-    seat = decision.seat
-    kinds = {c.id for c in game.ruleset.components.card_types}
-    words = text.split()
-    unknown = [w for w in words if w not in kinds]
-    if unknown:
-        return (f"'{unknown[0]}' is neither an option nor a card type; a bid is typed as its cards "
-                f"({', '.join(sorted(kinds))}), or `pass`")
-    wanted = Counter(words)
-    have = Counter(c.type for c in seat.hand)
-    for kind, count in wanted.items():
-        if have[kind] < count:
-            return f"you have {have[kind]} {kind} card(s) in your hand, not {count}"
-    wild = game.ruleset.wild_card
-    counts, added = bid_counts(seat, wild)
-    counts = Counter(counts) + wanted
-    if value_of(game, counts, added) <= 0:
-        if set(counts) <= {wild}:
-            return "a wild card cannot stand alone in a bid: add a card, or play two wild cards together"
-        return (f"a single card that is not {game.bidding_card} counts only with a second card like it or "
-                f"with a wild card")
-    return "that bid is not among the options"
-
-
 def _headline(decision: Decision) -> str:
     """The question: rule-made choices name what is chosen; the procedure's are whole sentences."""
     if decision.kind in ("choose", "choose_some", "number"):
@@ -593,12 +557,12 @@ def _kind(spec: SeatSpec) -> str:
     return "person" if spec.kind == "human" else spec.kind
 
 
-def _event_text(game: Game, event: Event) -> str:
-    if event.kind == "header":
-        return f"\n=== {event.text} ==="
-    if event.kind == "section":
-        return f"--- {event.text} ---"
-    return "  " + views.event_line(game, event)
+def _event_text(line: narration.Told) -> str:
+    if line.kind == "header":
+        return f"\n=== {line.text} ==="
+    if line.kind == "section":
+        return f"--- {line.text} ---"
+    return "  " + line.text
 
 
 def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
@@ -612,8 +576,8 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
 
     def flush(game: Game) -> None:
         nonlocal printed
-        for event in game.events[printed:]:
-            write(_event_text(game, event) + "\n")
+        for line in narration.told(game, printed):
+            write(_event_text(line) + "\n")
         printed = len(game.events)
 
     def observe(game: Game, decision: Decision, index: int) -> None:

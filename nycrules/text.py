@@ -81,3 +81,8 @@ def shown_clipped(text: object, chars: int) -> str:
     """`shown(text)` of at most about `chars` characters: a long text from a file ends in `...`."""
     value = str(text)
     return shown(value) if len(value) <= chars else shown(value[:chars]) + "..."
+
+
+def counted(count: int, noun: str, plural: str = "") -> str:
+    """`1 dollar`, `2 dollars`, `0 points`: a number and its noun, in the plural unless it is 1."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"

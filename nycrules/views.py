@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import board_view
+from . import board_view, narration
 from .character_info import cost_text, one_line
 from .colours import ansi_seat
-from .engine.bids import bid_value
+from .engine.bids import bid_value, ranking
 from .engine.decisions import Decision
 from .engine.state import Event, Game, Seat, Tile
+from .text import counted
 
 
 def cards(zone: list) -> str:
@@ -21,19 +22,31 @@ def board(game: Game, colour: bool = False) -> str:
     return board_view.board(game, colour)
 
 
-def hand(game: Game, seat: Seat) -> str:
+def hand(game: Game, seat: Seat, rule: str = "") -> str:
+    """The seat's cards, dollars, skyscrapers, points and bid; `rule` is the rule asking, if any."""
     held = f"{seat.name}: hand {cards(seat.hand)}; reserve {cards(seat.reserve)}"
     if len(held) > 79:  # on an 80-column terminal the reserve goes on a line of its own
         held = f"{seat.name}: hand {cards(seat.hand)};\n  reserve {cards(seat.reserve)}"
     lines = [held,
-             f"  {seat.dollars} dollars, {seat.board} skyscrapers on the board, {seat.points} points, "
-             f"press space {seat.token.space}"]
+             f"  {counted(seat.dollars, 'dollar')}, {counted(seat.board, 'skyscraper')} on the board, "
+             f"{counted(seat.points, 'point')}, press space {seat.token.space}"]
     if seat.played or seat.virtual:
         lines.append(f"  in your bid: {cards(seat.played)}" + (f" + {' '.join(seat.virtual)}" if seat.virtual else "")
-                     + f" (worth {bid_value(game, seat)})")
+                     + f" ({bid_worth(game, seat, rule)})")
     if seat.vessels:
         lines.append("  vessels: " + ", ".join(v.kind for v in seat.vessels))
     return "\n".join(lines)
+
+
+def bid_worth(game: Game, seat: Seat, rule: str) -> str:
+    """What the seat's bid is worth; in its round's action, with the highest bid's extra value."""
+    worth = game.bids_made.get(seat) or bid_value(game, seat)
+    rnd = next((r for r in game.ruleset.rounds if r.card == game.bidding_card), None)
+    ranked = ranking(game)
+    if rnd is not None and rnd.bonus_value and rule.startswith(f"{rnd.id} round") and ranked \
+            and ranked[0][0] is seat:
+        return f"worth {worth}, +{rnd.bonus_value} as the highest bid: {worth + rnd.bonus_value}"
+    return f"worth {worth}"
 
 
 def seats(game: Game, colour: bool = False) -> str:
@@ -41,7 +54,7 @@ def seats(game: Game, colour: bool = False) -> str:
     lines = []
     for s in game.seats:
         name = ansi_seat(s.name, s.index, colour)
-        lines.append(f"{name} ({_seat_kind(s)}): {s.points} points, {s.dollars} dollars, press place "
+        lines.append(f"{name} ({_seat_kind(s)}): {counted(s.points, 'point')}, {counted(s.dollars, 'dollar')}, press place "
                      f"{game.press.index(s.token) + 1} (space {s.token.space})")
         lines.append(f"  skyscrapers: {s.board} on the board, {sum(b.counts[s.index] for b in game.boroughs)} "
                      f"built; {len(s.hand)} cards in hand, {len(s.reserve)} in the reserve")
@@ -95,8 +108,7 @@ def elevator(game: Game) -> str:
 
 
 def event_line(game: Game, event: Event) -> str:
-    who = game.seats[event.seat].name + " " if event.seat is not None else ""
-    return f"{who}{event.text}"
+    return narration.event_text(game, event)
 
 
 def why(game: Game, what: str = "") -> str:
@@ -112,7 +124,7 @@ def why(game: Game, what: str = "") -> str:
         if what and not (what.isascii() and what.isdigit() and len(what) <= 6):
             return "why takes a number of events (`why 10`) or an event number from `log` (`why #120`)"
         count = int(what) if what else 6
-        chosen = [pair for pair in numbered if not pair[1].kind][-count:] if count else []
+        chosen = [pair for pair in numbered if pair[1].kind in ("", "note")][-count:] if count else []
     lines = []
     for number, event in chosen:
         where = event.where.short() if event.where is not None else "the round procedure"
@@ -121,10 +133,9 @@ def why(game: Game, what: str = "") -> str:
 
 
 def log(game: Game, count: int = 20) -> str:
-    """The latest events, numbered for `why #E`."""
-    first = max(len(game.events) - count, 0)
-    shown = game.events[first:]
-    return "\n".join(f"  #{first + i + 1} {event_line(game, e)}" for i, e in enumerate(shown)) or "  nothing to show"
+    """The latest events as told (a note joined to its action), numbered for `why #E`."""
+    lines = narration.told(game, max(len(game.events) - 2 * count, 0))[-count:] if count else []
+    return "\n".join(f"  #{line.first + 1} {line.text}" for line in lines) or "  nothing to show"
 
 
 def decision_context(game: Game, decision: Decision) -> str:
@@ -132,10 +143,10 @@ def decision_context(game: Game, decision: Decision) -> str:
     seat = decision.seat
     lines = []
     if decision.kind == "bid" and game.bids_made:
-        lines.append("Bids so far: " + ", ".join(f"{s.name} {v or 'passed'}" for s, v in game.bids_made.items()))
+        lines.append("Bids so far: " + ", ".join(f"{s.name}: {v or 'passed'}" for s, v in game.bids_made.items()))
     if decision.kind == "draft":
         lines += board_view.wrap_items("Pairs on display: ", [p.name() for p in game.pairs], sep=" | ", indent=2)
-    lines.append(hand(game, seat))
+    lines.append(hand(game, seat, decision.rule))
     return "\n".join(lines)
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from nycrules import menus
 from nycrules.limits import MAX_INPUT_CHARS
 from nycrules.loader import load_ruleset
 from nycrules.play import MORE, PlayGame, Terminal
@@ -100,11 +101,12 @@ def _bare(label: str) -> str:
     return re.sub(r"\s*\(\d+\)$", "", label.lower())
 
 
-def taken_as(labels: list[str], kind: str, line: str) -> int | None | str:
+def taken_as(labels: list[str], kind: str, line: str, shown: list[int] | None = None) -> int | None | str:
     """What the help text promises a typed line means: an option index, None (refused), or 'ambiguous'.
 
     A number picks that option; an option's text picks it; a bid may be typed as its cards in any
-    order; a unique start of an option's text picks it; several options starting so is ambiguous.
+    order; a unique start of the text of an option the menu shows (`shown`, default all) picks it;
+    several options starting so is ambiguous.
     """
     text = " ".join(line.lower().split())
     if not text:
@@ -126,7 +128,8 @@ def taken_as(labels: list[str], kind: str, line: str) -> int | None | str:
     for i, label in enumerate(labels):
         if bare[i] == text or label.lower() == text:
             return i
-    starts = [i for i, label in enumerate(labels) if label.lower().startswith(text)]
+    shown = range(len(labels)) if shown is None else shown
+    starts = [i for i in shown if labels[i].lower().startswith(text)]
     if len(starts) == 1:
         return starts[0]
     return _as_notation(labels, kind, text) if not starts else "ambiguous"
@@ -145,7 +148,7 @@ def _as_notation(labels: list[str], kind: str, text: str) -> int | None:
     if len({titles[i] for i in found}) == 1:
         return found[0]
     wanted = _cards(text.removeprefix("take "))
-    if wanted is None:
+    if wanted is None or (kind == "bid" and "+" in text):  # a pair's notation is never a bid
         return None
     matches = [i for i, label in enumerate(labels)
                if _cards(_bare(label).removeprefix("take ")) == wanted and (kind != "bid" or label.endswith(")"))]
@@ -162,6 +165,9 @@ def _cards(text: str) -> Counter | None:
             out[list(out)[-1]] += int(word[1:]) - 1
         elif word in CARD_TYPES or (word.endswith("s") and word[:-1] in CARD_TYPES):
             out[word if word in CARD_TYPES else word[:-1]] += count
+            count = 1
+        elif len(word) >= 3 and len([t for t in CARD_TYPES if t.startswith(word)]) == 1:  # `sky`
+            out[next(t for t in CARD_TYPES if t.startswith(word))] += count
             count = 1
         else:
             return None
@@ -191,6 +197,7 @@ class Turn:
     index: int  # the option chosen
     answer: str  # the line typed for it
     position: int  # decisions (of all seats) taken before this one
+    shown: list[int] = field(default_factory=list)  # the options the menu showed
 
 
 class Driver:
@@ -203,8 +210,9 @@ class Driver:
         self.current = None  # (decision, position) being asked
         self.answered = False
 
-    def begin(self, decision, position: int) -> None:
+    def begin(self, decision, position: int, shown: list[int]) -> None:
         self.current = (decision, position)
+        self.shown = shown
         self.answered = False
 
     def end(self, index: int) -> None:
@@ -223,7 +231,8 @@ class Driver:
         active = [i for i, label in enumerate(labels) if not label.lower().startswith(("pass", "end turn", "no"))]
         index = self.rng.choice(active) if active and self.rng.random() < 0.8 else self.rng.randrange(len(labels))
         answer = self._words_for(labels, decision.kind, index)
-        self.turns.append(Turn(decision.seat.name, decision.prompt, decision.kind, labels, index, answer, position))
+        self.turns.append(Turn(decision.seat.name, decision.prompt, decision.kind, labels, index, answer, position,
+                               self.shown))
         self.answered = True
         return answer + "\n"
 
@@ -240,10 +249,10 @@ class Driver:
             self.rng.shuffle(cards)
             candidates.append(" ".join(cards))
         for text in candidates:
-            if safe_text(text) and not text.strip().isdigit() and taken_as(labels, kind, text) == index:
+            if safe_text(text) and not text.strip().isdigit() and taken_as(labels, kind, text, self.shown) == index:
                 return text
         number = str(index + 1)
-        return number if taken_as(labels, kind, number) == index else "#" + number
+        return number if taken_as(labels, kind, number, self.shown) == index else "#" + number
 
 
 class _Driven(PlayGame):
@@ -251,7 +260,7 @@ class _Driven(PlayGame):
 
     def _ask_person(self, game, decision):
         assert self.session is not None
-        self.driver.begin(decision, len(self.session.record))
+        self.driver.begin(decision, len(self.session.record), menus.shown_options(game, decision))
         index = super()._ask_person(game, decision)
         self.driver.end(index)
         return index
@@ -414,7 +423,7 @@ def garbage_for(turn: Turn, rng: random.Random) -> str:
             line = rng.choice(NUMBERS + [str(n + 1), str(n + rng.randint(2, 50)), f"  {n + 1}  "])
         elif kind < 0.6:  # a start of an option's text that several options share
             shared = [label[:k] for label in labels for k in range(1, len(label) + 1)
-                      if taken_as(labels, turn.kind, label[:k]) == "ambiguous"]
+                      if taken_as(labels, turn.kind, label[:k], turn.shown) == "ambiguous"]
             if not shared:
                 continue
             line = rng.choice(shared)
@@ -436,7 +445,7 @@ def garbage_for(turn: Turn, rng: random.Random) -> str:
             continue  # see test_unicode_and_huge_numbers_are_refused
         if line.strip().isdigit() and len(line.strip()) > 4000:
             continue
-        if word in COMMANDS or taken_as(labels, turn.kind, line) in (None, "ambiguous"):
+        if word in COMMANDS or taken_as(labels, turn.kind, line, turn.shown) in (None, "ambiguous"):
             return line
 
 

@@ -33,7 +33,7 @@ def test_drawn_plans_card_is_played_with_a_dollar_card_from_his_supply():
     drawn = game.deck[-1]
     before_bid(game, tom, "dollar")
     assert drawn.zone is tom.played and drawn.counted_as == "wild"
-    assert "plays the wild card he drew, as he can add a matching card" in tom_notes(game, tom)
+    assert "the wild card he drew, as he has a matching card to add" in tom_notes(game, tom)
     assert tom_bid(game, tom) == 2  # the dollar card and the plans card
     assert types(tom.played) == ["dollar", "plans"]
 
@@ -54,8 +54,8 @@ def test_adds_the_fewest_wilds_that_win_the_prestige_bonus(tom_ahead, wilds_adde
     bidding_round(game, rnd(game, "prestige"), ann)
     assert_answered(game)
     assert game.bids_made[tom] == 1 + wilds_added
-    assert f"has the highest bid ({1 + wilds_added})" in since(game, start)
-    assert f"adds wild cards to win the bonus: {wilds_added}" in tom_notes(game, tom)
+    assert f"has the highest bid, worth {1 + wilds_added}" in since(game, start)
+    assert f"wild cards added to win the highest bid: {wilds_added}" in tom_notes(game, tom)
     assert types(tom.hand) == ["wild"] * (2 - wilds_added)
 
 
@@ -257,7 +257,7 @@ def test_draws_before_each_of_the_six_bidding_rounds(level, draws):
         end = headers[h + 1] if h + 1 < len(headers) else len(events)
         mine = [e.text for e in events[i + 1:end] if e.seat == tom.index]
         if events[i].text.startswith("Building plans"):
-            assert mine == ["skips the building plans round"]
+            assert mine == ["skips the building plans round", "passes"]  # his pass is told like anyone's
             continue
         assert mine.count("draws 1 card") == draws
         if draws:
@@ -301,7 +301,7 @@ def test_drawn_card_of_the_current_round_is_played(level):
     card = game.deck[-1]
     before_bid(game, tom, "elevator", done=("press", "dollar"))
     assert card.zone is tom.played
-    assert "plays the matching card he drew" in tom_notes(game, tom)
+    assert "the card he drew matches the round" in tom_notes(game, tom)
 
 
 @pytest.mark.parametrize("level", ["B4", "C4"])
@@ -314,7 +314,7 @@ def test_drawn_card_of_an_earlier_round_is_discarded(level):
     card = game.deck[-1]
     bidding_round(game, rnd(game, "dollar"), start)
     assert card.zone is game.discard
-    assert "discards the card he drew, its bidding round is over" in tom_notes(game, tom)
+    assert "the card he drew is for a bidding round that is over" in tom_notes(game, tom)
     assert game.bids_made[tom] == 0
 
 
@@ -328,7 +328,7 @@ def test_drawn_card_of_a_later_round_is_discarded_in_b_and_kept_in_c(level, kept
     before_bid(game, tom, "dollar", done=("press",))
     assert card.zone is (tom.hand if kept else game.discard)
     note = ("keeps the card he drew for a later bidding round" if kept
-            else "discards the card he drew, for a later bidding round")
+            else "the card he drew is for a later bidding round")
     assert note in tom_notes(game, tom)
 
 
@@ -361,7 +361,7 @@ def test_elevator_takes_the_leftmost_of_the_highest_row_he_reaches(mine, other, 
         place_bid(game, rival, " ".join(["elevator"] * other))
     evaluate_bids(game, rnd(game, "elevator"))
     assert [t.char.id for t in tom.company] == [hired]
-    assert any(n.startswith("takes the leftmost character of the highest row he reaches")
+    assert any(n.startswith("the leftmost character of the highest row he reaches")
                for n in tom_notes(game, tom))
 
 
@@ -546,7 +546,7 @@ def test_lone_wild_is_discarded_in_the_skyscraper_round(lone):
     give(game, tom, hand=f"{lone} press")
     assert tom_bid(game, tom, "skyscraper") == 0
     assert types(tom.hand) == ["press"] and lone in types(game.discard)
-    assert "discards his single wild card" in tom_notes(game, tom)
+    assert "a single wild card makes no bid" in tom_notes(game, tom)
 
 
 def test_skyscraper_round_plays_all_skyscrapers_and_wilds():
@@ -701,7 +701,7 @@ def test_seeded_games_keep_toms_limits(seats, block):
                 if e.kind == "section":
                     current = e.text
                 elif e.seat == tom.index and current.startswith("Press"):
-                    assert "its bidding round is over" not in e.text
+                    assert "bidding round that is over" not in e.text
                 elif e.seat == tom.index and current.startswith("Skyscrapers"):
                     assert "for a later bidding round" not in e.text
             assert tom.scores.get("scoring_characters", 0) == 0

@@ -233,4 +233,4 @@ def test_bids_so_far_say_who_passed_rather_than_a_bid_of_0():
     ann, ben, cat = game.seats
     game.bids_made = {ben: 0, cat: 2}
     decision = Decision(ann, "bid", "Your bid", [Option("pass", ("pass",))], "press round")
-    assert f"Bids so far: {ben.name} passed, {cat.name} 2" in views.decision_context(game, decision)
+    assert f"Bids so far: {ben.name}: passed, {cat.name}: 2" in views.decision_context(game, decision)

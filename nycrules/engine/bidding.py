@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ..model import RoundDef, Script
 from . import ops
 from .abilities import attached, evaluate, offer, run_script, usable, use, use_options
 from .bids import BidTable, HandCounts, bid_value, moved, ranking
-from .decisions import Decision, Option
+from .decisions import Decision, Option, cards_text
 from .setup import for_seat
 from .state import Card, Game, Seat
 
@@ -64,6 +65,8 @@ def bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
         if seat.is_tom and tom is not None:
             run_script(game, tom.bid, {"me": seat}, "Tom: bid")
             game.bids_made[seat] = bid_value(game, seat)
+            if not game.bids_made[seat]:
+                game.emit(seat, "passes")  # told like anyone's pass
         else:
             bidding_turn(game, seat, rnd)
         game.rule = label
@@ -107,7 +110,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
                 ops.move_card(card, seat.played)
             game.bids_made[seat] = value
             if game.log_events:
-                game.emit(seat, f"bids {_cards_label(list(seat.played)) or 'with characters'}: {value}")
+                game.emit(seat, f"bids {_cards_label(game, seat.played) or 'with characters'}: {value}")
             return
         else:
             _withdraw(game, seat)
@@ -268,8 +271,9 @@ def _withdraw(game: Game, seat: Seat) -> None:
     seat.virtual.clear()
 
 
-def _cards_label(cards: Any) -> str:
-    return " ".join(card.type for card in sorted(cards, key=lambda c: c.type))
+def _cards_label(game: Game, cards: list[Card]) -> str:
+    """Cards in the menus' notation: `2x press wild`, in the order of the card types."""
+    return cards_text(game.ruleset, Counter(card.type for card in cards))
 
 
 def _bid_so_far(seat: Seat) -> str:
@@ -288,7 +292,7 @@ def evaluate_bids(game: Game, rnd: RoundDef) -> Seat | None:
     order = game.seats_in_press_order() if rnd.order == "press_track" else game.seats
     game.where = rnd.loc
     if winner is not None and game.log_events:
-        game.emit(winner, f"has the highest bid ({game.bids_made[winner]})")
+        game.emit(winner, f"has the highest bid, worth {game.bids_made[winner]}")
     for seat in order:
         if seat not in bidders:
             continue

@@ -9,6 +9,7 @@ for saves, tools and researchers.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable
 
 from .state import Borough, Card, Pair, PrestigeTile, Seat, Tile, Vessel
@@ -153,6 +154,13 @@ def option_key(value: Any) -> str:
     if isinstance(value, list):
         return "+".join(option_key(v) for v in value) or "nothing"
     return describe(value)
+
+
+def cards_text(ruleset: Any, types: Counter) -> str:
+    """Card types as `2x prestige skyscraper`, in the order of the ruleset's card types ('' for none)."""
+    order = {c.id: i for i, c in enumerate(ruleset.components.card_types)}
+    return " ".join(f"{n}x {kind}" if n > 1 else kind
+                    for kind, n in sorted(types.items(), key=lambda kv: order.get(kv[0], 99)) if n)
 
 
 def describe(value: Any) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
+from ..text import counted
 from .state import Borough, Card, Game, Pair, PressToken, PrestigeTile, Seat, Tile, Vessel, Zone
 
 
@@ -130,7 +131,7 @@ def refill_reserve(game: Game, seat: Seat) -> None:
     if missing > 0:
         drawn = draw_into(game, seat.reserve, missing)
         if game.log_events:
-            game.emit(seat, f"refills the reserve with {len(drawn)} card(s)")
+            game.emit(seat, f"refills the reserve with {counted(len(drawn), 'card')}")
 
 
 def take_pair(game: Game, seat: Seat, pair: Pair) -> list[Card]:

@@ -26,7 +26,8 @@ class Event:
     where: Any  # Location of the effect line, or None for the procedure itself
     seat: int | None
     text: str
-    kind: str = ""  # "header" (setup, a game round, final scoring), "section" (a bidding round or scoring step), "summary", "end"
+    kind: str = ""  # "header" (setup, a game round, final scoring), "section" (a bidding round or scoring step),
+    # "summary", "end", "note" (a rule's own explanation: `note`), "forced" (the label of a decision's only option)
 
 
 # Values a copy of the table shares with the original: plain values and the immutable places of rules.
@@ -356,9 +357,12 @@ class Game:
     def ask(self, decision: Any) -> Any:
         """Ask the seat's agent (through the runner) and give the value of the option chosen.
 
-        A decision with a single option is no decision: it is taken without asking.
+        A decision with a single option is no decision: it is taken without asking, and the log
+        says so (an event of kind "forced"), so a person sees that it was taken for them.
         """
         if decision.count == 1:
+            if self.log_events:
+                self.emit(decision.seat, decision.option(0).label, "forced")
             return decision.value(0)
         index = self.chooser(self, decision)
         self.decisions_taken += 1

@@ -8,6 +8,7 @@ from ..compiler import check_count
 from ..engine import ops
 from ..engine.state import Borough, Seat
 from ..registry import primitive
+from ..text import counted
 from . import inline
 from .choices import decide
 
@@ -35,7 +36,7 @@ def neutral(f: Any, borough: Borough) -> int:
 def remove_neutral(f: Any, borough: Borough, count: int) -> None:
     count = min(count, borough.neutral)
     borough.neutral -= count
-    f.game.emit(None, f"{count} neutral skyscraper(s) leave {borough.name}")
+    f.game.emit(None, f"{counted(count, 'neutral skyscraper')} leave{'s' if count == 1 else ''} {borough.name}")
 
 
 @primitive("lantern(borough: borough) -> colour", "The colour of the borough's lantern.", C)
@@ -97,7 +98,7 @@ def add_to_board(f: Any, seat: Seat, count: int) -> None:
     if count > 0:
         seat.board += count
         if f.game.log_events:  # event text only for a log that is kept
-            f.game.emit(seat, f"puts {count} skyscraper(s) on the board ({seat.board})")
+            f.game.emit(seat, f"puts {counted(count, 'skyscraper')} on the board ({seat.board} there now)")
 
 
 @primitive("remove_from_board(seat: seat, count: int)", "Return skyscrapers from the board to the supply.", C)
@@ -105,7 +106,7 @@ def remove_from_board(f: Any, seat: Seat, count: int) -> None:
     count = min(count, seat.board)
     if count > 0:
         seat.board -= count
-        f.game.emit(seat, f"returns {count} skyscraper(s) from the board")
+        f.game.emit(seat, f"returns {counted(count, 'skyscraper')} from the board")
 
 
 @primitive("build(seat: seat, borough: borough, count: int) -> int",
@@ -132,7 +133,7 @@ def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
     built = ops.build_from_board(seat, borough, count, sources)
     if built and game.log_events:  # event text only for a log that is kept
         moved = f" ({len(sources)} moved from other boroughs)" if sources else ""
-        game.emit(seat, f"builds {built} skyscraper(s) in {borough.name}{moved}")
+        game.emit(seat, f"builds {counted(built, 'skyscraper')} in {borough.name}{moved}")
     return built
 
 
@@ -146,7 +147,7 @@ def build_from_supply(f: Any, seat: Seat, borough: Borough, count: int) -> None:
     check_count(f, count, "build_from_supply of")
     if count > 0:
         borough.counts[seat.index] += count
-        f.game.emit(seat, f"builds {count} skyscraper(s) in {borough.name} from the supply")
+        f.game.emit(seat, f"builds {counted(count, 'skyscraper')} in {borough.name} from the supply")
 
 
 @primitive("statue_flipped() -> bool", "Whether the Statue of Liberty has been scored already.", C)

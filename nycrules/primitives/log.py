@@ -8,11 +8,12 @@ from ..engine.decisions import describe
 from ..registry import primitive
 
 
-@primitive("note(text: str)", "Write a line in the game log for `me` (Tom uses it to explain his steps).", "log")
+@primitive("note(text: str)", "Write a line in the game log for `me` (Tom uses it to explain his steps); told to people "
+           "after the action just before it, as its reason.", "log")
 def note(f: Any, text: str) -> None:
-    f.game.emit(f.vars.get("me"), text)
+    f.game.emit(f.vars.get("me"), text, "note")
 
 
 @primitive("note(text: str, value: T)", "Write a line with a value, such as the borough Tom chose.", "log")
 def note_value(f: Any, text: str, value: Any) -> None:
-    f.game.emit(f.vars.get("me"), f"{text}: {describe(value)}")
+    f.game.emit(f.vars.get("me"), f"{text}: {describe(value)}", "note")

@@ -8,6 +8,7 @@ from ..engine import ops
 from ..engine.decisions import describe
 from ..engine.state import Seat
 from ..registry import primitive
+from ..text import counted
 from . import inline
 
 C = "seats and scores"
@@ -121,7 +122,7 @@ def gain_dollars(f: Any, seat: Seat, amount: int) -> None:
     if amount > 0:
         seat.dollars += amount
         if f.game.log_events:  # event text only for a log that is kept
-            f.game.emit(seat, f"takes {amount} dollar{'s' if amount != 1 else ''} ({seat.dollars})")
+            f.game.emit(seat, f"takes {counted(amount, 'dollar')} ({seat.dollars} in all)")
 
 
 @primitive("pay_dollars(seat: seat, amount: int)", "The seat returns dollars to the supply (never below 0).", C)
@@ -129,7 +130,7 @@ def pay_dollars(f: Any, seat: Seat, amount: int) -> None:
     amount = min(amount, seat.dollars)
     if amount > 0:
         seat.dollars -= amount
-        f.game.emit(seat, f"returns {amount} dollar{'s' if amount != 1 else ''} ({seat.dollars})")
+        f.game.emit(seat, f"returns {counted(amount, 'dollar')} ({seat.dollars} left)")
 
 
 @primitive("press_space(seat: seat) -> int", "The space of the seat's press token (0 is the start).", C)

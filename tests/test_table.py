@@ -1,0 +1,252 @@
+"""The table as people meet it (issue 20): input that never costs a card, and narration that tells
+each thing once."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scenario import answer, give, stack_deck
+from scenario_extra import bare_table, bid_turn
+from scenario_tom import before_bid, start_round, tom_table
+
+from nycrules import menus, narration, views
+from nycrules.character_info import phase_text
+from nycrules.engine.decisions import Decision, Option
+from nycrules.loader import load_ruleset
+from nycrules.play import Terminal
+from nycrules.resources import shipped_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+CLI = ROOT / "cli.py"
+
+
+def run(*args: str, input: str = "", cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    environ = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    environ.update(env or {})
+    return subprocess.run([sys.executable, str(CLI), *args], input=input, capture_output=True, text=True,
+                          cwd=cwd, timeout=120, env=environ)
+
+
+def bid_decision(hand: str, reserve: str = "", round_id: str = "press"):
+    game, ann, ben = bare_table()
+    give(game, ann, hand=hand, reserve=reserve, dollars=3)
+    answer(game, "pass")
+    bid_turn(game, ann, round_id)
+    return game, game.chooser.asked[0]
+
+
+# ------------------------------------------------------------------ input that never costs a card
+ISSUE_HAND = "elevator plans plans press press skyscraper wild"
+
+
+def test_a_start_of_a_hidden_bid_is_not_taken():
+    """`skyscraper` is the start of only one bid, `skyscraper wild`, which the menu does not show:
+    it is refused with the rule, not taken (it would spend the wild card)."""
+    game, decision = bid_decision(ISSUE_HAND)
+    hidden = [i for i, o in enumerate(decision.options) if o.label.startswith("skyscraper")]
+    assert hidden and not set(hidden) & set(menus.shown_options(game, decision))
+    said = menus.read_answer(game, decision, "skyscraper", menus.choose_option)
+    assert isinstance(said, str) and "counts only with a second card like it or with a wild card" in said
+    whole = menus.read_answer(game, decision, "skyscraper wild", menus.choose_option)  # typed in full: taken
+    assert decision.options[whole].label.startswith("skyscraper wild")
+
+
+def test_the_issues_game_does_not_spend_the_wild_card(tmp_path):
+    """The reproduction of issue 20: the press bid `skyscraper` is refused, the game waits."""
+    result = run("play", "--seed", "1490136", input="foreman\nwild + elevator\n1\n1\n1\nskyscraper\n", cwd=tmp_path)
+    assert "Player> skyscraper\na single card that is not press counts only" in result.stdout
+    assert "bids skyscraper wild" not in result.stdout
+    assert result.returncode == 3  # the input ends at that bid
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("3x press", "you have only 2 press cards in your hand, not 3"),
+    ("2x sky", "you have only 1 skyscraper card in your hand, not 2"),
+    ("2x dollar", "you have no dollar card in your hand"),
+    ("2x banana", "'banana' is neither an option nor a card type"),
+])
+def test_the_programs_own_card_notation_is_read_in_refusals(typed, said):
+    game, decision = bid_decision(ISSUE_HAND)
+    assert menus.read_answer(game, decision, typed, menus.choose_option).startswith(said)
+
+
+def test_a_start_of_a_card_type_names_it():
+    game, decision = bid_decision(ISSUE_HAND)
+    index = menus.read_answer(game, decision, "sky wild", menus.choose_option)
+    assert menus.card_types(decision.options[index]) == {"skyscraper": 1, "wild": 1}
+
+
+def test_a_pair_typed_at_a_bid_is_refused():
+    """`press + wild` is how a pair of the draft is written: typed ahead into a bid it is refused."""
+    game, decision = bid_decision(ISSUE_HAND)
+    said = menus.read_answer(game, decision, "press + wild", menus.choose_option)
+    assert isinstance(said, str) and "this is a bid" in said and "`press wild`" in said
+    assert isinstance(menus.read_answer(game, decision, "press wild", menus.choose_option), int)
+
+
+def test_a_decision_with_one_option_is_logged_and_told_as_taken_without_asking():
+    game, ann, ben = bare_table()
+    start = len(game.events)
+    assert game.ask(Decision(ann, "draft", "Take a pair", [Option("take dollar + wild", "x")])) == "x"
+    game.emit(ann, "takes the pair dollar + wild")
+    assert [(e.kind, e.text) for e in game.events[start:]] == [("forced", "take dollar + wild"),
+                                                               ("", "takes the pair dollar + wild")]
+    told = [line.text for line in narration.told(game, start)]
+    assert told == ["Ann takes the pair dollar + wild (the only option: taken without asking)"]
+
+
+def test_a_bots_decision_with_one_option_is_not_told():
+    game, ann, ben = bare_table()
+    ben.kind = "bot:random"
+    start = len(game.events)
+    game.ask(Decision(ben, "draft", "Take a pair", [Option("take dollar + wild", "x")]))
+    game.emit(ben, "takes the pair dollar + wild")
+    assert [line.text for line in narration.told(game, start)] == ["Ben takes the pair dollar + wild"]
+
+
+def test_a_pair_typed_ahead_for_a_draft_taken_without_asking_lands_nowhere(tmp_path):
+    """Seed 21: Ann's second pair is the only one left and is taken for her; her typed-ahead
+    `dollar + prestige` then reaches the next question, which refuses it."""
+    answers = "1\n1\ndollar + prestige\n"
+    result = run("play", "--seat", "Ann", "--seat", "tom:B4", "--seed", "21", input=answers, cwd=tmp_path)
+    out = result.stdout
+    assert "Ann takes the pair dollar + prestige (the only option: taken without asking)" in out
+    assert "Ann> dollar + prestige\n'dollar + prestige' is not one of the options" in out
+
+
+class _Keys:
+    """Lines typed at a terminal: each read pops one."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+
+    def readline(self) -> str:
+        return self.lines.pop(0) + "\n" if self.lines else ""
+
+
+def test_lines_typed_ahead_are_dropped_after_a_decision_taken_without_asking():
+    """On a screen, a line typed at `-- more --` was meant for the decision then showing; after a
+    decision taken without asking it is dropped, with a word, not given to the next question."""
+    terminal = Terminal(_Keys([]), io.StringIO(), False, screen=True)
+    terminal.typed_ahead.append("dollar + prestige")
+    assert terminal.drop_typed_ahead() is True
+    assert terminal.typed_ahead == []
+    assert terminal.drop_typed_ahead() is False
+
+
+@pytest.mark.parametrize("typed, said", [("forman", "did you mean `foreman`, option 1?")])
+def test_a_misspelt_answer_gets_a_suggestion_never_a_choice(typed, said, tmp_path):
+    result = run("play", "--seed", "1490136", input=f"{typed}\n", cwd=tmp_path)
+    assert f"Player> {typed}\n'{typed}' is not one of the options ({said})" in result.stdout
+    assert "Player takes the start characters" not in result.stdout
+
+
+@pytest.mark.parametrize("typed, meant", [("harbor", "39 Harbour Master"), ("Harbor Master", "39 Harbour Master"),
+                                          ("lantern", "28 Yellow Lanterns")])
+def test_info_and_rules_show_suggest_close_titles(typed, meant, tmp_path):
+    from nycrules.character_info import info
+    ruleset = load_ruleset(shipped_ruleset())
+    said = info(ruleset, typed)
+    assert said.startswith(f"no character is called '{typed}' (did you mean ") and meant in said
+    if typed != "lantern":  # `lantern` is also a primitive, which rules show shows
+        result = run("rules", "show", typed, cwd=tmp_path)
+        assert result.returncode == 1 and meant in result.stderr and "did you mean" in result.stderr
+
+
+# ------------------------------------------------------------------ narration
+def test_tom_playing_the_card_he_drew_is_told_once():
+    game = tom_table("B4")
+    ann, tom = game.seats
+    stack_deck(game, "elevator")
+    start = len(game.events)
+    before_bid(game, tom, "elevator", done=("press", "dollar"))
+    told = [line.text for line in narration.told(game, start)]
+    assert "Tom1 plays elevator -- the card he drew matches the round" in told
+    assert not any(text.startswith("Tom1: ") or "plays the matching" in text for text in told)
+
+
+def test_tom_hiring_is_told_once():
+    from nycrules.engine.bidding import evaluate_bids
+    from test_tom import elevator_table, place_bid, rnd
+    game = elevator_table()
+    tom, rival = game.seats
+    start_round(game, "elevator")
+    place_bid(game, tom, "elevator elevator")
+    start = len(game.events)
+    evaluate_bids(game, rnd(game, "elevator"))
+    hires = [line.text for line in narration.told(game, start) if "character" in line.text]
+    assert hires == ["Tom0 hires character 3 Archivist (value 3) -- the leftmost character of the highest row "
+                     "he reaches"]
+
+
+def test_a_tom_with_no_card_of_the_round_is_told_to_pass():
+    from scenario_extra import bid_round
+    game = tom_table("A6")
+    ann, tom = game.seats
+    give(game, tom, hand="dollar")
+    give(game, ann, hand="press")
+    start_round(game, "press")
+    answer(game, "pass")
+    start = len(game.events)
+    bid_round(game, "press", ann)
+    assert game.bids_made[tom] == 0
+    assert [e.text for e in game.events[start:] if e.seat == tom.index] == ["passes"]
+
+
+def test_a_bid_is_told_in_the_menus_notation():
+    game, ann, ben = bare_table()
+    give(game, ann, hand="press press wild")
+    answer(game, "press press wild (3)")
+    bid_turn(game, ann, "press")
+    assert game.events[-1].text == "bids 2x press wild: 3"
+
+
+def test_the_hire_menu_counts_the_highest_bid_and_shows_phases():
+    game, ann, ben = bare_table()
+    give(game, ann, hand="elevator")
+    from nycrules.engine import ops
+    ops.move_card(ann.hand[0], ann.played)
+    game.bidding_card = "elevator"
+    game.bids_made = {ann: 1, ben: 0}
+    tiles = [t for value in sorted(game.elevator_rows) for t in game.elevator_rows[value] if t.value <= 2]
+    decision = Decision(ann, "choose", "character to hire", [Option(f"{t.char.id} {t.char.title} ({t.value})", t)
+                                                             for t in tiles], "elevator round action")
+    assert "in your bid: elevator (worth 1, +1 as the highest bid: 2)" in views.decision_context(game, decision)
+    lines = menus.option_lines(game, decision)
+    assert all(f"(value {t.value}, {phase_text(t.char.phase)})" in line for t, line in zip(tiles, lines))
+    assert any("phase II)" in line for line in lines)
+    game.bids_made = {ann: 1, ben: 2}  # not the highest: no extra value
+    assert "in your bid: elevator (worth 1)\n" in views.decision_context(game, decision) + "\n"
+
+
+def test_counts_are_told_in_the_singular_and_plural():
+    game, ann, ben = bare_table()
+    give(game, ann, dollars=1)
+    ann.points = 1
+    assert "  1 dollar, " in views.hand(game, ann) and ", 1 point, " in views.hand(game, ann)
+    from nycrules.primitives.boroughs import build_from_supply
+    from nycrules.primitives.seats import pay_dollars
+
+    class Frame:
+        pass
+    frame = Frame()
+    frame.game = game
+    build_from_supply(frame, ann, game.boroughs[0], 1)
+    pay_dollars(frame, ann, 1)
+    assert [e.text for e in game.events[-2:]] == [f"builds 1 skyscraper in {game.boroughs[0].name} from the supply",
+                                                  "returns 1 dollar (0 left)"]
+
+
+def test_one_more_bid_is_one():
+    game, decision = bid_decision("press press dollar dollar plans plans wild")
+    lines = menus.option_lines(game, decision)
+    hidden = len([o for o in decision.options if menus.bid_value_of(o) is not None]) - \
+        len(menus.shown_bids(game, decision))
+    assert any(f"({hidden} more bid{'s' if hidden != 1 else ''}: " in line for line in lines)
+    assert not any("(1 more bids" in line for line in lines)
