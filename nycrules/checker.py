@@ -50,6 +50,7 @@ class CheckContext:
     label: str = "effect"
     what: str = "a condition"  # what a pure expression is called in messages
     own_hook: str | None = None  # a character's automatic hook, which its effect must not fire
+    hook: str | None = None  # the hook a character's effect runs at (for messages)
 
 
 class Checker:
@@ -305,6 +306,12 @@ class Checker:
             return scope.names[e.id]
         if e.id in self.symbols.types:
             return self.symbols.types[e.id]
+        hooks = [h.name for h in HOOKS.values() if e.id in h.context]
+        if hooks:
+            runs = f"this effect runs at {self._ctx.hook}" if self._ctx.hook else f"this is {self._ctx.label}"
+            self._error("E401", f"unknown name '{e.id}': {e.id} exists only in characters at hook "
+                                f"{', '.join(hooks)}; {runs}", e.loc)
+            raise _Unknown
         candidates = list(scope.names) + list(self.symbols.types)
         hint = _suggest(e.id, candidates)
         if not hint and variants(e.id):
@@ -321,7 +328,7 @@ class Checker:
         if not by_count:
             counts = " or ".join(sorted({str(len(p.params)) for p in options}))
             self._error("E403", f"{call.func} takes {counts} argument(s), not {len(call.args)}: "
-                                f"{options[0].signature}", call.loc)
+                                f"{options[0].signature}{_as_a_list(call, options)}", call.loc)
             raise _Unknown
         if self._ctx.pure and (by_count[0].changes or by_count[0].asks):
             self._error("E413", f"{self._ctx.what} cannot use {call.func}(...): it asks or changes something",
@@ -382,3 +389,11 @@ class Checker:
 def _suggest(name: str, candidates) -> str:
     close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.7)
     return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _as_a_list(call: n.Call, options: list[Primitive]) -> str:
+    """A hint for several values given to a primitive that takes them as one list (min, max, sum)."""
+    if len(call.args) > 1 and any(len(p.params) == 1 and p.params[0].type.startswith("list[") for p in options):
+        names = ", ".join("abcdefgh"[i] if i < 8 else "..." for i in range(min(len(call.args), 9)))
+        return f"; put the values in a list: write {call.func}([{names}])"
+    return ""

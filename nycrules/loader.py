@@ -74,12 +74,13 @@ def _scripts(doc: MDict) -> Iterator[_Spec]:
             label = f"character {char.get('id')}"
             known = hook is not None
             own = char.get("when") if known and hook.mode in ("automatic", "ordered") else None
+            at = hook.name if known else None
             if "effect" in char:
                 yield _Spec(("characters", i, "effect"), char["effect"], "effect", label,
-                            CheckContext(names, writable, label=label, own_hook=own), checkable=known)
+                            CheckContext(names, writable, label=label, own_hook=own, hook=at), checkable=known)
             if "requires" in char:
                 yield _Spec(("characters", i, "requires"), char["requires"], "expression", label,
-                            CheckContext(dict(names), pure=True, label=label), "bool", checkable=known)
+                            CheckContext(dict(names), pure=True, label=label, hook=at), "bool", checkable=known)
     bidding = doc.get("bidding")
     if isinstance(bidding, dict):
         rounds = bidding.get("rounds")

@@ -317,10 +317,22 @@ def _bad_dedent(source: str) -> tuple[int, int]:
     return 1, 1
 
 
+# What a writer used to other languages means by a character the effect language lacks.
+_INSTEAD = {
+    "/": "use // (whole-number division)",
+    "&": "write `and`",
+    "|": "write `or`",
+    "!": "write `not`, or != to compare",
+    '"': "close the text with a second \"",
+    "'": "texts are written in double quotes: \"...\"",
+}
+
+
 def _syntax_message(err: UnexpectedInput, start: str) -> str:
     what = "effect" if start == "effect" else "expression"
     if isinstance(err, UnexpectedCharacters):
-        return f"unexpected character '{err.char}' in {what}"
+        hint = _INSTEAD.get(err.char)
+        return f"unexpected character '{err.char}' in {what}" + (f"; {hint}" if hint else "")
     if isinstance(err, UnexpectedEOF):
         return f"{what} ends too early; expected {_describe_expected(set(err.expected))}"
     if isinstance(err, UnexpectedToken):
@@ -330,6 +342,8 @@ def _syntax_message(err: UnexpectedInput, start: str) -> str:
         expected = _describe_expected(set(err.accepts or err.expected))
         if token.type == "$END":
             return f"{what} ends too early; expected {expected}"
+        if token.type == "EQUAL":  # `=` is an assignment, met where it cannot be one
+            return f"unexpected '=' in {what}; use == to compare (a single = gives a name a value)"
         return f"unexpected {_describe_token(token)} in {what}; expected {expected}"
     return f"syntax error in {what}"
 

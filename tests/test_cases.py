@@ -6,11 +6,13 @@ FILE of a diagnostic is the bare file name.
 invalid/X.yaml + X.expected
     A broken ruleset and the diagnostics it must give: one line per
     diagnostic, `FILE:LINE:COL: CODE`, in the order the checker sorts them
-    (by file, line, column). Every message must be a single line without a
-    Python traceback.
+    (by file, line, column), optionally followed by the whole message
+    (`FILE:LINE:COL: CODE message`), which must then match word for word.
+    Every message must be a single line without a Python traceback.
 
-valid/X.yaml + X.check.json
-    A mod that must load with no diagnostic. The JSON maps a dotted path into
+valid/X.yaml + X.check.json (+ X.expected)
+    A mod that must load with no error (and with no warning, or with the
+    warnings listed in X.expected, in the format above). The JSON maps a dotted path into
     the loaded Ruleset to the value it must have, e.g.
     {"characters.43.value": 2, "rounds.dollar.bonus.source": "..."}.
     A path step is an attribute, a mapping key (digits: an int key), or the
@@ -19,7 +21,8 @@ valid/X.yaml + X.check.json
 Regenerating the goldens
     After an intended change to the checker's output, run
         NYCRULES_REGEN_GOLDEN=1 python -m pytest tests/test_cases.py
-    to rewrite invalid/*.expected from the checker's current output. Nothing
+    to rewrite invalid/*.expected from the checker's current output (with the
+    messages where the golden file had them, or is new). Nothing
     is rewritten unless NYCRULES_REGEN_GOLDEN=1 is set. Then review the diff
     BY HAND: every line must point at the offending token with a clear
     message. A case that shows a checker bug is fixed first, then added here.
@@ -50,8 +53,23 @@ def _check(case: Path, monkeypatch: pytest.MonkeyPatch) -> LoadResult:
     return check_ruleset(case.name)
 
 
-def _golden_line(d: Diagnostic) -> str:
-    return f"{d.location.file}:{d.location.line}:{d.location.column}: {d.code}"
+def _golden_line(d: Diagnostic, with_message: bool = False) -> str:
+    line = f"{d.location.file}:{d.location.line}:{d.location.column}: {d.code}"
+    return f"{line} {d.message}" if with_message else line
+
+
+def _compare(diagnostics: list[Diagnostic], golden: Path) -> tuple[list[str], list[str]]:
+    """The golden lines and the diagnostics as lines, each with its message where the golden line has one."""
+    expected = golden.read_text(encoding="utf-8").splitlines()
+    actual = [_golden_line(d, i < len(expected) and len(expected[i].split(" ", 2)) > 2)
+              for i, d in enumerate(diagnostics)]
+    return expected, actual
+
+
+def _regenerate(diagnostics: list[Diagnostic], golden: Path) -> None:
+    with_messages = not golden.exists() or any(len(line.split(" ", 2)) > 2
+                                               for line in golden.read_text(encoding="utf-8").splitlines())
+    regenerate_golden(golden, [_golden_line(d, with_messages) for d in diagnostics])
 
 
 def _report(result: LoadResult) -> str:
@@ -80,12 +98,11 @@ def regenerate_golden(golden: Path, lines: list[str]) -> None:
 def test_invalid_case(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     result = _check(case, monkeypatch)
     _assert_clean_messages(result)
-    actual = [_golden_line(d) for d in result.diagnostics]
     golden = case.with_suffix(".expected")
     if REGEN:
-        regenerate_golden(golden, actual)
+        _regenerate(result.diagnostics, golden)
     assert golden.exists(), f"{golden.name} is missing: run with NYCRULES_REGEN_GOLDEN=1 and review it by hand"
-    expected = golden.read_text(encoding="utf-8").splitlines()
+    expected, actual = _compare(result.diagnostics, golden)
     assert actual == expected, f"diagnostics of {case.name} differ from {golden.name}:\n{_report(result)}"
     assert expected, f"{case.name} is in invalid/ but its golden file lists no diagnostic"
     assert result.ruleset is None, "a ruleset with diagnostics must not load"
@@ -99,7 +116,7 @@ def test_every_golden_has_a_case() -> None:
 
 def test_invalid_cases_cover_every_stage() -> None:
     """YAML/files (E1xx), schema (E2xx), effect syntax (E3xx) and semantic (E4xx) errors all have cases."""
-    codes = {line.rsplit(" ", 1)[-1] for g in (CASES / "invalid").glob("*.expected")
+    codes = {line.split(" ")[1] for g in (CASES / "invalid").glob("*.expected")
              for line in g.read_text(encoding="utf-8").splitlines()}
     for stage in ("E1", "E2", "E3", "E4"):
         assert any(code.startswith(stage) for code in codes), f"no invalid case for {stage}xx"
