@@ -9,7 +9,9 @@ can change one value of one character or add a new one with a few lines.
 
 from __future__ import annotations
 
+import difflib
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +90,21 @@ def base_ruleset_path(name: str, folder: Path) -> Path | str:
     return found
 
 
+def shipped_rulesets() -> list[str]:
+    """The names `extends:` and the commands know without a path (nyc, ...)."""
+    folder = data_dir("rulesets")
+    return sorted(p.name for p in folder.iterdir() if (p / "ruleset.yaml").is_file()) if folder.is_dir() else []
+
+
+def _no_such_base(name: str) -> str:
+    """Why `extends: NAME` names nothing: neither a shipped ruleset nor a file; the shipped ones listed."""
+    shipped = shipped_rulesets()
+    close = difflib.get_close_matches(name, shipped, n=1, cutoff=0.3)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return (f"there is no shipped ruleset of that name, nor a file or folder beside this file; the shipped "
+            f"rulesets are: {', '.join(shipped)}{hint}")
+
+
 class DocumentLoader:
     def __init__(self, sink: Sink, sources: SourceTexts):
         self.sink = sink
@@ -95,6 +112,7 @@ class DocumentLoader:
         self.files: list[Path] = []  # every file read, for the digest
         self.texts: list[tuple[str, str]] = []  # (shown name, text) of every file read, for ruleset_cache
         self.bytes = 0  # characters read so far, for limits.MAX_RULESET_BYTES
+        self.extends: str | None = None  # what the top file `extends:`, if anything
 
     def read(self, path: Path, at: Location | None = None,
              what: str = "a ruleset file must hold a mapping of sections (such as `characters:`)",
@@ -152,7 +170,11 @@ class DocumentLoader:
             self.sink.error("E203", "extends must be a text: `nyc` or the path of a ruleset",
                             top.value_locs["extends"])
             return None
+        if not chain:
+            self.extends = base_name
         base_path = base_ruleset_path(base_name, path.parent)
+        if isinstance(base_path, Path) and not base_path.exists() and not base_path.is_symlink():
+            base_path = _no_such_base(base_name)
         if isinstance(base_path, str):
             self.sink.error("E105", f"cannot extend '{shown_path(base_name)}': {base_path}", top.value_locs["extends"])
             return None
@@ -163,6 +185,7 @@ class DocumentLoader:
         overlay.loc = merged.loc
         overlay.key_locs = {k: v for k, v in merged.key_locs.items() if k in overlay}
         overlay.value_locs = {k: v for k, v in merged.value_locs.items() if k in overlay}
+        note_new_items(base, overlay, shown_path(base_name))
         return deep_merge(base, overlay)
 
     def _with_includes(self, top: MDict, path: Path) -> MDict:
@@ -232,6 +255,28 @@ def deep_merge(base: Any, overlay: Any) -> Any:
                 out.item_locs.append(loc)
         return out
     return overlay
+
+
+@dataclass(frozen=True)
+class NewItem:
+    """Marks an item a mod adds to a list of its base (an id the base does not have), so that a
+    mistyped id can be told as such instead of as a new item missing its keys (schema_check.py)."""
+
+    base: str  # the name the mod extends, as written
+    base_ids: tuple  # the ids of the base's list
+
+
+def note_new_items(base: Any, overlay: Any, base_name: str) -> None:
+    """Mark each item of `overlay` that is new to the list of `base` it merges into (`item.new_item`)."""
+    if isinstance(base, MDict) and isinstance(overlay, MDict):
+        for key, value in overlay.items():
+            if key in base:
+                note_new_items(base[key], value, base_name)
+    elif isinstance(base, MList) and isinstance(overlay, MList) and _has_ids(base) and _has_ids(overlay):
+        ids = tuple(item["id"] for item in base)
+        for item in overlay:
+            if item["id"] not in ids:
+                item.new_item = NewItem(base_name, ids)
 
 
 def _check_unique_ids(node: object, sink: Sink) -> None:

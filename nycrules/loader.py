@@ -202,10 +202,10 @@ class _DataChecker:
             hint = f"; did you mean '{close[0]}'?" if close else ""
             self.sink.error("E409", f"unknown {what} '{value}'{hint}", where)
 
-    def run(self) -> Symbols:
+    def symbols(self) -> Symbols:
+        """The names effects may use: the components' ids and colours, and the params."""
         comp = self.doc["components"]
         symbols = Symbols()
-        self.unique(comp["colours"], "colour")
         kinds = (("card_types", "card_type"), ("vessel_kinds", "vessel_kind"), ("boroughs", "borough"))
         declared: dict[str, Location] = {}
         for section, kind in kinds:
@@ -213,6 +213,20 @@ class _DataChecker:
                 self._symbol(symbols, item["id"], kind, self.loc(item, "id", comp[section].item_locs[i]), declared)
         for i, colour in enumerate(comp["colours"]):
             self._symbol(symbols, colour, "colour", comp["colours"].item_locs[i], declared)
+        params = self.doc.get("params") or {}
+        for name, value in params.items():
+            kind = T.of_value(value)
+            if kind is None:
+                self.sink.error("E408", f"param '{name}' must be a number, a text, or a list or table of them",
+                                params.value_locs[name])
+            else:
+                symbols.params[name] = kind
+        return symbols
+
+    def run(self) -> Symbols:
+        symbols = self.symbols()
+        comp = self.doc["components"]
+        self.unique(comp["colours"], "colour")
         colours = set(comp["colours"])
         boroughs = {b["id"] for b in comp["boroughs"]}
         for b in comp["boroughs"]:
@@ -253,14 +267,6 @@ class _DataChecker:
         self._press(comp)
         self._tom()
         self._game_numbers(comp)
-        params = self.doc.get("params") or {}
-        for name, value in params.items():
-            kind = T.of_value(value)
-            if kind is None:
-                self.sink.error("E408", f"param '{name}' must be a number, a text, or a list or table of them",
-                                params.value_locs[name])
-            else:
-                symbols.params[name] = kind
         return symbols
 
     def _game_numbers(self, comp: MDict) -> None:
@@ -413,6 +419,8 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
         if not sink:
             sink.error("E103", "the ruleset is empty", Location(display_path(target), 1, 1))
         return LoadResult(None, sink.sorted(), sources)
+    if documents.extends is None and _looks_like_a_mod(doc, sink):
+        return LoadResult(None, sink.sorted(), sources)
     specs = list(_scripts(doc))
     cache = RulesetCache.open(documents.texts) if use_cache else None
     parsed = _from_cache(cache, specs, sink, doc) if cache is not None else None
@@ -422,6 +430,7 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
         schema_errors = schema_check(doc, "ruleset.schema.json", sink, doc.loc)
         parsed = _parse_all(specs, sink, doc)
         if schema_errors or sink:
+            _check_effects_anyway(doc, parsed, sink, schema_errors > 0)
             return LoadResult(None, sink.sorted(), sources)
     ruleset = _check_and_compile(doc, parsed, sink, make_compiler) if not sink else None
     if ruleset is None:
@@ -434,6 +443,23 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
     return LoadResult(ruleset, [], sources)
 
 
+# The sections a whole ruleset has and a mod usually leaves to its base.
+_WHOLE_RULESET = ("ruleset", "components", "game", "steps", "bidding", "final_scoring")
+
+
+def _looks_like_a_mod(doc: MDict, sink: Sink) -> bool:
+    """A file that extends nothing but lacks most of a whole ruleset's sections is a mod that forgot
+    `extends:`: one error saying so, instead of one per missing section and key."""
+    if sum(key not in doc for key in _WHOLE_RULESET) < len(_WHOLE_RULESET) // 2:
+        return False
+    missing = [key for key in _WHOLE_RULESET[:2] + ("characters",) + _WHOLE_RULESET[2:] if key not in doc]
+    from .documents import shipped_rulesets
+    sink.error("E201", f"this file extends no ruleset and has no {', '.join(missing)}; a mod starts with "
+                       f"`extends: nyc` (shipped rulesets: {', '.join(shipped_rulesets())}), a whole ruleset "
+                       "has every section", doc.loc)
+    return True
+
+
 def _from_cache(cache: RulesetCache, specs: list[_Spec], sink: Sink, doc: MDict) -> list[tuple[_Spec, Any]] | None:
     """Every script with its tree, the parsed ones from the cache (None: not cached)."""
     texts = [spec for spec in specs if isinstance(spec.text, MStr)]
@@ -444,10 +470,8 @@ def _from_cache(cache: RulesetCache, specs: list[_Spec], sink: Sink, doc: MDict)
     return [(spec, stored[id(spec)] if id(spec) in stored else _parse(spec, sink, doc)) for spec in specs]
 
 
-def _check_and_compile(doc: MDict, parsed: list[tuple[_Spec, Any]], sink: Sink,
-                       make_compiler: Callable[..., Compiler]) -> Ruleset | None:
-    """The data checks, the type checker and the compiler; None when the sink got a diagnostic."""
-    symbols = _DataChecker(doc, sink).run()
+def _type_check(parsed: list[tuple[_Spec, Any]], symbols: Symbols, sink: Sink) -> Checker:
+    """Type-check every script that parsed (and whose context is known)."""
     checker = Checker(symbols, sink)
     for spec, tree in parsed:
         if not spec.checkable or tree is None or isinstance(tree, int):
@@ -459,6 +483,27 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[_Spec, Any]], sink: Sink,
                 checker.check_expression(tree, spec.ctx, spec.expected)
         except RecursionError:
             sink.error("E303", "this is nested too deeply to check; split it into simpler steps", spec.text.loc)
+    return checker
+
+
+def _check_effects_anyway(doc: MDict, parsed: list[tuple[_Spec, Any]], sink: Sink, schema_failed: bool) -> None:
+    """After errors of the schema or of the effects' syntax, still check the effects that parsed, so one
+    run shows every error it can. With the schema passed, the data checks run too; with it failed, only
+    when the names effects use can be known (components and params passed it), and only the effects."""
+    if not schema_failed:
+        _type_check(parsed, _DataChecker(doc, sink).run(), sink)
+        return
+    from .schema_check import failing_sections
+    if failing_sections(doc, "ruleset.schema.json") & {"components", "params"}:
+        return  # the names are not known: the effects' errors would be noise
+    _type_check(parsed, _DataChecker(doc, Sink()).symbols(), sink)
+
+
+def _check_and_compile(doc: MDict, parsed: list[tuple[_Spec, Any]], sink: Sink,
+                       make_compiler: Callable[..., Compiler]) -> Ruleset | None:
+    """The data checks, the type checker and the compiler; None when the sink got a diagnostic."""
+    symbols = _DataChecker(doc, sink).run()
+    checker = _type_check(parsed, symbols, sink)
     if sink:
         return None
     params = {k: _plain(v) for k, v in (doc.get("params") or {}).items()}

@@ -43,6 +43,37 @@ def _has(node: Any, step: Any) -> bool:
     return isinstance(step, int) and 0 <= step < len(node)
 
 
+# What one item of each list merged by id is called, by the list's path.
+_ITEM_NAMES = {("characters",): "character", ("bidding", "rounds"): "bidding round",
+               ("final_scoring",): "final scoring step", ("components", "card_types"): "card type",
+               ("components", "boroughs"): "borough", ("components", "vessel_kinds"): "vessel kind"}
+
+
+def _new_item_message(path: tuple, item: Any, required: list[str]) -> str:
+    """An item with an id its base lacks and keys missing: most likely a mistyped id, so say both."""
+    what = _ITEM_NAMES.get(tuple(step for step in path if not isinstance(step, int)), "item")
+    ident, new = item["id"], item.new_item
+    missing = [key for key in required if key not in item]
+    guess = closest_id(ident, new.base_ids)
+    hint = f"; did you mean {guess}?" if guess is not None else ""
+    return (f"adds a new {what} {ident} (no such {what} in {new.base}){hint} A new {what} also needs "
+            f"{', '.join(missing)}")
+
+
+def closest_id(ident: Any, known: tuple) -> Any:
+    """The known id a mistyped one most likely meant: the longest it starts with (230 -> 23), else the
+    shortest that starts with it, else the closest spelling; None when none is close."""
+    text = str(ident)
+    heads = [k for k in known if text.startswith(str(k))]
+    if heads:
+        return max(heads, key=lambda k: len(str(k)))
+    longer = [k for k in known if str(k).startswith(text)]
+    if longer:
+        return min(longer, key=lambda k: len(str(k)))
+    close = difflib.get_close_matches(text, [str(k) for k in known], n=1)
+    return next((k for k in known if str(k) == close[0]), None) if close else None
+
+
 def _type_name(kind: Any) -> str:
     names = {"object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
              "boolean": "true or false", "number": "a number", "null": "nothing"}
@@ -58,6 +89,7 @@ def check(data: Any, schema_name: str, sink: Sink, fallback: Location, top: str 
     errors = list(validator(schema_name).iter_errors(data))
     bad_ids = {tuple(e.absolute_path)[:-1] for e in errors
                if e.validator == "type" and tuple(e.absolute_path)[-1:] == ("id",)}
+    told_new: set[tuple] = set()  # items told as new to their base once, for all their missing keys
     for err in errors:
         count += 1
         path = tuple(err.absolute_path)
@@ -71,6 +103,11 @@ def check(data: Any, schema_name: str, sink: Sink, fallback: Location, top: str 
             continue
         if kind == "required" and path in bad_ids:
             continue  # the wrong id made this a new item; its missing keys are noise
+        if kind == "required" and getattr(err.instance, "new_item", None) is not None:
+            if path not in told_new:
+                told_new.add(path)
+                sink.error("E201", _new_item_message(path, err.instance, err.validator_value), loc)
+            continue
         if kind == "additionalProperties" and isinstance(err.instance, dict):
             allowed = set(err.schema.get("properties", {}))
             for key in sorted((k for k in err.instance if k not in allowed), key=str):
@@ -102,3 +139,17 @@ def check(data: Any, schema_name: str, sink: Sink, fallback: Location, top: str 
         else:
             sink.error("E205", f"{where}: {err.message}", loc)
     return count
+
+
+def failing_sections(data: Any, schema_name: str) -> set[Any]:
+    """The top-level sections of `data` that fail the schema (a missing section counts as failing)."""
+    out = set()
+    for err in validator(schema_name).iter_errors(data):
+        path = tuple(err.absolute_path)
+        if path:
+            out.add(path[0])
+        elif err.validator == "required" and isinstance(err.instance, dict):
+            out.update(key for key in err.validator_value if key not in err.instance)
+        else:
+            out.add(None)  # the document itself is wrong
+    return out
