@@ -101,7 +101,9 @@ def validate(
              "rule that fails while playing.")] = None,
     coverage: Annotated[bool, typer.Option(
         "--coverage", help="With --simulate: list the characters, bidding rounds and effect lines that never "
-                           "ran.")] = False,
+                           "ran (of a mod: in its own files; with --all, also in the rulesets it extends).")] = False,
+    everything: Annotated[bool, typer.Option(
+        "--all", help="With --coverage: list also what never ran in the rulesets a mod extends.")] = False,
     seat: Annotated[Optional[list[str]], typer.Option(
         "--seat", "-s", metavar="SEAT", help="With --simulate: play every game with these seats (bots and Toms) "
                                              "instead of the usual rotation.")] = None,
@@ -121,36 +123,41 @@ def validate(
         raise fail("--coverage and --seat go with --simulate N", 2)
     if simulate is not None and simulate > MAX_GAMES:
         raise fail(f"--simulate {simulate} is more games than one check plays (at most {MAX_GAMES})", 2)
-    found, played = [], []
+    if everything and not coverage:
+        raise fail("--all goes with --coverage", 2)
+    found, warned, played = [], [], []
     for path in paths:
         if simulate is None:
             result, check = check_ruleset(path), None
         else:
             result, check = check_by_playing(path, simulate, seed, seat, coverage)
         found.extend((d, result.sources) for d in result.diagnostics)
+        warned.extend((d, result.sources) for d in result.warnings)
         if check is not None:
             played.append((check, result.sources))
     found.sort(key=lambda pair: pair[0])
     failed = bool(found) or any(check.failures for check, _ in played)
     if format == Format.json:
-        static = [d.as_dict() for d, _ in found]
+        static = [d.as_dict() for d, _ in sorted(found + warned, key=lambda pair: pair[0])]
         write_json(static if simulate is None else {
             "diagnostics": static + [f for check, _ in played for f in check.failure_json()],
             "played": [check.as_json() for check, _ in played]})
     else:
-        for diagnostic, sources in found:
+        for diagnostic, sources in sorted(found + warned, key=lambda pair: pair[0]):
             typer.echo(render(diagnostic, sources))
         for check, sources in played:
             for failure, diagnostic in zip(check.failures, check.diagnostics()):
                 typer.echo(render(diagnostic, sources))
                 typer.echo(f"  reproduce: {failure.reproduce(check.path)}")
-            for line in text_report(check):
+            for line in text_report(check, everything):
                 typer.echo(line)
         errors = len(found) + sum(len(check.failures) for check, _ in played)
+        warnings = f", {len(warned)} warning(s)" if warned else ""
         if errors:
-            typer.echo(f"{errors} error(s)", err=True)
+            typer.echo(f"{errors} error(s){warnings}", err=True)
         else:
-            typer.echo(f"ok: {len(paths)} ruleset(s) valid" + (", and played without a rule failing" if played else ""))
+            typer.echo(f"ok: {len(paths)} ruleset(s) valid" + (", and played without a rule failing" if played else "")
+                       + (f" ({len(warned)} warning(s))" if warned else ""))
     raise typer.Exit(1 if failed else 0)
 
 

@@ -27,18 +27,22 @@ class Diagnostic:
     location: Location
     code: str
     message: str
+    severity: str = "error"  # or "warning": the ruleset loads, but something in it will trouble a player
 
     def headline(self) -> str:
-        return shown(f"{self.location}: error[{self.code}]: {self.message}")
+        return shown(f"{self.location}: {self.severity}[{self.code}]: {self.message}")
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "file": shown(self.location.file),
             "line": self.location.line,
             "column": self.location.column,
             "code": self.code,
             "message": shown(self.message),
         }
+        if self.severity != "error":
+            out["severity"] = self.severity
+        return out
 
 
 class NycRulesError(Exception):
@@ -119,13 +123,17 @@ def render(diagnostic: Diagnostic, sources: SourceTexts) -> str:
 
 
 class Sink:
-    """Collects diagnostics from every stage; nothing runs while it holds one."""
+    """Collects diagnostics from every stage; nothing runs while it holds an error."""
 
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []  # they do not stop anything
 
     def error(self, code: str, message: str, location: Location) -> None:
         self.items.append(Diagnostic(location, code, message))
+
+    def warn(self, code: str, message: str, location: Location) -> None:
+        self.warnings.append(Diagnostic(location, code, message, "warning"))
 
     def __bool__(self) -> bool:
         return bool(self.items)

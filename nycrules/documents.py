@@ -113,6 +113,7 @@ class DocumentLoader:
         self.texts: list[tuple[str, str]] = []  # (shown name, text) of every file read, for ruleset_cache
         self.bytes = 0  # characters read so far, for limits.MAX_RULESET_BYTES
         self.extends: str | None = None  # what the top file `extends:`, if anything
+        self.own_files: tuple[str, ...] = ()  # the top file and its includes (not the bases'), as shown
 
     def read(self, path: Path, at: Location | None = None,
              what: str = "a ruleset file must hold a mapping of sections (such as `characters:`)",
@@ -163,6 +164,8 @@ class DocumentLoader:
         if top is None:
             return None
         merged = self._with_includes(top, path)
+        if not chain:
+            self.own_files = tuple(shown for shown, _ in self.texts)  # before any base is read
         base_name = top.get("extends")
         if base_name is None:
             return merged

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -318,10 +318,24 @@ class _DataChecker:
                                         "made; `needs_a_bid` fits only a hook of a seat's bidding turn "
                                         f"({', '.join(h.name for h in HOOKS.values() if h.bid_open)})",
                                 c.value_locs["needs_a_bid"])
+        self._titles(chars)
         stacks = comp["start_stacks"]
         for stack in stacks:
             for j, char_id in enumerate(stack):
                 self.ref(char_id, ids, "character", stack.item_locs[j])
+
+    def _titles(self, chars: MList) -> None:
+        """Two characters of one title load, but a player naming one (`rules show`, `info`) gets both."""
+        first: dict[str, MDict] = {}
+        for c in chars:
+            title = " ".join(str(c["title"]).split()).casefold()
+            if title in first:
+                other = first[title]
+                self.sink.warn("W401", f"characters {other['id']} and {c['id']} are both titled '{c['title']}': a "
+                                       "player naming it (rules show, info) gets both; give each its own title",
+                               c.value_locs["title"])
+            else:
+                first[title] = c
 
     def _press(self, comp: MDict) -> None:
         track = comp["press_track"]
@@ -398,8 +412,10 @@ def digest_of(doc: Any) -> str:
 @dataclass
 class LoadResult:
     ruleset: Ruleset | None
-    diagnostics: list[Diagnostic]
+    diagnostics: list[Diagnostic]  # the errors
     sources: SourceTexts
+    warnings: list[Diagnostic] = field(default_factory=list)
+    own_files: tuple[str, ...] = ()  # the files of the ruleset named (not of the rulesets it extends)
 
 
 def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Compiler,
@@ -418,9 +434,9 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
     if sink or doc is None:
         if not sink:
             sink.error("E103", "the ruleset is empty", Location(display_path(target), 1, 1))
-        return LoadResult(None, sink.sorted(), sources)
+        return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     if documents.extends is None and _looks_like_a_mod(doc, sink):
-        return LoadResult(None, sink.sorted(), sources)
+        return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     specs = list(_scripts(doc))
     cache = RulesetCache.open(documents.texts) if use_cache else None
     parsed = _from_cache(cache, specs, sink, doc) if cache is not None else None
@@ -431,16 +447,16 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
         parsed = _parse_all(specs, sink, doc)
         if schema_errors or sink:
             _check_effects_anyway(doc, parsed, sink, schema_errors > 0)
-            return LoadResult(None, sink.sorted(), sources)
+            return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     ruleset = _check_and_compile(doc, parsed, sink, make_compiler) if not sink else None
     if ruleset is None:
         if from_cache:
             return check_ruleset(path, make_compiler, use_cache=False)
-        return LoadResult(None, sink.sorted(), sources)
+        return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     if cache is not None and not from_cache:
         texts = [(spec, tree) for spec, tree in parsed if isinstance(spec.text, MStr)]
         cache.store([spec.key for spec, _ in texts], [tree for _, tree in texts])
-    return LoadResult(ruleset, [], sources)
+    return LoadResult(ruleset, [], sources, sorted(set(sink.warnings)), documents.own_files)
 
 
 # The sections a whole ruleset has and a mod usually leaves to its base.

@@ -17,6 +17,7 @@ import yaml
 from .diagnostics import Location, Sink
 from .limits import (MAX_SCALAR_CHARS, MAX_YAML_DEPTH, MAX_YAML_VALUES, int_in_range,
                      numeral_too_long)
+from .yaml_hints import explain
 
 try:  # the C loader composes several times faster, when libyaml is present
     _Loader: type = yaml.CSafeLoader
@@ -296,6 +297,11 @@ def load(text: str, file: str, sink: Sink) -> Any:
             at = err.problem_mark
             sink.error("E101", f"YAML syntax: this {bracket} is not closed ({problem} at line {at.line + 1}, "
                                f"column {at.column + 1})", _location(file, opened))
+            return None
+        hint = explain(text, problem, loc.line, loc.column)
+        if hint is not None:
+            message, line, column = hint
+            sink.error("E101", message, Location(file, line, column))
             return None
         sink.error("E101", f"YAML syntax: {problem}", loc)
         return None

@@ -351,7 +351,9 @@ def _syntax_message(err: UnexpectedInput, start: str) -> str:
 def parse_effect(text: str, span: TextSpan, sink: Sink) -> n.Effect | None:
     """Parse a block of statements; on a syntax error report it and return None."""
     if not text.strip():
-        sink.error("E301", "the effect is empty; write `pass` for an effect that does nothing", span.start)
+        indent = " (indent its lines under the |, further right than its key)" if span.style in ("|", ">") else ""
+        sink.error("E301", f"the effect is empty{indent}; write `pass` for an effect that does nothing",
+                   span.start)
         return None
     return _parse(text, span, "effect", sink)
 

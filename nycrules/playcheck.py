@@ -104,6 +104,7 @@ class Coverage:
     rounds: list[tuple[str, Location]] = field(default_factory=list)
     effects: list[tuple[str, Location]] = field(default_factory=list)
     lines: list[Location] = field(default_factory=list)  # column 1: a whole line
+    own_files: tuple[str, ...] = ()  # the mod's files; the others are the base's it extends
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -111,7 +112,18 @@ class Coverage:
             "rounds": [{"id": i, "file": w.file, "line": w.line} for i, w in self.rounds],
             "effects": [{"rule": r, "file": w.file, "line": w.line} for r, w in self.effects],
             "lines": [{"file": w.file, "line": w.line} for w in self.lines],
+            "own_files": list(self.own_files),
         }
+
+    def part(self, own: bool) -> "Coverage":
+        """What never ran in the mod's own files (own=True) or in the base's."""
+        def keep(where: Location) -> bool:
+            return (where.file in self.own_files) == own
+        return Coverage([c for c in self.characters if keep(c[2])], [r for r in self.rounds if keep(r[1])],
+                        [e for e in self.effects if keep(e[1])], [w for w in self.lines if keep(w)], self.own_files)
+
+    def size(self) -> int:
+        return len(self.characters) + len(self.rounds) + len(self.effects) + len(self.lines)
 
 
 @dataclass
@@ -267,29 +279,49 @@ def never_ran(ruleset: Ruleset, probe: Probe) -> Coverage:
     return coverage
 
 
-def text_report(check: PlayCheck) -> list[str]:
-    """The summary and the coverage of a play check, as lines (failures are rendered by the caller)."""
+def text_report(check: PlayCheck, everything: bool = False) -> list[str]:
+    """The summary and the coverage of a play check, as lines (failures are rendered by the caller).
+
+    The coverage lists what never ran in the mod's own files; what never ran in the rulesets it
+    extends (which the modder cannot act on) is counted, and listed only with `everything`.
+    """
     seatings_text = "; ".join(" ".join(s) for s in check.rotation)
     out = [f"{check.path}: {check.games} game(s) played in {check.seconds:.1f} s "
            f"(seatings in turn: {seatings_text}); {len(check.failures)} rule failure(s)"]
     cov = check.coverage
     if cov is None:
         return out
-    if not (cov.characters or cov.rounds or cov.effects or cov.lines):
+    if not cov.size():
         out.append("coverage: every character, bidding round and effect line ran")
         return out
+    own, base = cov.part(True), cov.part(False)
+    if own.size():
+        out += _coverage_lines(own, "")
+    else:
+        out.append("coverage: every character, bidding round and effect line of this ruleset's own files ran")
+    if base.size() and everything:
+        out.append("in the rulesets it extends:")
+        out += _coverage_lines(base, "  ")
+    elif base.size():
+        out.append(f"and {base.size()} of the rulesets it extends (characters, rounds, effects and lines); "
+                   "--all lists them")
+    return out
+
+
+def _coverage_lines(cov: Coverage, indent: str) -> list[str]:
+    out = []
     if cov.characters:
-        out.append(f"characters that never ran ({len(cov.characters)}):")
-        out += [f"  {w.short()}: character {i} {t}" for i, t, w in cov.characters]
+        out.append(f"{indent}characters that never ran ({len(cov.characters)}):")
+        out += [f"{indent}  {w.short()}: character {i} {t}" for i, t, w in cov.characters]
     if cov.rounds:
-        out.append(f"bidding rounds that never ran ({len(cov.rounds)}):")
-        out += [f"  {w.short()}: {i} round" for i, w in cov.rounds]
+        out.append(f"{indent}bidding rounds that never ran ({len(cov.rounds)}):")
+        out += [f"{indent}  {w.short()}: {i} round" for i, w in cov.rounds]
     if cov.effects:
-        out.append(f"other effects that never ran ({len(cov.effects)}):")
-        out += [f"  {w.short()}: {label}" for label, w in cov.effects]
+        out.append(f"{indent}other effects that never ran ({len(cov.effects)}):")
+        out += [f"{indent}  {w.short()}: {label}" for label, w in cov.effects]
     if cov.lines:
-        out.append(f"effect lines that never ran ({len(cov.lines)}):")
-        out += [f"  {w.short()}" for w in cov.lines]
+        out.append(f"{indent}effect lines that never ran ({len(cov.lines)}):")
+        out += [f"{indent}  {w.short()}" for w in cov.lines]
     return out
 
 
@@ -301,4 +333,7 @@ def check_by_playing(path: str | Path, games: int, seed: int, seats: list[str] |
     result = check_ruleset(path, lambda calls, symbols, params: ProbedCompiler(calls, symbols, params, probe))
     if result.ruleset is None:
         return result, None
-    return result, play_check(result.ruleset, probe, str(path), games, seed, seats, coverage, decision_limit)
+    check = play_check(result.ruleset, probe, str(path), games, seed, seats, coverage, decision_limit)
+    if check.coverage is not None:
+        check.coverage.own_files = result.own_files
+    return result, check

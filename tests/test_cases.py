@@ -151,6 +151,14 @@ def test_valid_case(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     result = _check(case, monkeypatch)
     assert result.diagnostics == [], _report(result)
     assert result.ruleset is not None
+    golden = case.with_suffix(".expected")
+    if REGEN and result.warnings:
+        _regenerate(result.warnings, golden)
+    if golden.exists():
+        expected, actual = _compare(result.warnings, golden)
+        assert actual == expected and expected, f"warnings of {case.name} differ from {golden.name}"
+    else:
+        assert result.warnings == [], "\n".join(d.headline() for d in result.warnings)
     checks = json.loads(case.with_suffix(".check.json").read_text(encoding="utf-8"))
     assert checks, f"{case.stem}.check.json checks nothing"
     for path, want in checks.items():

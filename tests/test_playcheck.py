@@ -116,6 +116,20 @@ def test_coverage_names_a_character_nobody_could_use():
     assert all(c["file"] == "rulesets/nyc/characters.yaml" for c in played["coverage"]["characters"])
 
 
+def test_coverage_of_a_mod_lists_its_own_lines_and_the_base_s_only_with_all():
+    """A modder can act on the mod's lines, not on the base game's: those are counted, and listed with --all."""
+    args = ("validate", str(MODS / "dead_line.yaml"), "--simulate", "6", "--coverage")
+    mine = f"dead_line.yaml:{line_of(MODS / 'dead_line.yaml', 'gain_points(me, 100)')}"
+    result = invoke(*args)
+    assert result.exit_code == 0
+    assert mine in result.output and "rulesets/nyc/" not in result.output
+    assert re.search(r"\nand \d+ of the rulesets it extends .*; --all lists them\n", result.output)
+    everything = invoke(*args, "--all").output
+    assert everything.index(mine) < everything.index("in the rulesets it extends:")
+    assert "  rulesets/nyc/characters.yaml:" in everything.split("in the rulesets it extends:")[1]
+    assert invoke("validate", str(MODS / "dead_line.yaml"), "--all").exit_code == 2
+
+
 def test_json_failures_carry_the_seed_decision_and_a_way_to_reproduce():
     result = invoke("validate", str(MODS / "endless_repeat.yaml"), "--simulate", "1", "--format", "json")
     assert result.exit_code == 1
