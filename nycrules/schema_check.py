@@ -55,9 +55,9 @@ def _new_item_message(path: tuple, item: Any, required: list[str]) -> str:
     ident, new = item["id"], item.new_item
     missing = [key for key in required if key not in item]
     guess = closest_id(ident, new.base_ids)
-    hint = f"; did you mean {guess}?" if guess is not None else ""
-    return (f"adds a new {what} {ident} (no such {what} in {new.base}){hint} A new {what} also needs "
-            f"{', '.join(missing)}")
+    needs = f"a new {what} also needs {', '.join(missing)}"
+    hint = f"; did you mean {guess}? {needs[0].upper()}{needs[1:]}" if guess is not None else f"; {needs}"
+    return f"adds a new {what} {ident} (no such {what} in {new.base}){hint}"
 
 
 def closest_id(ident: Any, known: tuple) -> Any:
