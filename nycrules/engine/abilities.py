@@ -14,7 +14,7 @@ from ..hooks import HOOKS
 from ..model import Script
 from .decisions import Decision, Option, describe
 from .state import Game, Seat, Tile
-from .usefulness import BidKeepingChooser, keep_useful, on_trial  # it uses characters on copies through this module
+from .usefulness import bid_keeper, keep_useful  # it uses characters on copies through this module
 
 
 def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None) -> Frame:
@@ -38,9 +38,11 @@ def may_use_characters(game: Game, seat: Seat) -> bool:
     return not (seat.is_tom and game.ruleset.tom is not None and not game.ruleset.tom.uses_characters)
 
 
-def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any]) -> list[Tile]:
+def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any],
+           known: dict[int, bool] | None = None) -> list[Tile]:
     """The seat's tiles that may act at these hooks now: unused this round, affordable, requirement met,
-    and, for a character that `needs_a_bid`, a legal bid can follow its use."""
+    and, for a character that `needs_a_bid`, a legal bid can follow its use (`known`: the answers found
+    already for this very table, by tile uid; new ones are added)."""
     if not seat.company or (seat.is_tom and not may_use_characters(game, seat)):
         return []
     out = []
@@ -56,7 +58,7 @@ def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, 
         out.append(tile)
         needs_a_bid = needs_a_bid or char.needs_a_bid
     if needs_a_bid:
-        return keep_useful(game, seat, out, hooks, variables)
+        return keep_useful(game, seat, out, hooks, variables, known)
     return out
 
 
@@ -73,7 +75,7 @@ def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
     """Pay for a character, mark it used for this game round, and run its effect (one that is part
     of a bid, `needs_a_bid`, with only the answers after which a legal bid can follow)."""
     char = tile.char
-    keeper = BidKeepingChooser(game, seat, tile, variables) if char.needs_a_bid and not on_trial(game) else None
+    keeper = bid_keeper(game, seat, tile, variables) if char.needs_a_bid else None
     seat.dollars -= char.cost
     seat.used.add(tile.uid)
     seat.uses[char.id] = seat.uses.get(char.id, 0) + 1

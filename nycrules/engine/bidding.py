@@ -83,8 +83,12 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
     exchanges_left = _exchange_allowance(game, seat)
     holdings = Holdings(game, seat)
     committed = False
+    # Whether a bid can follow a character's use, by hand and reserve: between two uses only exchanges
+    # change the table, and random bots often exchange back to a hand they had.
+    follows: dict[tuple, dict[int, bool]] = {}
     while True:
-        choice = game.ask(BidMenu(game, seat, rnd, holdings, exchanges_left > 0, committed))
+        known = follows.setdefault((holdings.hand.key, tuple(sorted(holdings.reserve.items()))), {})
+        choice = game.ask(BidMenu(game, seat, rnd, holdings, exchanges_left > 0, committed, known))
         game.where = rnd.loc
         kind = choice[0]
         if kind == "exchange":
@@ -102,6 +106,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
             # may have changed the reserve, so every card in it can be exchanged once more.
             exchanges_left = _exchange_allowance(game, seat)
             holdings = Holdings(game, seat)  # a character may have changed anything
+            follows = {}
             game.rule = f"{rnd.id} round"
             game.where = rnd.loc
         elif kind == "bid":
@@ -169,7 +174,7 @@ class BidMenu(Decision):
     __slots__ = ("round_title", "bids", "passes", "swap_count", "uses", "_swaps", "_kept_swaps")
 
     def __init__(self, game: Game, seat: Seat, rnd: RoundDef, holdings: Holdings, may_exchange: bool,
-                 committed: bool = False):
+                 committed: bool = False, known: dict[int, bool] | None = None):
         # Decision's fields are set here directly: this runs at every bidding decision.
         self.seat, self.kind, self.rule, self.round_title = seat, "bid", game.rule, rnd.title
         self._prompt = self._options = self._build = self._value = self._values = self._label = None
@@ -180,7 +185,7 @@ class BidMenu(Decision):
         if committed and self.swap_count:
             self._kept_swaps = [i for i in range(self.swap_count) if self._keeps_a_bid(game, holdings, i)]
             self.swap_count = len(self._kept_swaps)
-        self.uses = use_options(usable(game, seat, TURN_HOOKS, {})) if holdings.characters else []
+        self.uses = use_options(usable(game, seat, TURN_HOOKS, {}, known)) if holdings.characters else []
         # Cards a character put in the bid stay there: with them the seat bids, it cannot pass
         # (unless they make no legal bid at all). A committed seat bids as long as anything leads to
         # a bid (a pass stays only where a bounded trying offered a character that led nowhere).

@@ -142,14 +142,20 @@ class _Explorer:
 
 
 def keep_useful(game: Game, seat: Seat, tiles: list[Tile], hooks: tuple[str, ...],
-                variables: dict[str, Any]) -> list[Tile]:
-    """The tiles without the `needs_a_bid` characters after whose use no legal bid can follow."""
+                variables: dict[str, Any], known: dict[int, bool] | None = None) -> list[Tile]:
+    """The tiles without the `needs_a_bid` characters after whose use no legal bid can follow (answers
+    in `known`, by tile uid, are taken from there; new ones are written to it)."""
     if on_trial(game):
         return tiles  # on a copy being tried, every character is a candidate: the trying picks
+    known = {} if known is None else known
     kept = []
     for tile in tiles:
-        if tile.char.needs_a_bid and not bid_can_follow(game, seat, tile, hooks, variables):
-            continue
+        if tile.char.needs_a_bid:
+            follows = known.get(tile.uid)
+            if follows is None:
+                follows = known[tile.uid] = bid_can_follow(game, seat, tile, hooks, variables)
+            if not follows:
+                continue
         kept.append(tile)
     return kept
 
@@ -193,6 +199,27 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
                     return True
         prefix = explorer.next_prefix(len(fixed))
     return False
+
+
+def bid_keeper(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> "BidKeepingChooser | None":
+    """The chooser to use a `needs_a_bid` character with, or None when none is needed: on a copy being
+    tried, or when its effect asks nothing now (16 and 17 never ask; 13 asks only with cards of two
+    types in hand). That is seen by using it once on a copy, which costs far less than the keeper's
+    whole copy of the table."""
+    if not tile.char.needs_a_bid or on_trial(game):
+        return None
+    trial, memo = trial_copy(game)
+    explorer = trial.chooser = _Explorer([])
+    try:
+        _use_on_copy(trial, memo, seat, tile, variables)
+    except (RuleRuntimeError, _NoOptions):
+        return None  # the failure shows when the seat uses the character
+    return BidKeepingChooser(game, seat, tile, variables) if explorer.taken else None
+
+
+def _use_on_copy(trial: Game, memo: dict[int, Any], seat: Seat, tile: Tile, variables: dict[str, Any]) -> None:
+    from .abilities import use
+    use(trial, memo[id(seat)], copy_value(tile, memo), copy_value(variables, memo))
 
 
 class BidKeepingChooser:
