@@ -1,8 +1,10 @@
 """The loading pipeline: YAML -> schema -> model -> parse -> check -> compile.
 
-Each stage collects all of its diagnostics; a later stage runs only when the
-earlier ones found nothing (effect syntax is still checked when the schema
-fails, so one run shows as many problems as it can).
+Each stage collects all of its diagnostics, and one run shows as many problems
+as it can: effect syntax is checked when the schema fails, and the effects'
+types too when the names they use are known (the components and params passed
+the schema). Only a file that cannot be read (YAML) stops everything; the
+compiler runs only when nothing was found.
 """
 
 from __future__ import annotations
