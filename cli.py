@@ -380,10 +380,9 @@ def simulate(
     from nycrules.output import write_json
     from nycrules.progress import games_bar
     from nycrules.report_text import render, render_comparison
+    from nycrules.saves import check_target, write_text
     from nycrules.seating import parse_seats
     from nycrules.simulate import check_seats
-
-    from nycrules.saves import check_target, write_text
 
     if ray is not None and workers is not None:
         raise fail("--workers and --ray do not go together: Ray decides where games run", 2)
