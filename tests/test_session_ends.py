@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from nycrules import seating
 from nycrules.diagnostics import NycRulesError
 from nycrules.loader import load_ruleset
 from nycrules.play import PlayGame, Terminal
@@ -224,8 +225,9 @@ def test_simulate_shows_its_report_before_writing_the_page(tmp_path, monkeypatch
 
 
 # ------------------------------------------------------------------ saves
-def test_every_seat_kind_of_play_can_be_saved_and_loaded(nyc, tmp_path):
-    seats = parse_seats(["Ann", "bot:mcts", "bot:mcts:3", "tom:B4"], nyc)
+@pytest.mark.parametrize("bot", [*seating.BOTS, "bot:mcts:3", "bot:mcts:1000", *getattr(seating, "MCTS_LEVELS", ())])
+def test_every_seat_kind_of_play_can_be_saved_and_loaded(nyc, tmp_path, bot):
+    seats = parse_seats(["Ann", bot, "tom:B4"], nyc)
     write_save(tmp_path / "g.json", Save(nyc.digest, nyc.name, seats, 5, [0, 1]))
     loaded = read_save(tmp_path / "g.json", nyc)
     assert [(s.name, s.kind) for s in loaded.seats] == [(s.name, s.kind) for s in seats]
