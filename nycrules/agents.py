@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .engine.decisions import Decision
-from .engine.runner import Agent, Session
+from .engine.runner import Agent, EngineAgent, Session
 from .engine.state import Borough, Game, PrestigeTile, Tile
 
 
@@ -11,7 +11,7 @@ _MASK = (1 << 64) - 1
 _GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
-class _Picker:
+class _Picker(EngineAgent):
     """Numbers below a count, fixed by a bot's seed and how many decisions the game has seen.
 
     So a bot's choice depends only on the position, and a loaded or undone game

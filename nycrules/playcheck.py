@@ -17,7 +17,7 @@ from typing import Any
 from .agents import agent_for_seat
 from .diagnostics import Diagnostic, Location, NycRulesError
 from .engine.decisions import Decision
-from .engine.runner import Session
+from .engine.runner import EngineAgent, Session
 from .model import Ruleset, Script
 from .loader import LoadResult, check_ruleset
 from .probe import Probe, ProbedCompiler
@@ -202,7 +202,7 @@ def _play_one(ruleset: Ruleset, probe: Probe, seat_texts: list[str], seed: int,
                    str(seat_name) if seat_name is not None else None)
 
 
-class _Guarded:
+class _Guarded(EngineAgent):
     """A seat's agent that first refuses a choice with no options and a game that goes on forever.
 
     Toms (no agent) take the first option, as the runner does for them.

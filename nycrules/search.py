@@ -31,7 +31,7 @@ from typing import Any
 from .agents import GreedyAgent
 from .engine.decisions import Decision
 from .engine.procedure import final_scoring, winner_of
-from .engine.runner import Session
+from .engine.runner import EngineAgent, Session
 
 DEFAULT_SIMULATIONS = 8  # at most about 0.1 s of one core per decision (README, "The search bot")
 SEARCHED = ("draft", "bid")  # decision kinds searched: phase I pairs and bids (with the characters in them)
@@ -85,7 +85,7 @@ class _Node:
         return node
 
 
-class MCTSAgent:
+class MCTSAgent(EngineAgent):
     """Searches `simulations` determinized playouts per decision (see the module's docstring)."""
 
     def __init__(self, seed: int, simulations: int = DEFAULT_SIMULATIONS):

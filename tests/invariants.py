@@ -14,8 +14,8 @@ class Invariants:
         self.checked = 0
         original = game.emit
 
-        def emit(seat, text, kind=""):
-            original(seat, text, kind)
+        def emit(seat, text, kind="", public=None):
+            original(seat, text, kind, public)
             self.check()
         game.emit = emit  # type: ignore[method-assign]
 

@@ -110,8 +110,8 @@ class TomWatch:
         self.checked = 0
         original = game.emit
 
-        def emit(seat, text, kind=""):
-            original(seat, text, kind)
+        def emit(seat, text, kind="", public=None):
+            original(seat, text, kind, public)
             self.check(seat, text)
         game.emit = emit  # type: ignore[method-assign]
 

@@ -103,15 +103,15 @@ def test_a_clone_is_independent_and_continues_identically():
     assert game.record == twin.record and game.scores() == twin.scores()
 
 
-def test_a_clone_made_inside_an_agent_stops_at_that_agents_decision():
+def test_a_copy_made_inside_an_agent_stops_at_that_agents_decision():
     made = []
 
     class Peeker:
-        def choose(self, session, decision):
-            twin = session.clone(log_events=False)
+        def choose(self, view):
+            twin = view.determinize(len(made))
             made.append(twin)
-            assert twin.decision() is not None and twin.decision().seat.index == decision.seat.index
-            assert [o.key for o in twin.decision().options] == [o.key for o in decision.options]
+            assert twin.decision() is not None and twin.decision().seat.index == view.seat
+            assert [o.key for o in twin.decision().options] == [o.key for o in view.decision.options]
             return 0
 
     game = nycrules.new_game(["Ann", "bot:random"], seed=4, agents={1: Peeker()})
@@ -156,7 +156,7 @@ class _Answers:
     def __init__(self, answer: object):
         self.answer = answer
 
-    def choose(self, session, decision):
+    def choose(self, view):
         return self.answer
 
 
@@ -164,8 +164,8 @@ class _Answers:
 def test_an_agent_answering_something_else_than_an_option_is_one_line_naming_the_seat(answer):
     with pytest.raises(AgentError) as err:
         nycrules.new_game(["Ann", "bot:random"], seed=1, agents={0: _Answers(answer)}).run()
-    assert str(err.value) == (f"the agent for seat Ann answered {answer!r} to decision 1 (choose: stack of start "
-                              "characters); an answer is the index of an option, 0-2")
+    assert str(err.value) == (f"the agent test_api._Answers for seat Ann answered {answer!r} to decision 1 (choose: "
+                              "stack of start characters); an answer is the index of an option, 0-2")
 
 
 def test_an_agent_without_choose_is_refused_before_the_game():

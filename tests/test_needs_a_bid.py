@@ -303,9 +303,9 @@ def test_a_trial_copy_leaves_a_watcher_of_the_game_on_the_game():
     seen = []
     real_emit = game.emit
 
-    def watched(seat, text, kind=""):
+    def watched(seat, text, kind="", public=None):
         seen.append(text)
-        real_emit(seat, text, kind)
+        real_emit(seat, text, kind, public)
 
     game.emit = watched
     before = list(game.events)

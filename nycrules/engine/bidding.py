@@ -98,7 +98,8 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
             exchanges_left -= 1
             holdings = holdings.exchanged(game, out_card.type, in_card.type)
             if game.log_events:  # the most frequent event: no text unless someone reads it
-                game.emit(seat, f"exchanges {out_card.type} from the hand for {in_card.type} from the reserve")
+                game.emit(seat, f"exchanges {out_card.type} from the hand for {in_card.type} from the reserve",
+                          public="exchanges a card of the hand for one of the reserve")
         elif kind == "use":
             use(game, seat, choice[1], {})
             committed = committed or choice[1].char.needs_a_bid

@@ -14,7 +14,7 @@ Play, replay, simulate and the public API all drive games through this class.
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from greenlet import getcurrent, greenlet
 
@@ -26,11 +26,24 @@ from .procedure import play, winner_of
 from .setup import SeatSpec, new_game
 from .state import Event, Game, copy_game
 
+if TYPE_CHECKING:
+    from ..seat_view import SeatView
+
 
 class Agent(Protocol):
-    def choose(self, session: "Session", decision: Decision) -> int:
-        """The index of the chosen option (the session's `state` is the table as it is)."""
+    def choose(self, view: "SeatView") -> int:
+        """The index of the chosen option of `view.decision`: the view shows what the seat may know."""
         ...
+
+
+class EngineAgent:
+    """The built-in bots: asked with the session itself (`choose(session, decision)`), which is faster
+    than a view; each reads only what its seat may know (the search bot plays on determinized copies)."""
+
+    __slots__ = ()
+
+    def choose(self, session: "Session", decision: Decision) -> int:
+        raise NotImplementedError
 
 
 class ReplayMismatch(NycRulesError):
@@ -67,7 +80,7 @@ class Session:
             if not callable(getattr(agent, "choose", None)):
                 seat = self.specs[index].name if isinstance(index, int) and 0 <= index < len(self.specs) else index
                 raise AgentError(f"the agent for seat {seat} ({type(agent).__name__}) has no method "
-                                 "choose(session, decision)")
+                                 "choose(view)")
         self.replay: list[int] = list(replay or [])
         self.log_events = log_events
         self.observer = observer
@@ -80,6 +93,9 @@ class Session:
         self._keep_checkpoints = False
         self._checkpoint: tuple[int, Game, int] | None = None
         self._resume: tuple[int, Game, int] | None = None  # a clone starts from its original's checkpoint
+        # Determinizations to make again when the replay reaches them: (decision number, seat, rng seed).
+        # A determinized copy keeps them, so that its own copies are of the re-dealt game too.
+        self._redeals: list[tuple[int, int, int]] = []
         self._pending: Decision | None = None
         self._over = False
         self._started = False
@@ -96,7 +112,7 @@ class Session:
         while (decision := self.decision()) is not None:
             agent = self.agents.get(decision.seat.index)
             if agent is not None:
-                self.apply(agent.choose(self, decision))
+                self.apply(self._ask(agent, decision, len(self.record)))
             elif decision.seat.is_tom:
                 self.apply(0)
             else:
@@ -153,16 +169,99 @@ class Session:
         state = self._state()
         return winner_of(state).index if state.finished else None
 
-    def events(self) -> list[Event]:
-        """The event log so far (empty when the session logs no events)."""
-        return list(self._state().events)
+    def events(self, seat: int | None = None) -> list[Event]:
+        """The event log so far (empty when the session logs no events); with `seat`, as that seat
+        saw it: another seat's exchange says that it exchanged, not which cards, and the option
+        another seat took because it was its only one is not told."""
+        events = self._state().events
+        if seat is None:
+            return list(events)
+        return [seen for event in events if (seen := event.seen_by(seat)) is not None]
+
+    # ------------------------------------------------------------ the fixed action space (action_space.py)
+    def action_space(self) -> Any:
+        """The ruleset's numbering of option keys (`nycrules.action_space.ActionSpace`)."""
+        from ..action_space import action_space
+        return action_space(self.ruleset)
+
+    def num_distinct_actions(self) -> int:
+        return self.action_space().size
+
+    def current_player(self) -> int | None:
+        """The seat whose decision is waiting, or None when the game is over."""
+        decision = self.decision()
+        return None if decision is None else decision.seat.index
+
+    def legal_actions(self) -> list[int]:
+        """The action ids of the waiting decision's options, in rising order (empty when over)."""
+        return sorted(self._actions())
+
+    def legal_actions_mask(self) -> list[int]:
+        """1 at each action id the seat to move may take, 0 elsewhere."""
+        mask = [0] * self.num_distinct_actions()
+        for action in self._actions():
+            mask[action] = 1
+        return mask
+
+    def apply_action(self, action: int) -> None:
+        """Answer the waiting decision with the option whose action id this is; then play on."""
+        actions = self._actions()
+        if isinstance(action, bool) or not isinstance(action, Integral) or action not in actions:
+            decision = self.decision()
+            if decision is None:
+                raise NycRulesError("the game is over: there is no decision to answer")
+            legal = sorted(actions)
+            raise NycRulesError(f"action {action!r} is not legal at this decision ({decision.kind} of "
+                                f"{decision.seat.name}); legal: {', '.join(map(str, legal[:8]))}"
+                                f"{', ...' if len(legal) > 8 else ''}")
+        self.apply(actions[int(action)])
+
+    def _actions(self) -> dict[int, int]:
+        """Action id -> option index of the waiting decision."""
+        decision = self.decision()
+        if decision is None:
+            return {}
+        space = self.action_space()
+        actions: dict[int, int] = {}
+        for index, option in enumerate(decision.options):
+            action = space.action_of(option.key)
+            if action in actions:
+                raise NycRulesError(f"two options of one decision ({decision.kind}, keys "
+                                    f"{decision.option(actions[action]).key!r} and {option.key!r}) have one action id")
+            actions[action] = index
+        return actions
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """`observation(seat)` as a flat list of numbers (layout: nycrules/observation_tensor.py)."""
+        from ..observation_tensor import observation_tensor
+        return observation_tensor(self.ruleset, self.observation(seat))
+
+    def information_state_string(self, seat: int) -> str:
+        """All the seat has seen: its observation now, its own decisions (option taken of how
+        many) and the log as it saw it. Equal for games the seat cannot tell apart."""
+        import json
+        own = [(index, count) for who, index, count in self.history if who == seat]
+        log = "\n".join(f"{event.seat}: {event.text}" for event in self.events(seat))
+        return f"seat {seat}\n{json.dumps(self.observation(seat), sort_keys=True)}\nmy decisions {own}\n{log}"
+
+    def returns(self) -> list[tuple[float, int]]:
+        """Per seat: (win share, points): the winner's share is 1.0, every other's 0.0 (all 0.0
+        until the game is over; the press track breaks ties, so there is one winner)."""
+        state = self._state()
+        winner = winner_of(state).index if state.finished else None
+        return [(1.0 if seat.index == winner else 0.0, seat.points) for seat in state.seats]
 
     # ------------------------------------------------------------ copies
     def clone(self, agents: dict[int, Agent] | None = None, log_events: bool | None = None) -> "Session":
         """An independent copy, paused at the same decision; `agents` replaces the seats' agents."""
+        return self._copy(agents, log_events, self._redeals)
+
+    def _copy(self, agents: dict[int, Agent] | None, log_events: bool | None,
+              redeals: list[tuple[int, int, int]]) -> "Session":
         twin = Session(self.ruleset, self.specs, self.seed, self.agents if agents is None else agents,
                        replay=self.record, log_events=self.log_events if log_events is None else log_events,
                        pause_at=len(self.record))
+        twin._redeals = list(redeals)
         if self._checkpoint is not None:
             step, state, decisions = self._checkpoint
             twin._resume = (step, state, decisions)
@@ -176,14 +275,22 @@ class Session:
         from .information import observation
         return observation(self._state(), seat)
 
-    def determinize(self, seat: int, rng_seed: int, agents: dict[int, Agent] | None = None) -> "Session":
-        """A copy where what the seat cannot see (other hands, the draw pile, ...) is dealt anew."""
-        import random
+    def determinize(self, seat: int, rng_seed: int, agents: dict[int, Agent] | None = None,
+                    log_events: bool = False) -> "Session":
+        """A copy where what the seat cannot see (other hands, the draw pile, ...) is dealt anew.
 
-        from .information import determinize
-        twin = self.clone(agents=agents, log_events=False)
-        determinize(twin._state(), seat, random.Random(rng_seed))
-        return twin
+        Its own clones and determinizations are of the re-dealt game (the deal is made again at the
+        same decision when they replay). Made at another seat's decision, the decision waiting is
+        the one that seat had in the real game (its options were made from its real cards);
+        `SeatView.determinize` is only offered at the seat's own decisions.
+        """
+        self._state()
+        return self._copy(agents, log_events, self._redeals + [(len(self.record), seat, rng_seed)])
+
+    def view(self, seat: int) -> "SeatView":
+        """What `seat` may know of the game, and its decision if it is the seat's turn (see seat_view.py)."""
+        from ..seat_view import SeatView
+        return SeatView(self, seat)
 
     # ------------------------------------------------------------ inside
     def _state(self) -> Game:
@@ -241,11 +348,34 @@ class Session:
         if self._keep_checkpoints:
             self._checkpoint = (step, copy_game(game), len(self.record))
 
+    def _redeal(self, game: Game, position: int) -> None:
+        """Make again the determinizations made at this decision (in the order they were made)."""
+        import random
+
+        from .information import determinize
+        for at, seat, rng_seed in self._redeals:
+            if at == position:
+                determinize(game, seat, random.Random(rng_seed))
+
+    def _ask(self, agent: Any, decision: Decision, position: int) -> int:
+        """The agent's answer to the decision, refused with one line unless it is an option's index."""
+        if isinstance(agent, EngineAgent):  # the built-in bots, at most decisions of a simulation
+            answer = agent.choose(self, decision)
+        else:
+            answer = agent.choose(self._view(decision))
+        return _checked(answer, decision, position, agent)
+
+    def _view(self, decision: Decision) -> "SeatView":
+        from ..seat_view import SeatView
+        return SeatView(self, decision.seat.index, decision)
+
     def _choose(self, game: Game, decision: Decision) -> int:
         self.state = game
         record = self.record
         position = len(record)
         seat = decision.seat
+        if self._redeals:
+            self._redeal(game, position)
         if position < len(self.replay):
             index = self.replay[position]
             if not 0 <= index < decision.count:
@@ -254,7 +384,7 @@ class Session:
         elif position == self._pause_at:
             index = self._engine.parent.switch(decision)  # pause: the caller answers with apply()
         elif (agent := self.agents.get(seat.index)) is not None:
-            index = _checked(agent.choose(self, decision), decision, position)
+            index = self._ask(agent, decision, position)
         elif seat.is_tom:
             index = 0  # Tom's rules decide for him; a rule that still asks him gets the first option
         else:
@@ -266,15 +396,22 @@ class Session:
         return index
 
 
-def _checked(answer: object, decision: Decision, position: int) -> int:
+def _checked(answer: object, decision: Decision, position: int, agent: object) -> int:
     """An agent's answer must be the index of an option: a whole number (not True, not 1.0) in range."""
+    if type(answer) is int and 0 <= answer < decision.count:  # the usual answer, checked at once
+        return answer
     try:
         index = -1 if isinstance(answer, bool) else operator.index(answer)  # numpy's integers too
     except TypeError:
         index = -1
     if not 0 <= index < decision.count:
         prompt = decision.prompt if len(decision.prompt) <= 60 else decision.prompt[:60] + "..."
-        raise AgentError(f"the agent for seat {decision.seat.name} answered {shown_clipped(repr(answer), 40)} "
-                         f"to decision {position + 1} ({decision.kind}: {prompt}); an answer is the index "
-                         f"of an option, 0-{decision.count - 1}")
+        raise AgentError(f"the agent {_name(agent)} for seat {decision.seat.name} answered "
+                         f"{shown_clipped(repr(answer), 40)} to decision {position + 1} ({decision.kind}: {prompt}); "
+                         f"an answer is the index of an option, 0-{decision.count - 1}")
     return index
+
+
+def _name(agent: object) -> str:
+    """An agent as a user named it: module.Class."""
+    return f"{type(agent).__module__}.{type(agent).__qualname__}"

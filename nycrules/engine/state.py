@@ -28,6 +28,14 @@ class Event:
     text: str
     kind: str = ""  # "header" (setup, a game round, final scoring), "section" (a bidding round or scoring step),
     # "summary", "end", "note" (a rule's own explanation: `note`), "forced" (the label of a decision's only option)
+    # What the other seats read, when `text` names cards only `seat` sees ("": they see nothing of it).
+    public: str | None = None
+
+    def seen_by(self, seat: int) -> "Event | None":
+        """The event as `seat` saw it at the table (None: it saw nothing of it)."""
+        if self.public is None or self.seat == seat:
+            return self
+        return Event(self.rule, self.where, self.seat, self.public, self.kind) if self.public else None
 
 
 # Values a copy of the table shares with the original: plain values and the immutable places of rules.
@@ -362,7 +370,7 @@ class Game:
         """
         if decision.count == 1:
             if self.log_events:
-                self.emit(decision.seat, decision.option(0).label, "forced")
+                self.emit(decision.seat, decision.option(0).label, "forced", public="")  # its own cards, maybe
             return decision.value(0)
         index = self.chooser(self, decision)
         self.decisions_taken += 1
@@ -373,9 +381,10 @@ class Game:
         from .abilities import fire_hook  # here: abilities imports this module
         fire_hook(self, name, frame)
 
-    def emit(self, seat: Seat | None, text: str, kind: str = "") -> None:
+    def emit(self, seat: Seat | None, text: str, kind: str = "", public: str | None = None) -> None:
+        """Log an event; `public` is the text the other seats read when `text` names hidden cards."""
         if self.log_events:
-            self.events.append(Event(self.rule, self.where, seat.index if seat else None, text, kind))
+            self.events.append(Event(self.rule, self.where, seat.index if seat else None, text, kind, public))
 
 
 def rules_memo(ruleset: "Ruleset") -> dict[int, Any]:

@@ -84,6 +84,8 @@ def discard(f: Any, cards: list) -> None:
 @primitive("to_hand(seat: seat, cards: list[card])",
            "Move the cards (from a pair, the reserve or the bid) into the seat's hand.", C)
 def to_hand(f: Any, seat: Seat, cards: list) -> None:
+    shown: list[str] = []  # what the other seats see taken: not the cards of the face-down reserve
+    from_reserve = 0
     for card in cards:
         require(f, any(card.zone is zone for zone in (seat.hand, seat.reserve, seat.played)) or
                 (card.zone is not None and card.zone.name.startswith("pair")),
@@ -91,9 +93,16 @@ def to_hand(f: Any, seat: Seat, cards: list) -> None:
         if card.zone is not seat.hand:
             if card.zone is not None and card.zone.name.startswith("pair"):
                 f.game.taken.append(card)  # taken from the display on this draft turn
+            if card.zone is seat.reserve:
+                from_reserve += 1
+            else:
+                shown.append(card.type)
             ops.move_card(card, seat.hand)
     if cards:
-        f.game.emit(seat, f"takes {' '.join(c.type for c in cards)} into the hand")
+        public = None
+        if from_reserve:
+            public = f"takes {' '.join([*shown, f'{from_reserve} card(s) of the reserve'])} into the hand"
+        f.game.emit(seat, f"takes {' '.join(c.type for c in cards)} into the hand", public=public)
 
 
 @primitive("reveal(seat: seat, cards: list[card])",

@@ -1,0 +1,103 @@
+"""The fixed action space: every option key is one stable integer; masks, actions, tensors, returns."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import nycrules
+from nycrules.action_space import ActionSpaceError, action_space
+from nycrules.diagnostics import NycRulesError
+
+
+def test_ids_are_stable_and_name_their_moves():
+    space = action_space(nycrules.load("nyc"))
+    assert space.size == nycrules.new_game(["Ann", "Ben"]).num_distinct_actions()
+    for key in ["pass", "done", "yes", "nothing", "3", "seat:2", "borough:queens", "vessel:9", "prestige:0",
+                "use:5", "instead:2", "char:12", "char:12#2", "card:press", "card:press#3", "pair:dollar+elevator",
+                "pair:wild#2", "swap:press>dollar", "char:5+char:21", "bid:", "bid:press press wild"]:
+        assert space.key_of(space.action_of(key)) == key
+    # a list is numbered as a multiset: its order changes nothing, and a bid of cards is those cards
+    assert space.action_of("bid:wild press press") == space.action_of("bid:press press wild")
+    assert space.action_of("card:press+card:wild+card:press") == space.action_of("bid:press press wild")
+    assert space.action_of("char:21+char:5") == space.action_of("char:5+char:21")
+    ids = [space.action_of(k) for k in ["pass", "use:5", "instead:5", "char:5", "card:wild", "swap:wild>press"]]
+    assert len(set(ids)) == len(ids)
+    every = random.Random(0).sample(range(space.size), 2000) + [0, space.size - 1]
+    assert all(space.action_of(space.key_of(a)) == a for a in every)
+    for bad in ["bid:nonsense", "sing:3", "card:press#17", "seat:4", "99", "vessel:x"]:
+        with pytest.raises(ActionSpaceError, match="option key"):
+            space.action_of(bad)
+
+
+@pytest.mark.parametrize("seats,seed", [(["Ann", "Ben"], 1), (["Ann", "Ben", "tom:C5"], 2),
+                                        (["Ann", "Ben", "Cid", "Dee"], 3), (["Ann", "Ben", "Cid", "tom:A2"], 4)])
+def test_the_mask_allows_exactly_the_legal_options_over_whole_games(seats, seed):
+    game = nycrules.new_game(seats, seed=seed)
+    space = game.action_space()
+    rng = random.Random(seed)
+    kinds = set()
+    while not game.is_over():
+        decision = game.decision()
+        kinds.add(decision.kind)
+        keyed = {space.action_of(o.key): i for i, o in enumerate(decision.options)}
+        assert len(keyed) == decision.count  # one id per option
+        mask = game.legal_actions_mask()
+        assert len(mask) == space.size and set(game.legal_actions()) == set(keyed)
+        assert sum(mask) == len(keyed) and all(mask[a] == 1 for a in keyed)  # and 0 at every other id
+        for illegal in [a for a in (rng.randrange(space.size), min(keyed) - 1, max(keyed) + 1) if a not in keyed]:
+            record = list(game.record)
+            with pytest.raises(NycRulesError, match="not legal"):
+                game.apply_action(illegal)
+            assert game.record == record and game.decision() is decision
+        action = rng.choice(game.legal_actions())
+        game.apply_action(action)
+        assert game.record[-1] == keyed[action]  # the option with that id was taken
+    assert {"draft", "bid"} <= kinds
+    returns = game.returns()
+    assert [win for win, _ in returns].count(1.0) == 1 and sum(win for win, _ in returns) == 1.0
+    assert returns[game.winner()][0] == 1.0 and [p for _, p in returns] == [s["total"] for s in game.scores()]
+
+
+def normalized(observation: dict) -> str:
+    """An observation without names and tile numbers (which copy of a character a tile is)."""
+    obs = json.loads(json.dumps(observation))
+    for seat in obs["seats"]:
+        company = dict(seat["company"])
+        seat["company"] = sorted(company.values())
+        seat["used"] = sorted(company[uid] for uid in seat["used"] if uid in company)
+        del seat["name"]
+        seat["kind"] = "tom" if seat["kind"] == "tom" else seat["kind"][:3]
+    for row in obs["elevator"].values():
+        row["face_up"] = [char for _, char in row["face_up"]]
+    obs["start_stacks"] = [[char for _, char in stack] for stack in obs["start_stacks"]]
+    obs["bids"] = sorted(obs["bids"].items())
+    return json.dumps(obs, sort_keys=True)
+
+
+def test_the_observation_tensor_tells_apart_every_observation_it_is_made_from():
+    """No information of the observation is lost (but names and tile numbers)."""
+    game = nycrules.new_game(["Ann", "Ben", "Cid", "tom:C5"], seed=6)
+    rng = random.Random(6)
+    seen: dict[tuple, str] = {}
+    size = len(game.observation_tensor(0))
+    while not game.is_over():
+        for seat in range(4):
+            tensor = game.observation_tensor(seat)
+            assert len(tensor) == size
+            seen.setdefault(tuple(tensor), normalized(game.observation(seat)))
+            assert seen[tuple(tensor)] == normalized(game.observation(seat))
+        game.apply_action(rng.choice(game.legal_actions()))
+    assert len(seen) > 400
+
+
+def test_the_information_state_holds_the_seats_own_decisions_and_its_log():
+    game = nycrules.new_game(["Ann", "Ben"], seed=5)
+    first = game.information_state_string(0)
+    mover = game.current_player()
+    game.apply(0)
+    after = game.information_state_string(mover)
+    assert after != first and "my decisions [(0, " in after
+    assert game.information_state_string(1 - mover).count("my decisions []") == 1

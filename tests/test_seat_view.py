@@ -1,0 +1,149 @@
+"""A seat's view: what an agent is handed, and that it holds nothing the seat may not know."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import nycrules
+from nycrules.engine.runner import AgentError
+from nycrules.seat_view import SeatView
+
+
+def snapshot(view: SeatView) -> tuple:
+    """Everything a view gives, as plain values."""
+    decision = view.decision
+    return (view.seat, view.seats, decision, view.observation(), [(e.seat, e.text) for e in view.events()],
+            view.history(), view.legal_actions(), view.observation_tensor(), view.information_state_string())
+
+
+def hidden_cards(game, seat: int) -> tuple:
+    state = game.state
+    return (tuple(tuple(sorted(c.id for c in [*s.hand, *s.reserve])) for s in state.seats if s.index != seat),
+            tuple(c.id for c in state.deck))
+
+
+@pytest.mark.parametrize("seats,seed,every", [(["Ann", "Ben", "tom:C5"], 5, 1), (["Ann", "Ben", "Cid", "tom:B4"], 8, 3)])
+def test_every_seats_view_is_the_same_in_a_determinization_for_that_seat(seats, seed, every):
+    """At every decision (every third in the longer game), for every seat: the view of a copy where
+    all that seat cannot see is dealt anew gives exactly what the real game's view gives."""
+    game = nycrules.new_game(seats, seed=seed)
+    rng = random.Random(seed)
+    checked = differ = 0
+    while not game.is_over():
+        decision = game.decision()
+        if len(game.record) % every == 0:
+            for seat in range(len(seats)):
+                guess = game.determinize(seat, checked, log_events=True)
+                assert snapshot(guess.view(seat)) == snapshot(game.view(seat)), f"seat {seat} tells the copy apart"
+                differ += hidden_cards(guess, seat) != hidden_cards(game, seat)
+                checked += 1
+        game.apply(rng.randrange(decision.count))
+    assert checked > 150 and differ >= checked - 4  # the hidden part is re-dealt (but for the very end)
+
+
+def test_another_seats_exchange_shows_that_it_happened_not_which_cards():
+    game = nycrules.new_game(["Ann", "Ben", "Cid"], seed=2)
+    rng = random.Random(2)
+    while not game.is_over():
+        decision = game.decision()
+        swaps = [i for i, o in enumerate(decision.options) if o.key.startswith("swap:")]
+        game.apply(rng.choice(swaps) if swaps and rng.random() < 0.5 else rng.randrange(decision.count))
+    exchanges = [e for e in game.events() if e.text.startswith("exchanges")]
+    assert len(exchanges) > 10
+    for seat in range(3):
+        seen = [e for e in game.events(seat) if e.text.startswith("exchanges")]
+        assert len(seen) == len(exchanges)
+        for real, shown in zip(exchanges, seen):
+            if real.seat == seat:
+                assert shown.text == real.text and " from the reserve" in shown.text
+            else:
+                assert shown.text == "exchanges a card of the hand for one of the reserve"
+
+
+def test_a_card_taken_from_the_reserve_into_the_hand_is_not_named_to_the_others():
+    from nycrules.engine.state import Event
+    event = Event("character 8", None, 1, "takes press press into the hand",
+                  public="takes press 1 card(s) of the reserve into the hand")
+    assert event.seen_by(1).text == "takes press press into the hand"
+    assert event.seen_by(0).text == "takes press 1 card(s) of the reserve into the hand"
+
+
+class ViewRecorder:
+    """An agent that checks what it is handed and plays the first option."""
+
+    def __init__(self):
+        self.views = 0
+
+    def choose(self, view):
+        assert isinstance(view, SeatView) and not hasattr(view, "state") and not hasattr(view, "record")
+        decision = view.decision
+        assert decision is not None and decision.seat == view.seat
+        assert [o.index for o in decision.options] == list(range(decision.count))
+        assert view.legal_actions() == sorted(o.action for o in decision.options)
+        if self.views == 5:  # a search copy: at this decision, the seat's own cards, the rest re-dealt
+            twin = view.determinize(1)
+            assert twin.view(view.seat).observation() == view.observation()
+            assert [o.key for o in twin.decision().options] == [o.key for o in decision.options]
+        self.views += 1
+        return 0
+
+
+def test_an_agent_is_handed_a_view_of_its_seat():
+    agent = ViewRecorder()
+    game = nycrules.new_game(["Ann", "bot:random"], seed=4, agents={0: agent})
+    assert game.is_over() and agent.views > 40
+
+
+def test_a_view_offers_determinized_copies_only_at_its_own_decision():
+    game = nycrules.new_game(["Ann", "Ben"], seed=4)
+    waiting = game.decision().seat.index
+    other = game.view(1 - waiting)
+    assert other.decision is None and other.legal_actions() == []
+    with pytest.raises(nycrules.NycRulesError, match="only at its own decision"):
+        other.determinize(1)
+    assert game.view(waiting).determinize(1).decision().seat.index == waiting
+
+
+def test_a_copy_of_a_determinized_game_keeps_the_re_dealt_cards():
+    game = nycrules.new_game(["Ann", "Ben", "Cid"], seed=9)
+    for _ in range(30):
+        game.apply(0)
+    seat = game.decision().seat.index
+    guess = game.determinize(seat, 7)
+    assert hidden_cards(guess, seat) != hidden_cards(game, seat)
+    copy = guess.clone()
+    assert hidden_cards(copy, seat) == hidden_cards(guess, seat)
+    again = guess.determinize(seat, 8).clone()
+    assert hidden_cards(again, seat) not in (hidden_cards(game, seat), hidden_cards(guess, seat))
+    # played on alike, the copy and the determinized game stay one game
+    for _ in range(40):
+        if guess.is_over():
+            break
+        guess.apply(guess.decision().count - 1)
+        copy.apply(copy.decision().count - 1)
+    assert guess.record == copy.record and hidden_cards(copy, seat) == hidden_cards(guess, seat)
+    assert game.state.decisions_taken == 30 or game.record[:30] == guess.record[:30]
+
+
+class Answers:
+    def __init__(self, answer):
+        self.answer = answer
+
+    def choose(self, view):
+        return self.answer
+
+
+class NoChoose:
+    pass
+
+
+@pytest.mark.parametrize("agent,words", [(Answers(-1), "answered -1"), (Answers(999), "answered 999"),
+                                         (Answers(True), "answered True"), (Answers(1.0), "answered 1.0"),
+                                         (Answers(None), "answered None"), (NoChoose(), "has no choose")])
+def test_a_bad_agent_is_named_with_the_decision_it_failed(agent, words):
+    with pytest.raises(AgentError, match=words) as caught:
+        nycrules.new_game(["Ann", "bot:random"], seed=1, agents={0: agent})
+    message = str(caught.value)
+    assert "\n" not in message and type(agent).__qualname__ in message and "decision 1 (" in message
