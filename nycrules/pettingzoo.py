@@ -1,0 +1,117 @@
+"""New York City as a PettingZoo AEC environment (`pip install 'nycrules[pettingzoo]'`).
+
+    from nycrules.pettingzoo import env
+    e = env(seats=["Ann", "Ben", "tom:B4"], seed=7)
+    e.reset()
+    for agent in e.agent_iter():
+        observation, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(observation["action_mask"])
+        e.step(action)
+
+Each seat given as a person's name is an agent, `player_<seat index>`; bots (`bot:greedy`
+...) and Toms play inside the environment. An observation is
+{"observation": the seat's observation tensor (float32), "action_mask": 1 at the ids of
+its legal actions (int8), all 0 when it is not its turn}; an action is an id of the
+ruleset's action space (nycrules/action_space.py). Rewards come at the end: the win
+share (1 for the winner, 0 for the others). Game k after `reset(seed=s)` is played with
+seed s + k: a seed gives the same games, decision for decision.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as missing:  # pragma: no cover - the message is the point
+    raise ImportError(f"nycrules.pettingzoo needs PettingZoo ({missing.name} is missing): "
+                      "pip install 'nycrules[pettingzoo]'") from None
+
+from .action_space import action_space
+from .api import load, new_game
+from .diagnostics import NycRulesError
+from .model import Ruleset
+from .observation_tensor import layout
+from .seating import parse_seats
+
+OBSERVATION_BOUND = 10_000.0  # every number of an observation tensor lies within +-this
+
+
+class NycEnv(AECEnv):
+    """The AEC environment (see the module's docstring)."""
+
+    metadata = {"name": "nycrules_v0", "render_modes": [], "is_parallelizable": False}
+
+    def __init__(self, seats: list[str], seed: int = 1, ruleset: str | Path | Ruleset = "nyc"):
+        super().__init__()
+        self._ruleset = load(ruleset)
+        self._seats = list(seats)
+        specs = parse_seats(self._seats, self._ruleset)
+        people = [i for i, spec in enumerate(specs) if spec.kind == "human"]
+        if not people:
+            raise NycRulesError("the environment needs at least one seat for an agent (a person's name "
+                                "among the seats); bots and Toms play inside it")
+        self.possible_agents = [f"player_{i}" for i in people]
+        self._seat_of = {agent: i for agent, i in zip(self.possible_agents, people)}
+        self._agent_of = {i: agent for agent, i in self._seat_of.items()}
+        self._actions = action_space(self._ruleset).size
+        size = layout(self._ruleset).size
+        self.observation_spaces = {agent: spaces.Dict({
+            "observation": spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self._actions,), np.int8)}) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(self._actions) for agent in self.possible_agents}
+        self._next_seed = seed
+        self.game: Any = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._next_seed = seed
+        self.game = new_game(self._seats, seed=self._next_seed, ruleset=self._ruleset, log_events=False)
+        self._next_seed += 1
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent_of[self.game.current_player()]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat_of[agent]
+        mask = np.zeros(self._actions, np.int8)
+        if self.game.current_player() == seat:
+            mask[self.game.legal_actions()] = 1
+        return {"observation": np.asarray(self.game.observation_tensor(seat), np.float32), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply_action(int(action))  # an illegal id is refused with a one-line NycRulesError
+        self.rewards = {other: 0.0 for other in self.agents}
+        if self.game.is_over():
+            returns = self.game.returns()
+            for other in self.agents:
+                self.rewards[other] = returns[self._seat_of[other]][0]
+                self.terminations[other] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self._agent_of[self.game.current_player()]
+        self._accumulate_rewards()
+
+
+def env(seats: list[str] | tuple[str, ...] = ("Ann", "Ben"), seed: int = 1,
+        ruleset: str | Path | Ruleset = "nyc") -> NycEnv:
+    """A PettingZoo AEC environment of New York City (see the module's docstring)."""
+    return NycEnv(list(seats), seed, ruleset)
