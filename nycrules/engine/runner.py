@@ -97,6 +97,7 @@ class Session:
         # A determinized copy keeps them, so that its own copies are of the re-dealt game too.
         self._redeals: list[tuple[int, int, int]] = []
         self._pending: Decision | None = None
+        self._actions_of: tuple[Decision, dict[int, int]] | None = None  # the waiting decision's action ids
         self._over = False
         self._started = False
         self._engine = greenlet(self._main)
@@ -221,6 +222,8 @@ class Session:
         decision = self.decision()
         if decision is None:
             return {}
+        if self._actions_of is not None and self._actions_of[0] is decision:
+            return self._actions_of[1]  # legal_actions and then apply_action: worked out once
         space = self.action_space()
         actions: dict[int, int] = {}
         for index, option in enumerate(decision.options):
@@ -229,6 +232,7 @@ class Session:
                 raise NycRulesError(f"two options of one decision ({decision.kind}, keys "
                                     f"{decision.option(actions[action]).key!r} and {option.key!r}) have one action id")
             actions[action] = index
+        self._actions_of = (decision, actions)
         return actions
 
     def observation_tensor(self, seat: int) -> list[float]:
@@ -262,8 +266,10 @@ class Session:
                        replay=self.record, log_events=self.log_events if log_events is None else log_events,
                        pause_at=len(self.record))
         twin._redeals = list(redeals)
-        if self._checkpoint is not None:
-            step, state, decisions = self._checkpoint
+        # The latest step kept, or else the one this game started from (a copy's copy starts there too).
+        start = self._checkpoint if self._checkpoint is not None else self._resume
+        if start is not None:
+            step, state, decisions = start
             twin._resume = (step, state, decisions)
             twin.record, twin.history = self.record[:decisions], self.history[:decisions]
         self._keep_checkpoints = True

@@ -1,0 +1,67 @@
+"""The game registered with OpenSpiel: its own random-simulation test, MCTSBot and ISMCTSBot."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import nycrules.openspiel  # noqa: E402,F401  (registers the game)
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+
+def test_the_game_is_registered_with_its_parameters():
+    game = pyspiel.load_game("nycrules", {"players": 3, "seed": 4})
+    kind = game.get_type()
+    assert kind.short_name == "nycrules" and game.num_players() == 3
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.num_distinct_actions() == nycrules.new_game(["A", "B"]).num_distinct_actions()
+    state = game.new_initial_state()
+    assert len(state.observation_tensor(0)) == len(state.session.observation_tensor(0))
+    assert state.legal_actions() == state.session.legal_actions()
+    with pytest.raises(Exception, match="2-4 players"):
+        pyspiel.load_game("nycrules", {"players": 5})
+
+
+def test_openspiels_random_simulation_test_passes():
+    pyspiel.random_sim_test(pyspiel.load_game("nycrules", {"players": 2, "seed": 2}), num_sims=2,
+                            serialize=False, verbose=False)
+
+
+def play(game, bots) -> list[float]:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    return state.returns()
+
+
+def test_whole_games_with_openspiels_mcts_and_ismcts_bots():
+    game = pyspiel.load_game("nycrules", {"players": 2, "seed": 5})
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=4)
+    bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=2, evaluator=evaluator, random_state=rng),
+            ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2, random_state=rng)]
+    returns = play(game, bots)
+    assert sorted(returns) == [0.0, 1.0]
+
+
+def test_a_resampled_state_is_one_the_player_cannot_tell_apart():
+    game = pyspiel.load_game("nycrules", {"players": 3, "seed": 6})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    while state.session.state.round < 2:
+        state.apply_action(rng.choice(state.legal_actions()))
+    me = state.current_player()
+    guess = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert guess.information_state_string(me) == state.information_state_string(me)
+    assert guess.observation_tensor(me) == state.observation_tensor(me)
+    assert guess.legal_actions() == state.legal_actions() and guess.history() == state.history()
+    hidden = lambda s: [sorted(c.id for c in seat.hand) for seat in s.session.state.seats if seat.index != me]
+    assert hidden(guess) != hidden(state)
+    assert hidden(guess.clone()) == hidden(guess)  # a copy of the re-dealt state stays re-dealt
+    with pytest.raises(Exception, match="player to move"):
+        state.resample_from_infostate((me + 1) % 3, pyspiel.UniformProbabilitySampler(0.0, 1.0))
