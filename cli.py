@@ -372,6 +372,9 @@ def simulate(
     out: Annotated[Optional[Path], typer.Option(metavar="FILE",
                                                 help="Write the report as a self-contained HTML page.")] = None,
     format: FormatOption = Format.text,
+    agent: Annotated[Optional[list[str]], typer.Option(
+        "--agent", metavar="MODULE:CLASS",
+        help="Your agent (choose(view) -> int) plays the next seat given as a name; repeat per seat.")] = None,
 ) -> None:
     """Play many headless games: win rates, points and what each character does for its owner, with 95% intervals."""
     from nycrules import study
@@ -403,7 +406,8 @@ def simulate(
     loaded = _ruleset(ruleset)
     specs = parse_seats(seat or STUDY_SEATS, loaded)
     try:
-        check_seats(specs)
+        agents = _agents(agent, specs)
+        check_seats(specs, agents)
     except ValueError as err:
         raise fail(str(err), 2)
     ref = RulesetRef.of(ruleset or "nyc", loaded)
@@ -415,7 +419,7 @@ def simulate(
     with games_bar(total, format == Format.text) as progress:
         report = study.run(ref, loaded, specs, games, seed, workers=workers, use_ray=ray is not None,
                            ray_address=None if ray in (None, "local") else ray, other=other,
-                           judge_all=verdicts == Verdicts.all, progress=progress)
+                           judge_all=verdicts == Verdicts.all, progress=progress, agents=agents)
     if format == Format.json:
         write_json(report)
     else:
@@ -435,6 +439,21 @@ def simulate(
         write_text(out, render_html(report), "report")  # never through a link, nor over a folder or device
         if format != Format.json:
             typer.echo(f"report written to {shown_path(out)}")
+
+
+def _agents(texts: Optional[list[str]], specs: list) -> Optional[dict]:
+    """`simulate --agent module:Class`: your agents, for the seats given as names (nycrules/batch.py)."""
+    if not texts:
+        return None
+    from nycrules.batch import agents_for_named_seats, check_agents
+    from nycrules.diagnostics import NycRulesError
+
+    try:
+        agents = agents_for_named_seats(texts, specs)
+        check_agents(agents, specs)
+    except NycRulesError as err:
+        raise fail(str(err), 2)
+    return agents
 
 
 OPTIONAL_VALUES = {"--ray": "local"}  # options whose value may be left out, and what it then is

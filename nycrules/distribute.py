@@ -25,7 +25,7 @@ from .documents import resolve_ruleset_path
 from .engine.setup import SeatSpec
 from .model import Ruleset
 from .resources import data_dir
-from .simulate import GameResult, fewer_collections, play_game, play_games
+from .simulate import AgentFactories, GameResult, fewer_collections, play_game, play_games
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
@@ -87,7 +87,7 @@ def _ruleset(ref: RulesetRef, from_text: bool) -> Ruleset:
 
 
 def play_chunk(ref: RulesetRef, specs: list[SeatSpec], seed: int, start: int, stop: int,
-               from_text: bool = False) -> list[GameResult]:
+               from_text: bool = False, agents: AgentFactories | None = None) -> list[GameResult]:
     """A worker's task: games start..stop-1 of the run (module level, so spawn and Ray can import it).
 
     Errors go back to the caller as one picklable DistributeError naming the game.
@@ -100,7 +100,7 @@ def play_chunk(ref: RulesetRef, specs: list[SeatSpec], seed: int, start: int, st
     with fewer_collections():
         for number in range(start, stop):
             try:
-                results.append(play_game(ruleset, specs, seed, number))
+                results.append(play_game(ruleset, specs, seed, number, agents))
             except Exception as err:
                 raise DistributeError(f"game {number} (seed {seed + number}) failed: "
                                       f"{type(err).__name__}: {err}".splitlines()[0]) from None
@@ -125,19 +125,20 @@ def available_cores() -> int:
 
 
 def run_local(ref: RulesetRef, ruleset: Ruleset, specs: list[SeatSpec], games: int, seed: int,
-              workers: int, progress: Progress | None = None) -> list[GameResult]:
+              workers: int, progress: Progress | None = None,
+              agents: AgentFactories | None = None) -> list[GameResult]:
     """Play games 0..games-1 in this process (1 worker) or in `workers` spawned processes."""
     workers = max(1, min(workers, games))
     results: list[GameResult] = []
     if workers == 1:
         for start, stop in chunks(games, 1):
-            results += play_games(ruleset, specs, seed, range(start, stop))
+            results += play_games(ruleset, specs, seed, range(start, stop), agents)
             if progress:
                 progress(stop - start)
         return results
     # spawn: the same on every platform, and safe beside the progress bar's thread.
     context = multiprocessing.get_context("spawn")
-    tasks = [(ref, specs, seed, start, stop) for start, stop in chunks(games, workers)]
+    tasks = [(ref, specs, seed, start, stop, False, agents) for start, stop in chunks(games, workers)]
     with context.Pool(workers) as pool:
         for part in pool.imap_unordered(_play_chunk_args, tasks):
             results += part
@@ -159,7 +160,7 @@ def _check_reachable(address: str, seconds: float = 5.0) -> None:
 
 
 def run_ray(ref: RulesetRef, specs: list[SeatSpec], games: int, seed: int, address: str | None,
-            progress: Progress | None = None) -> list[GameResult]:
+            progress: Progress | None = None, agents: AgentFactories | None = None) -> list[GameResult]:
     """Play games 0..games-1 as Ray tasks, on the cluster at `address` or on a local Ray."""
     try:
         import ray
@@ -180,7 +181,7 @@ def run_ray(ref: RulesetRef, specs: list[SeatSpec], games: int, seed: int, addre
     try:
         cores = max(1, int(ray.cluster_resources().get("CPU", 1)))
         task = ray.remote(play_chunk)
-        pending = [task.remote(ref, specs, seed, start, stop, True) for start, stop in chunks(games, cores)]
+        pending = [task.remote(ref, specs, seed, start, stop, True, agents) for start, stop in chunks(games, cores)]
         results: list[GameResult] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
@@ -201,8 +202,9 @@ def run_ray(ref: RulesetRef, specs: list[SeatSpec], games: int, seed: int, addre
 
 def run_games(ref: RulesetRef, ruleset: Ruleset, specs: list[SeatSpec], games: int, seed: int, *,
               workers: int | None = None, ray_address: str | None = None, use_ray: bool = False,
-              progress: Progress | None = None) -> list[GameResult]:
-    """Games 0..games-1 of the run, in game-number order: on Ray, or on `workers` local processes."""
+              progress: Progress | None = None, agents: AgentFactories | None = None) -> list[GameResult]:
+    """Games 0..games-1 of the run, in game-number order: on Ray, or on `workers` local processes.
+    `agents` (seat index -> agent class or factory) are sent to the workers by reference."""
     if use_ray:
-        return run_ray(ref, specs, games, seed, ray_address, progress)
-    return run_local(ref, ruleset, specs, games, seed, workers or available_cores(), progress)
+        return run_ray(ref, specs, games, seed, ray_address, progress, agents)
+    return run_local(ref, ruleset, specs, games, seed, workers or available_cores(), progress, agents)

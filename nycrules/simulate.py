@@ -8,9 +8,10 @@ played again alone, and a run can be split over processes or machines (see
 from __future__ import annotations
 
 import gc
+import inspect
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .agents import seat_agents
 from .diagnostics import RuleRuntimeError
@@ -41,16 +42,34 @@ class GameResult:
     seats: tuple[SeatResult, ...]
 
 
-def check_seats(specs: list[SeatSpec]) -> None:
-    if any(spec.kind == "human" for spec in specs):
-        people = ", ".join(spec.name for spec in specs if spec.kind == "human")
-        raise ValueError(f"simulated games are played by bots and Toms only, not by {people}")
+# Seat index -> an agent class or factory: a worker makes each game's agent itself (agent_for_game).
+AgentFactories = dict[int, Callable[..., Any]]
 
 
-def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int) -> GameResult:
-    """Play game `number` of the run with seed `seed`, headless."""
+def check_seats(specs: list[SeatSpec], agents: AgentFactories | None = None) -> None:
+    """Every seat is a bot, a Tom, or a seat an agent of `agents` plays."""
+    people = [spec.name for i, spec in enumerate(specs) if spec.kind == "human" and i not in (agents or {})]
+    if people:
+        raise ValueError(f"simulated games are played by bots, Toms and agents only, not by {', '.join(people)}")
+
+
+def agent_for_game(factory: Callable[..., Any], seat_seed: int) -> Any:
+    """A new agent for one game: `factory(seed=...)` if it takes a seed, else `factory()`."""
+    try:
+        takes_seed = "seed" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # a builtin or an object without a signature
+        takes_seed = False
+    return factory(seed=seat_seed) if takes_seed else factory()
+
+
+def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
+              agents: AgentFactories | None = None) -> GameResult:
+    """Play game `number` of the run with seed `seed`, headless; `agents` play their seats."""
     game_seed = seed + number
-    session = Session(ruleset, specs, game_seed, seat_agents(specs, game_seed), log_events=False)
+    answerers = seat_agents(specs, game_seed)
+    for index, factory in (agents or {}).items():  # seeded as the built-in bots are
+        answerers[index] = agent_for_game(factory, game_seed * 31 + index)
+    session = Session(ruleset, specs, game_seed, answerers, log_events=False)
     try:
         game = session.run()
     except RuleRuntimeError as err:  # say which game, so it can be replayed
@@ -66,9 +85,10 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int) -
     return GameResult(number, len(session.record), tuple(seats))
 
 
-def play_games(ruleset: Ruleset, specs: list[SeatSpec], seed: int, numbers: Iterable[int]) -> list[GameResult]:
+def play_games(ruleset: Ruleset, specs: list[SeatSpec], seed: int, numbers: Iterable[int],
+               agents: AgentFactories | None = None) -> list[GameResult]:
     with fewer_collections():
-        return [play_game(ruleset, specs, seed, number) for number in numbers]
+        return [play_game(ruleset, specs, seed, number, agents) for number in numbers]
 
 
 YOUNG_COLLECTION_EVERY = 20_000  # new container objects (Python's default: 700)

@@ -16,7 +16,7 @@ from .documents import display_path, extends, resolve_ruleset_path
 from .effects import Sample, owner_effects
 from .engine.setup import SeatSpec
 from .model import Ruleset
-from .simulate import DURING_THE_GAME, GameResult
+from .simulate import DURING_THE_GAME, AgentFactories, GameResult
 from .stats import Difference, bootstrapped, holm, mean_interval, paired_difference, proportion
 from .verdicts import judge
 
@@ -137,12 +137,14 @@ def _about(ref: "RulesetRef", report: dict) -> dict:
 def run(ref: "RulesetRef", ruleset: Ruleset, specs: list[SeatSpec], games: int, seed: int, *,
         workers: int | None = None, use_ray: bool = False, ray_address: str | None = None,
         other: tuple["RulesetRef", Ruleset, list[SeatSpec]] | None = None, other_is_mod: bool | None = None,
-        judge_all: bool = False, progress: "Progress | None" = None) -> dict:
+        judge_all: bool = False, progress: "Progress | None" = None,
+        agents: "AgentFactories | None" = None) -> dict:
     """Play the study (and the same seeds under `other`) and build its report.
 
     With `other`, the study's ruleset is the mod and `other` its base, unless `other_is_mod`
     (by default: unless `other` extends the study's ruleset); `judge_all` gives a verdict on
-    every character, not only the mod's new and changed ones.
+    every character, not only the mod's new and changed ones. `agents` (seat index -> agent
+    class or factory) play their seats in every game (nycrules/batch.py).
     """
     from .distribute import run_games
 
@@ -150,7 +152,7 @@ def run(ref: "RulesetRef", ruleset: Ruleset, specs: list[SeatSpec], games: int, 
              specs: list[SeatSpec]) -> tuple[dict, list[GameResult], dict[int, Sample]]:
         start = time.perf_counter()
         results = run_games(ref, ruleset, specs, games, seed, workers=workers, use_ray=use_ray,
-                            ray_address=ray_address, progress=progress)
+                            ray_address=ray_address, progress=progress, agents=agents)
         seconds = time.perf_counter() - start
         effects = owner_effects(results, sorted(ruleset.characters), seed)  # the same draws for both rulesets
         return summarize(ruleset, specs, results, seed, seconds, effects), results, effects

@@ -1,0 +1,77 @@
+"""run_games and `simulate --agent`: your own agents in seeded batches, the same on any number of workers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import nycrules
+from batch_agents import Answers999, LastOption, NoChoose, SeededRandom
+from nycrules.distribute import DistributeError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def without_timing(report: dict) -> dict:
+    return {k: v for k, v in report.items() if k not in ("seconds", "games_per_second")}
+
+
+def test_the_same_report_on_one_or_two_workers_with_the_agents_playing_their_seats():
+    seats = ["Mine", "bot:greedy", "Other", "tom:B4"]
+    one = nycrules.run_games({0: SeededRandom, 2: LastOption}, seats, games=6, seed=3, workers=1)
+    two = nycrules.run_games({0: SeededRandom, 2: LastOption}, seats, games=6, seed=3, workers=2)
+    assert without_timing(one) == without_timing(two)
+    assert one["games"] == 6 and [s["name"] for s in one["seats"]] == ["Mine", "Greedy bot 2", "Other", "Tom"]
+    assert sum(seat["wins"] for seat in one["seats"]) == 6
+    # a game of the run is the game new_game plays with the same agents and seed
+    agent = SeededRandom(seed=4 * 31 + 0)
+    game = nycrules.new_game(seats, seed=4, agents={0: agent, 2: LastOption()})
+    assert game.is_over()
+
+
+@pytest.mark.parametrize("agents,words", [
+    ({0: NoChoose}, "has no choose"), ({0: lambda: 3}, "has no choose"), ({5: LastOption}, "seat index 0-1"),
+    ({}, "not by Mine"), ({0: "LastOption"}, "class or factory")])
+def test_bad_agents_are_refused_before_any_game(agents, words):
+    with pytest.raises(nycrules.NycRulesError, match=words):
+        nycrules.run_games(agents, ["Mine", "bot:random"], games=2, workers=1)
+
+
+def test_an_agent_with_a_bad_answer_is_named_with_the_game_and_the_decision():
+    with pytest.raises(nycrules.AgentError, match=r"batch_agents\.Answers999 answered 999 at decision 1 \("):
+        nycrules.run_games({0: Answers999}, ["Mine", "bot:random"], games=2, workers=1)
+    with pytest.raises(DistributeError, match=r"game \d \(seed \d\) failed: AgentError: the agent "
+                                              r"batch_agents\.Answers999 answered 999 at decision 1"):
+        nycrules.run_games({0: Answers999}, ["Mine", "bot:random"], games=2, workers=2)
+    with pytest.raises(nycrules.NycRulesError, match="cannot be sent to worker processes"):
+        nycrules.run_games({0: lambda: LastOption()}, ["Mine", "bot:random"], games=2, workers=2)
+
+
+def simulate(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "cli.py"), "simulate", *args], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT / "tests")
+
+
+def test_simulate_seats_an_agent_by_module_and_class_and_reports_as_run_games():
+    result = simulate("--seat", "Mine", "--seat", "bot:random", "--agent", "batch_agents:SeededRandom",
+                      "--games", "4", "--seed", "9", "--workers", "2", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    same = nycrules.run_games({0: SeededRandom}, ["Mine", "bot:random"], games=4, seed=9, workers=1)
+    assert without_timing(report) == without_timing(same)
+    for args, words in [(["--agent", "batch_agents:NoChoose"], "has no choose"), ([], "not by Mine")]:
+        result = simulate("--seat", "Mine", "--seat", "bot:random", "--games", "2", *args)
+        assert result.returncode == 2 and words in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize("text,words", [("batch_agents:Nope", "batch_agents has no Nope"),
+                                        ("no_such_module:X", "cannot import no_such_module"),
+                                        ("batch_agents", "module:Class")])
+def test_an_agent_that_cannot_be_loaded_is_one_line(text, words):
+    from nycrules.batch import load_agent
+    with pytest.raises(nycrules.NycRulesError, match=words):
+        load_agent(text)
