@@ -50,7 +50,8 @@ def check_seats(specs: list[SeatSpec], agents: AgentFactories | None = None) -> 
     """Every seat is a bot, a Tom, or a seat an agent of `agents` plays."""
     people = [spec.name for i, spec in enumerate(specs) if spec.kind == "human" and i not in (agents or {})]
     if people:
-        raise ValueError(f"simulated games are played by bots, Toms and agents only, not by {', '.join(people)}")
+        raise ValueError(f"simulated games are played by bots and Toms only, not by {', '.join(people)} "
+                         "(unless an agent plays the seat: --agent module:Class, or run_games' agents)")
 
 
 def agent_for_game(factory: Callable[..., Any], seat_seed: int) -> Any:
