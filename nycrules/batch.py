@@ -64,7 +64,7 @@ def check_agents(agents: AgentFactories, specs: list[SeatSpec]) -> None:
             raise NycRulesError(f"the agent of seat {index} must be a class or factory, not {factory!r}")
         made = agent_for_game(factory, 0)
         if not callable(getattr(made, "choose", None)):
-            raise AgentError(f"the agent {_name(factory)} of seat {index} has no choose(view) method")
+            raise AgentError(f"the agent {_name(factory)} of seat {index} has no method choose(view)")
     try:
         check_seats(specs, agents)
     except ValueError as err:

@@ -34,7 +34,7 @@ def test_the_same_report_on_one_or_two_workers_with_the_agents_playing_their_sea
 
 
 @pytest.mark.parametrize("agents,words", [
-    ({0: NoChoose}, "has no choose"), ({0: lambda: 3}, "has no choose"), ({5: LastOption}, "seat index 0-1"),
+    ({0: NoChoose}, "has no method choose"), ({0: lambda: 3}, "has no method choose"), ({5: LastOption}, "seat index 0-1"),
     ({}, "not by Mine"), ({0: "LastOption"}, "class or factory")])
 def test_bad_agents_are_refused_before_any_game(agents, words):
     with pytest.raises(nycrules.NycRulesError, match=words):
@@ -42,10 +42,10 @@ def test_bad_agents_are_refused_before_any_game(agents, words):
 
 
 def test_an_agent_with_a_bad_answer_is_named_with_the_game_and_the_decision():
-    with pytest.raises(nycrules.AgentError, match=r"batch_agents\.Answers999 answered 999 at decision 1 \("):
+    with pytest.raises(nycrules.AgentError, match=r"batch_agents\.Answers999 for seat Mine answered 999 to decision 1 \("):
         nycrules.run_games({0: Answers999}, ["Mine", "bot:random"], games=2, workers=1)
     with pytest.raises(DistributeError, match=r"game \d \(seed \d\) failed: AgentError: the agent "
-                                              r"batch_agents\.Answers999 answered 999 at decision 1"):
+                                              r"batch_agents\.Answers999 for seat Mine answered 999 to decision 1"):
         nycrules.run_games({0: Answers999}, ["Mine", "bot:random"], games=2, workers=2)
     with pytest.raises(nycrules.NycRulesError, match="cannot be sent to worker processes"):
         nycrules.run_games({0: lambda: LastOption()}, ["Mine", "bot:random"], games=2, workers=2)
@@ -63,7 +63,7 @@ def test_simulate_seats_an_agent_by_module_and_class_and_reports_as_run_games():
     report = json.loads(result.stdout)
     same = nycrules.run_games({0: SeededRandom}, ["Mine", "bot:random"], games=4, seed=9, workers=1)
     assert without_timing(report) == without_timing(same)
-    for args, words in [(["--agent", "batch_agents:NoChoose"], "has no choose"), ([], "not by Mine")]:
+    for args, words in [(["--agent", "batch_agents:NoChoose"], "has no method choose"), ([], "not by Mine")]:
         result = simulate("--seat", "Mine", "--seat", "bot:random", "--games", "2", *args)
         assert result.returncode == 2 and words in result.stderr and result.stderr.count("\n") == 1, result.stderr
 

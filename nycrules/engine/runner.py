@@ -14,6 +14,7 @@ Play, replay, simulate and the public API all drive games through this class.
 from __future__ import annotations
 
 import operator
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from greenlet import getcurrent, greenlet
