@@ -75,6 +75,7 @@ class NycEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._next_seed = seed
+        self.close()
         self.game = new_game(self._seats, seed=self._next_seed, ruleset=self._ruleset, log_events=False)
         self._next_seed += 1
         self.agents = list(self.possible_agents)
@@ -91,6 +92,11 @@ class NycEnv(AECEnv):
         if self.game.current_player() == seat:
             mask[self.game.legal_actions()] = 1
         return {"observation": np.asarray(self.game.observation_tensor(seat), np.float32), "action_mask": mask}
+
+    def close(self) -> None:
+        """End the game being played, if any (a game left paused would stay in memory)."""
+        if self.game is not None:
+            self.game.close()
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

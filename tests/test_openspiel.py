@@ -65,3 +65,17 @@ def test_a_resampled_state_is_one_the_player_cannot_tell_apart():
     assert hidden(guess.clone()) == hidden(guess)  # a copy of the re-dealt state stays re-dealt
     with pytest.raises(Exception, match="player to move"):
         state.resample_from_infostate((me + 1) % 3, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+def test_a_state_openspiel_drops_frees_its_game():
+    """MCTS makes thousands of copies: each one's paused game must go with it (Session.close)."""
+    import gc
+    import weakref
+    state = pyspiel.load_game("nycrules", {"players": 2, "seed": 5}).new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[-1])
+    game = weakref.ref(copy.session)
+    del copy
+    gc.collect()
+    assert game() is None and not state.is_terminal()

@@ -40,3 +40,15 @@ def test_a_seed_gives_the_same_game_and_the_winner_takes_the_reward():
     again, _ = play(env(seats=["Ann", "tom:B4", "Ben"], seed=99), 5)
     assert first == again and len(first) > 50
     assert sorted(rewards) == ["player_0", "player_2"] and sum(rewards.values()) in (0.0, 1.0)
+
+
+def test_a_reset_ends_the_game_left_unfinished():
+    import gc
+    import weakref
+    e = env(seats=["Ann", "Ben"], seed=2)
+    e.reset()
+    e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    left = weakref.ref(e.game)
+    e.reset()
+    gc.collect()
+    assert left() is None and not e.game.is_over()
