@@ -63,11 +63,23 @@ def test_another_seats_exchange_shows_that_it_happened_not_which_cards():
 
 
 def test_a_card_taken_from_the_reserve_into_the_hand_is_not_named_to_the_others():
-    from nycrules.engine.state import Event
-    event = Event("character 8", None, 1, "takes press press into the hand",
-                  public="takes press 1 card(s) of the reserve into the hand")
-    assert event.seen_by(1).text == "takes press press into the hand"
-    assert event.seen_by(0).text == "takes press 1 card(s) of the reserve into the hand"
+    """Character 8 moves a reserve card like one just taken into the hand: only its owner reads which."""
+    from nycrules.engine import procedure
+    from scenario import answer, give, hire
+    from scenario_extra import bare_table, set_pairs
+
+    game, ann, ben = bare_table()
+    hire(game, ann, 8)
+    give(game, ann, hand="", reserve="press dollar", dollars=1)
+    set_pairs(game, "press wild", "prestige prestige")
+    answer(game, "take press", "use 8", "yes")
+    procedure.draft_turn(game, ann)
+    moved = [e for e in game.events if e.text == "takes press into the hand"]
+    assert len(moved) == 1 and moved[0].seat == ann.index
+    assert moved[0].seen_by(ann.index).text == "takes press into the hand"
+    assert moved[0].seen_by(ben.index).text == "takes 1 card(s) of the reserve into the hand"
+    taken = [e for e in game.events if e.text.startswith("takes the pair")]  # from the display: public
+    assert taken and taken[0].seen_by(ben.index).text == taken[0].text
 
 
 class ViewRecorder:
