@@ -82,6 +82,19 @@ def test_a_card_taken_from_the_reserve_into_the_hand_is_not_named_to_the_others(
     assert taken and taken[0].seen_by(ben.index).text == taken[0].text
 
 
+def test_the_option_a_seat_took_as_its_only_one_is_told_to_that_seat_only():
+    """A decision with one option is taken without asking; its label may name the seat's own cards."""
+    game = nycrules.new_game(["Ann", "Ben", "Cid"], seed=2)
+    rng = random.Random(2)
+    while not game.is_over():
+        game.apply(rng.randrange(game.decision().count))
+    forced = [e for e in game.events() if e.kind == "forced" and e.seat is not None]
+    assert forced
+    for seat in range(3):
+        seen = [e for e in game.events(seat) if e.kind == "forced"]
+        assert seen == [e for e in forced if e.seat == seat]
+
+
 class ViewRecorder:
     """An agent that checks what it is handed and plays the first option."""
 
