@@ -1,12 +1,13 @@
 """How the verdicts of balance studies (nycrules/verdicts.py) fare: false alarms and planted characters.
 
-    python benchmarks/verdicts.py [GAMES] [RUNS]
+    PYTHONPATH=. python benchmarks/verdicts.py [GAMES] [RUNS]
 
 Plays RUNS runs (default 6) of GAMES games (default 200) of the base ruleset with the study's
 default seats (four bot:greedy), each run on its own seeds (run k: seeds 1 + 100000 k ...),
 and judges every character of every pair of runs as a mod against its base (--verdicts all):
-a call is a false alarm. It prints the calls and, per pair, how near the nearest came (the
-simultaneous bound closest to the margin). Then the planted mods of rulesets/examples
+a call is a false alarm. It prints the calls and, per pair, how near the nearest came: the
+gap between its simultaneous bound and the margin (points for a figure from owners,
+percentage points for one from the bots' choices); a call needs a gap above 0. Then the planted mods of rulesets/examples
 (windfall: likely too strong; dead_weight: likely too weak) against run 0, with their figures.
 """
 
@@ -20,7 +21,7 @@ from nycrules.effects import owner_effects
 from nycrules.loader import load_ruleset
 from nycrules.seating import parse_seats
 from nycrules.simulate import play_games
-from nycrules.verdicts import MARGIN, figure_text, judge
+from nycrules.verdicts import HIRE_MARGIN, MARGIN, OWNERS, figure_text, judge
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rulesets" / "examples"
 SEATS = ["bot:greedy"] * 4
@@ -29,6 +30,12 @@ SEATS = ["bot:greedy"] * 4
 def effects(ruleset, games: int, first_seed: int) -> dict:
     results = play_games(ruleset, parse_seats(SEATS, ruleset), first_seed, range(games))
     return owner_effects(results, sorted(ruleset.characters), seed=1)  # the same draws for every run
+
+
+def _gap(row: dict) -> float:
+    """How far the row's simultaneous interval is from a call (positive: called)."""
+    bound = max(row["simultaneous"]["low"], -row["simultaneous"]["high"])
+    return bound - MARGIN if row["basis"] == OWNERS else (bound - HIRE_MARGIN) * 100
 
 
 def main() -> None:
@@ -40,10 +47,9 @@ def main() -> None:
     for a, b in itertools.combinations(range(runs), 2):
         verdicts = judge(nyc, nyc, base[b], base[a], games, everything=True)
         alarms += verdicts["called"]
-        nearest = max((max(row["simultaneous"]["low"], -row["simultaneous"]["high"]), row["id"])
-                      for row in verdicts["characters"] if "simultaneous" in row)
+        nearest = max((_gap(row), row["id"], row["basis"]) for row in verdicts["characters"] if "simultaneous" in row)
         print(f"runs {a} and {b}: {verdicts['family']} judged, {verdicts['called']} called; nearest: "
-              f"character {nearest[1]}, bound {nearest[0]:+.2f} (a call needs > {MARGIN:g})")
+              f"character {nearest[1]} ({nearest[2]}), gap {nearest[0]:+.2f}")
     pairs = runs * (runs - 1) // 2
     print(f"false alarms: {alarms} in {pairs} comparisons of the base with itself, {games} games each")
     for name in ("windfall", "dead_weight"):

@@ -72,6 +72,8 @@ class Sample:
     """
 
     owners: int  # seats that owned it at the end, over all games
+    offered: int  # hires at which a bot could have taken it from the elevator (simulate.HireWatch)
+    taken: int  # ... and took it
     points: float | None
     wins: float | None
     points_drawn: tuple[float | None, ...]
@@ -131,6 +133,8 @@ def owner_effects(results: Sequence[GameResult], char_ids: Sequence[int], seed: 
     """Every character's effect on its owner in this run, with `count` bootstrap draws seeded by `seed`."""
     columns = Columns.of(results)
     owners = {c: sum(len(seat.games) for seat in columns.owned.get(c, ())) for c in char_ids}
+    offered = {c: sum(seat.offered.get(c, 0) for game in results for seat in game.seats) for c in char_ids}
+    taken = {c: sum(seat.taken.get(c, 0) for game in results for seat in game.seats) for c in char_ids}
     told = [c for c in char_ids
             if min(owners[c], columns.games * len(columns.points) - owners[c]) >= MIN_OWNERS]
     drawn: dict[int, list[tuple[float | None, float | None]]] = {c: [] for c in told}
@@ -143,7 +147,8 @@ def owner_effects(results: Sequence[GameResult], char_ids: Sequence[int], seed: 
     for c in char_ids:
         if c in drawn:
             points, wins = plain.effect(c)
-            samples[c] = Sample(owners[c], points, wins, tuple(p for p, _ in drawn[c]), tuple(w for _, w in drawn[c]))
+            samples[c] = Sample(owners[c], offered[c], taken[c], points, wins, tuple(p for p, _ in drawn[c]),
+                                tuple(w for _, w in drawn[c]))
         else:
-            samples[c] = Sample(owners[c], None, None, (), ())
+            samples[c] = Sample(owners[c], offered[c], taken[c], None, None, (), ())
     return samples

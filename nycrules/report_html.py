@@ -301,10 +301,11 @@ def _verdicts(comparison: dict) -> str:
             f'<td class="l figure" style="white-space:normal">{escape(figure_text(row, verdicts["games"]))}</td>'
             f'<td>{_effect(row["owner_win_rate"], True)}</td></tr>' for row in judged)
         parts.append('<div class="wide"><table><tr><th>id</th><th class="l">character</th><th class="l">verdict</th>'
-                     '<th class="l">the figure behind it: points for its owner, 95% interval</th>'
+                     '<th class="l">the figure behind it, with its 95% interval</th>'
                      f'<th>its owners\' wins against non-owners of their seat</th></tr>{rows}</table></div>')
-        parts.append('<div class="plot">Points for its owner, mod minus base</div>'
-                     + verdict_plot(judged, verdicts["margin"]))
+        plot = verdict_plot(judged, verdicts["margin"])
+        if plot:
+            parts.append(f'<div class="plot">Points for its owner, mod minus base</div>{plot}')
     parts.append(
         '<div class="howto"><b>How to read the verdicts.</b> A character\'s strength is what owning it does for '
         "a seat: the owners' points minus the non-owners' points <i>in the same seat</i>, so that who plays and "
@@ -314,8 +315,11 @@ def _verdicts(comparison: dict) -> str:
         f"needs the figure clear of zero by {verdicts['margin']:g} point (the dashed lines) with all "
         f"{verdicts['family']} judged figure(s) taken together (Bonferroni, 95%): the base against itself calls "
         "nothing at least 95% of the time. <b>No clear effect</b>: within the margin, or too uncertain; more games "
-        "narrow the interval. <b>Too few owners to tell</b>: fewer than 10 seats owned it; the bots may not hire "
-        "it, or it needs more games.</div></div>")
+        "narrow the interval. A character that fewer than 10 seats owned (the bots judge a character by trying it, "
+        "and leave a useless one on the elevator) is judged by <b>how often the bots took it</b> when it was on "
+        "offer at a hire, against the same reference, with a margin of "
+        f"{verdicts['hire_margin'] * 100:g} percentage points. <b>Too few owners to tell</b>: too seldom owned "
+        "and offered; play more games.</div></div>")
     others = [row for row in verdicts["characters"] if not row["judged"]]
     if others:
         rows = "".join(f'<tr><td>{row["id"]}</td><td class="l">{escape(row["title"])}</td>'

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import gc
 import inspect
+from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from .agents import seat_agents
 from .diagnostics import RuleRuntimeError
+from .engine.decisions import Decision
 from .engine.procedure import winner_of
-from .engine.runner import Session
+from .engine.runner import EngineAgent, Session
 from .engine.setup import SeatSpec
+from .engine.state import Tile
 from .model import Ruleset
 
 DURING_THE_GAME = "during the game"  # points scored before the final scoring
@@ -33,6 +36,8 @@ class SeatResult:
     owned: tuple[int, ...]  # character ids in the company at the end (each id once)
     hired: dict[int, int]  # character id -> tiles taken into the company (start stacks included)
     used: dict[int, int]  # character id -> times the character acted
+    offered: dict[int, int] = field(default_factory=dict)  # character id -> hires it was face up for (bots)
+    taken: dict[int, int] = field(default_factory=dict)  # character id -> times it was the one hired then
 
 
 @dataclass(frozen=True)
@@ -67,10 +72,14 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
               agents: AgentFactories | None = None) -> GameResult:
     """Play game `number` of the run with seed `seed`, headless; `agents` play their seats."""
     game_seed = seed + number
-    answerers = seat_agents(specs, game_seed)
-    for index, factory in (agents or {}).items():  # seeded as the built-in bots are
+    watched = {i: HireWatch(bot) for i, bot in seat_agents(specs, game_seed).items()}
+    answerers: dict[int, Any] = dict(watched)
+    for index, factory in (agents or {}).items():  # seeded as the built-in bots are; not watched
         answerers[index] = agent_for_game(factory, game_seed * 31 + index)
+        watched.pop(index, None)
     session = Session(ruleset, specs, game_seed, answerers, log_events=False)
+    for watch in watched.values():
+        watch.session = session
     try:
         game = session.run()
     except RuleRuntimeError as err:  # say which game, so it can be replayed
@@ -80,10 +89,39 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
     for seat in game.seats:
         by_category = dict(seat.scores)
         by_category[DURING_THE_GAME] = seat.points - sum(seat.scores.values())
+        watch = watched.get(seat.index)
         seats.append(SeatResult(seat is winner, seat.points, by_category,
                                 tuple(sorted({tile.char.id for tile in seat.company})),
-                                dict(seat.hired), dict(seat.uses)))
+                                dict(seat.hired), dict(seat.uses),
+                                dict(watch.offered) if watch else {}, dict(watch.taken) if watch else {}))
     return GameResult(number, len(session.record), tuple(seats))
+
+
+class HireWatch(EngineAgent):
+    """A built-in bot's stand-in that notes which characters it could hire from the elevator and
+    which it took (an agent of one's own, asked with a view, is not watched).
+
+    Its answers are the bot's own, so the game is the same. Only the game itself is watched:
+    a copy that a search plays forward keeps the stand-in but is not counted.
+    """
+
+    __slots__ = ("agent", "session", "offered", "taken")
+
+    def __init__(self, agent: EngineAgent):
+        self.agent = agent
+        self.session: Session | None = None
+        self.offered: Counter[int] = Counter()
+        self.taken: Counter[int] = Counter()
+
+    def choose(self, session: Session, decision: Decision) -> int:
+        index = self.agent.choose(session, decision)
+        if session is self.session and decision.kind == "choose" and decision.count:
+            first = decision.value(0)
+            if isinstance(first, Tile) and first.where == "display":  # face up on the elevator: a hire
+                self.offered.update({decision.value(i).char.id for i in range(decision.count)})
+                if isinstance(index, int) and 0 <= index < decision.count:
+                    self.taken[decision.value(index).char.id] += 1
+        return index
 
 
 def play_games(ruleset: Ruleset, specs: list[SeatSpec], seed: int, numbers: Iterable[int],

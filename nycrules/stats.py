@@ -34,6 +34,21 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def newcombe(k1: int, n1: int, k0: int, n0: int, z: float = Z95) -> tuple[float, float]:
+    """Interval of the difference of two proportions k1/n1 - k0/n0 from their Wilson intervals
+    (Newcombe 1998, method 10); it stays within [-1, 1]."""
+    p1, p0 = k1 / n1, k0 / n0
+    l1, u1 = wilson(k1, n1, z)
+    l0, u0 = wilson(k0, n0, z)
+    d = p1 - p0
+    return d - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p0 - l0) ** 2)
+
+
+def bonferroni_z(family: int, alpha: float = 0.05) -> float:
+    """The normal quantile for two-sided intervals that hold for `family` figures together at level 1 - alpha."""
+    return NormalDist().inv_cdf(1 - alpha / (2 * max(family, 1)))
+
+
 def _betacf(a: float, b: float, x: float) -> float:
     """Continued fraction of the incomplete beta function (modified Lentz)."""
     tiny = 1e-300
@@ -181,7 +196,7 @@ class Bootstrapped:
 
     def simultaneous(self, family: int, alpha: float = 0.05) -> tuple[float, float]:
         """An interval that holds for all `family` figures judged together at level 1 - alpha (Bonferroni)."""
-        z = NormalDist().inv_cdf(1 - alpha / (2 * max(family, 1)))
+        z = bonferroni_z(family, alpha)
         return self.value - z * self.se, self.value + z * self.se
 
     def as_json(self, digits: int = 4) -> dict:

@@ -13,18 +13,25 @@ taken together: "likely too strong" when the simultaneous interval (Bonferroni o
 judged characters, at 95%) lies above +MARGIN points, "likely too weak" when it lies below
 -MARGIN, "no clear effect" otherwise. A mod compared with itself, or with a change that does
 nothing, is then called "too strong" or "too weak" for any character less than 5% of the time.
+
+A character that too few seats owned to measure (bots that judge characters by what they do
+leave a useless one on the elevator) is judged by the bots' choices instead: how often they
+took it when it was face up at a hire, against the reference's rate (Newcombe's interval of
+two Wilson intervals, with the same Bonferroni correction and a margin of HIRE_MARGIN).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from .effects import Sample
+from .effects import MIN_OWNERS, Sample
 from .model import CharacterDef, Ruleset
-from .stats import Bootstrapped, bootstrapped
+from .stats import Bootstrapped, bonferroni_z, bootstrapped, newcombe
 
 MARGIN = 1.0  # points: an effect smaller than this is not called, however sure it is
+HIRE_MARGIN = 0.05  # the same for a difference of how often it is taken when offered
 ALPHA = 0.05  # the chance of calling anything at all when nothing differs
+OWNERS, HIRES = "owners", "hires"  # what a verdict rests on
 
 STRONG, WEAK, UNCLEAR, UNTOLD = "likely too strong", "likely too weak", "no clear effect", "too few owners to tell"
 NEW, CHANGED, SAME, REMOVED = "new", "changed", "same", "removed"
@@ -50,27 +57,26 @@ def changes(mod: Ruleset, base: Ruleset) -> dict[int, str]:
     return found
 
 
-def _reference(char_id: int, status: str, mod: Ruleset, base: Ruleset,
-               base_effects: dict[int, Sample]) -> tuple[str, float | None, list[float | None]]:
-    """What the character is measured against: a label, the base's figure and its draws."""
+def _peers(char_id: int, status: str, mod: Ruleset, base: Ruleset, told: list[int]) -> tuple[str, list[int]]:
+    """What the character is measured against, among the base characters `told` (those with a figure)."""
     if status != NEW:
-        sample = base_effects[char_id]
-        return "its base version", sample.points, list(sample.points_drawn)
+        return "its base version", [char_id] if char_id in told else []
     value = mod.characters[char_id].value
-    told = [c for c in sorted(base.characters) if base_effects[c].points is not None]
     peers = [c for c in told if base.characters[c].value == value]
-    label = f"the base's value-{value} characters"
+    return (f"the base's value-{value} characters", peers) if peers else ("the base's characters", told)
+
+
+def _reference(peers: list[int], base_effects: dict[int, Sample]) -> tuple[float | None, list[float | None]]:
+    """The peers' mean effect on their owners, and the same in each bootstrap draw."""
     if not peers:
-        peers, label = told, "the base's characters"
-    if not peers:
-        return label, None, []
+        return None, []
     draws = len(base_effects[peers[0]].points_drawn)
     mean = sum(base_effects[c].points for c in peers) / len(peers)  # type: ignore[misc]
     drawn: list[float | None] = []
     for i in range(draws):
         values = [base_effects[c].points_drawn[i] for c in peers]
         drawn.append(None if None in values else sum(values) / len(values))  # type: ignore[arg-type]
-    return label, mean, drawn
+    return mean, drawn
 
 
 def _difference(mod: Sample, reference: float | None, drawn: list[float | None]) -> Bootstrapped | None:
@@ -80,14 +86,20 @@ def _difference(mod: Sample, reference: float | None, drawn: list[float | None])
     return bootstrapped(mod.points - reference, paired, mod.owners)
 
 
-def verdict(figure: Bootstrapped | None, family: int) -> str:
-    """The plain verdict on one figure judged with `family` figures in all."""
-    if figure is None:
-        return UNTOLD
-    low, high = figure.simultaneous(family, ALPHA)
-    if low > MARGIN:
+def _hires(mod: Sample, peers: list[int], base_effects: dict[int, Sample], z: float) -> dict | None:
+    """How often the bots took it when it was on offer, against the reference; None if too seldom offered."""
+    taken, offered = sum(base_effects[c].taken for c in peers), sum(base_effects[c].offered for c in peers)
+    if min(mod.offered, offered) < MIN_OWNERS:
+        return None
+    low, high = newcombe(mod.taken, mod.offered, taken, offered, z)
+    return {"taken": mod.taken, "offered": mod.offered, "reference_taken": taken, "reference_offered": offered,
+            "delta": round(mod.taken / mod.offered - taken / offered, 4), "low": round(low, 4), "high": round(high, 4)}
+
+
+def _call(low: float, high: float, margin: float) -> str:
+    if low > margin:
         return STRONG
-    if high < -MARGIN:
+    if high < -margin:
         return WEAK
     return UNCLEAR
 
@@ -96,34 +108,55 @@ def judge(mod: Ruleset, base: Ruleset, mod_effects: dict[int, Sample], base_effe
           games: int, everything: bool = False) -> dict:
     """Every character of the two rulesets with its figure; a verdict for the new and changed ones
     (for all of them when `everything`)."""
+    with_points = [c for c in sorted(base.characters) if base_effects[c].points is not None]
+    offered = [c for c in sorted(base.characters) if base_effects[c].offered]
     rows = []
     for char_id, status in changes(mod, base).items():
         title = (mod.characters.get(char_id) or base.characters[char_id]).title
         row: dict = {"id": char_id, "title": title, "status": status, "judged": False, "verdict": None}
         if status == REMOVED:
-            rows.append((row, None))
+            rows.append(row)
             continue
-        label, reference, drawn = _reference(char_id, status, mod, base, base_effects)
         mine = mod_effects[char_id]
-        figure = _difference(mine, reference, drawn)
+        label, peers = _peers(char_id, status, mod, base, with_points)
+        figure = _difference(mine, *_reference(peers, base_effects))
         wins = bootstrapped(mine.wins, mine.wins_drawn, mine.owners)
-        row |= {"reference": label, "owners": mine.owners,
+        hire_label, hire_peers = _peers(char_id, status, mod, base, offered)
+        hires = _hires(mine, hire_peers, base_effects, bonferroni_z(1))
+        if figure is None and hires is not None:
+            label = hire_label  # what the figure shown is measured against
+        row |= {"reference": label, "owners": mine.owners, "figure": figure,
                 "points": figure.as_json(2) if figure else None,
-                "owner_win_rate": wins.as_json(4) if wins else None,
+                "owner_win_rate": wins.as_json(4) if wins else None, "hires": hires,
+                "basis": OWNERS if figure else HIRES if hires else None,
                 "judged": everything or status in (NEW, CHANGED)}
-        rows.append((row, figure))
-    family = sum(1 for row, figure in rows if row["judged"] and figure is not None)
-    for row, figure in rows:
-        if row["judged"]:
-            row["verdict"] = verdict(figure, family)
-            if figure is not None:
-                low, high = figure.simultaneous(family, ALPHA)
-                row["simultaneous"] = {"low": round(low, 2), "high": round(high, 2)}
-    characters = [row for row, _ in rows]
-    return {"games": games, "margin": MARGIN, "alpha": ALPHA, "family": family,
-            "judged": sum(row["judged"] for row in characters),
-            "called": sum(row["verdict"] in (STRONG, WEAK) for row in characters),
-            "characters": characters}
+        rows.append(row)
+    family = sum(1 for row in rows if row["judged"] and row["basis"])
+    z = bonferroni_z(family, ALPHA)
+    for row in rows:
+        figure = row.pop("figure", None)
+        if not row["judged"]:
+            continue
+        if row["basis"] == OWNERS:
+            low, high = figure.simultaneous(family, ALPHA)
+            row["verdict"] = _call(low, high, MARGIN)
+        elif row["basis"] == HIRES:
+            hires = row["hires"]
+            low, high = newcombe(hires["taken"], hires["offered"], hires["reference_taken"],
+                                 hires["reference_offered"], z)
+            row["verdict"] = _call(low, high, HIRE_MARGIN)
+        else:
+            row["verdict"] = UNTOLD
+            continue
+        row["simultaneous"] = {"low": round(low, 4), "high": round(high, 4)}
+    return {"games": games, "margin": MARGIN, "hire_margin": HIRE_MARGIN, "alpha": ALPHA, "family": family,
+            "judged": sum(row["judged"] for row in rows),
+            "called": sum(row["verdict"] in (STRONG, WEAK) for row in rows),
+            "characters": rows}
+
+
+def _owners(count: int) -> str:
+    return f"{count} owner" if count == 1 else f"{count} owners"
 
 
 def _signed(value: float) -> str:
@@ -135,9 +168,16 @@ def figure_text(row: dict, games: int) -> str:
     against its base version`."""
     if row["status"] == REMOVED:
         return "removed by the mod"
-    points = row["points"]
+    points, hires = row["points"], row["hires"]
+    if points is None and hires is not None:
+        rate = hires["taken"] / hires["offered"]
+        reference = hires["reference_taken"] / hires["reference_offered"]
+        return (f"the bots took it {hires['taken']} of the {hires['offered']} times they could hire it ({rate:.0%}), "
+                f"against {reference:.0%} for {row['reference']}: {hires['delta'] * 100:+.0f} pts "
+                f"[{hires['low'] * 100:+.0f}, {hires['high'] * 100:+.0f}] over {games} games "
+                f"({_owners(row['owners'])})")
     if points is None:
-        return f"{row['owners']} owners in {games} games: too few to measure"
+        return f"{_owners(row['owners'])} in {games} games: too few to measure"
     return (f"{_signed(points['delta'])} points for its owner [{_signed(points['low'])}, {_signed(points['high'])}] "
             f"over {games} games, against {row['reference']}")
 

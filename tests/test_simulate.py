@@ -57,6 +57,25 @@ def test_a_game_result_adds_up(nyc):
         assert sum(sum(seat.used.values()) for seat in game.seats) > 0
 
 
+def test_watching_the_hires_changes_no_game(nyc):
+    """simulate.HireWatch notes which characters a bot could hire and which it took, and the game
+    is the one the bots play unwatched (a search bot's look-ahead copies are not counted)."""
+    from nycrules.agents import seat_agents
+    from nycrules.engine.runner import Session
+
+    specs = seats(nyc, "bot:greedy", "bot:mcts:2", "bot:random")
+    for number in range(2):
+        watched = play_game(nyc, specs, 11, number)
+        plain = Session(nyc, specs, 11 + number, seat_agents(specs, 11 + number), log_events=False)
+        game = plain.run()
+        assert len(plain.record) == watched.decisions
+        assert [seat.points for seat in game.seats] == [seat.points for seat in watched.seats]
+        for seat in watched.seats:
+            assert sum(seat.taken.values()) > 0 and set(seat.taken) <= set(seat.offered)
+            assert all(seat.taken[c] <= seat.offered[c] for c in seat.taken)
+            assert all(seat.taken[c] <= seat.hired[c] for c in seat.taken)  # hires from the elevator
+
+
 def test_games_leave_the_garbage_collector_as_they_found_it_and_free_their_tables(nyc, monkeypatch):
     """Simulated games tune the collector for speed; a program that calls them keeps its settings,
     and a finished game's table (a graph of cycles: cards and zones) is freed, not kept."""
@@ -118,14 +137,14 @@ def test_the_report_has_intervals_categories_and_characters(nyc):
 
 
 def test_a_planted_strong_character_is_found_and_a_ruleset_against_itself_shows_nothing(nyc):
-    specs = seats(nyc, *["bot:greedy"] * 4)
+    specs = seats(nyc, *["bot:random"] * 4)
     boosted = load_ruleset(CRITIC_BOOST)
     ref = RulesetRef.of("nyc", nyc)
-    report = run(ref, nyc, specs, 40, 1, workers=1,
+    report = run(ref, nyc, specs, 30, 1, workers=1,
                  other=(RulesetRef.of(CRITIC_BOOST, boosted), boosted, specs))
     critic = next(c for c in report["comparison"]["verdicts"]["characters"] if c["id"] == 23)
     assert critic["verdict"] == "likely too strong" and critic["points"]["low"] > 5
-    itself = run(ref, nyc, specs, 40, 1, workers=1, other=(ref, nyc, specs), judge_all=True)["comparison"]
+    itself = run(ref, nyc, specs, 30, 1, workers=1, other=(ref, nyc, specs), judge_all=True)["comparison"]
     assert itself["differences"]["marked"] == 0 and itself["differences"]["tests"] > 100
     assert all(seat["points"]["delta"] == 0 for seat in itself["differences"]["seats"])
     assert itself["verdicts"]["called"] == 0 and itself["verdicts"]["family"] > 20

@@ -2,8 +2,8 @@
 
 import pytest
 
-from nycrules.stats import (Difference, bootstrapped, holm, mean_interval, paired_difference, percentile,
-                            t_quantile, t_two_sided_p, wilson)
+from nycrules.stats import (Difference, bootstrapped, holm, mean_interval, newcombe, paired_difference,
+                            percentile, t_quantile, t_two_sided_p, wilson)
 
 
 @pytest.mark.parametrize("k, n, low, high", [
@@ -68,3 +68,12 @@ def test_holm_marks_in_steps():
     assert [d.marked for d in holm(tests)] == [True, False, False, False]  # 0.03 > 0.05 / 3
     tests = [Difference(0, 0, 0, p, 10) for p in (0.01, 0.02, 0.024)]
     assert [d.marked for d in holm(tests)] == [True, True, True]  # 0.01<.0167, 0.02<.025, 0.024<.05
+
+
+@pytest.mark.parametrize("k1, n1, k0, n0, low, high", [
+    (56, 70, 48, 80, 0.0524, 0.3339),  # Newcombe 1998, table II, method 10
+    (9, 10, 3, 10, 0.1705, 0.8090),
+    (0, 10, 10, 10, -1.0, -0.6075),  # stays within [-1, 1]
+])
+def test_newcombe_difference_of_proportions(k1, n1, k0, n0, low, high):
+    assert newcombe(k1, n1, k0, n0) == pytest.approx((low, high), abs=1e-3)
