@@ -55,7 +55,8 @@ HELP = """Commands (at any prompt):
   log [N]         the last N events (default 20), numbered
   why [N | #E]    the rules behind the N latest events, or event E of `log`,
                   with their file:line
-  undo            take back your last decision
+  undo            take back your own last decision and what followed it (not
+                  when another person has answered since)
   picture FILE    draw the table as an SVG picture (open it in a web browser)
   save FILE       save the game (continue later: `nycrules play --load FILE`)
   quit            stop (you are asked whether to save first; through a pipe it
@@ -75,9 +76,9 @@ class _Undo(Exception):
 
 
 class _Quit(Exception):
-    def __init__(self, save: bool):
+    def __init__(self, save_to: Path | None):
         super().__init__()
-        self.save = save
+        self.save_to = save_to  # where to save the game before stopping, if anywhere
 
 
 class _InputEnded(Exception):
@@ -130,7 +131,7 @@ class Terminal:
     out: TextIO
     interactive: bool
     rows: int | None = None
-    screen: bool = False  # a real screen (not a pipe): people take turns at it, typed-ahead input can be dropped
+    screen: bool = False  # a real screen, not a pipe: typed-ahead input can be dropped, people hand it over
     shown: int = 0  # lines written since the person last typed (the prompt's line included)
     typed_ahead: list[str] = field(default_factory=list)  # lines typed at `-- more --`: the next answers
 
@@ -177,6 +178,16 @@ class Terminal:
             except (ImportError, OSError, ValueError, TypeError):  # not a terminal after all
                 pass
         return dropped
+
+    def hand_over(self, name: str) -> None:
+        """Between two people at one screen: wait until the next one has it, then clear it (and its
+        scrollback), so neither reads the other's hand."""
+        self.drop_typed_ahead()
+        self.say("")
+        self._read_line(self.prompt(f"Pass the screen to {name}; {name}, press Enter "))
+        if self.screen:
+            self.out.write("\033[H\033[2J\033[3J")
+        self.shown = 0
 
     def read(self, prompt: str) -> str:
         if self.typed_ahead:  # shown after its prompt, as if typed there
@@ -234,6 +245,8 @@ class PlayGame:
     undo_to: int = 0
     events_at: list[int] = field(default_factory=list)  # events before each decision, to resume output
     forced: bool = False  # a person's decision was taken without asking since the last prompt
+    last_asked: int | None = None  # the seat of the person asked last (people take turns at one screen)
+    saved: tuple[Path, int] | None = None  # the last `save FILE`, and how many decisions it held
 
     # ----------------------------------------------------------------- runs
     def run(self) -> int:
@@ -266,15 +279,7 @@ class PlayGame:
                 self.events_at = self.events_at[:self.undo_to + 1]
                 t.say("(undone)")
             except _Quit as stop:
-                if stop.save:  # as at the end of input: never over another game's save (saves.autosave)
-                    _hold_stopping_signals()
-                    path, note = autosave(self._save(list(self.session.record)), self.autosave)
-                    where = shown_path(path)
-                    t.say(f"Game stopped; saved to {where} (continue with: nycrules play --load {where}).")
-                    if note:
-                        t.say(note)
-                else:
-                    t.say("Game stopped; it was not saved.")
+                t.say(self._stopped(stop.save_to))
                 return 0
             except _InputEnded as ended:
                 return self._autosave(ended.reason)
@@ -407,6 +412,11 @@ class PlayGame:
             self.forced = False
             if t.drop_typed_ahead():
                 t.say("(what you typed before this question was not taken: see the option taken for you above)")
+        people = sum(spec.kind == "human" for spec in self.specs)
+        if people > 1 and t.screen and self.last_asked not in (None, decision.seat.index):
+            t.hand_over(decision.seat.name)
+            t.say(f"{decision.seat.name}'s turn (`log` shows what happened before)")
+        self.last_asked = decision.seat.index
         view = ["", views.decision_context(game, decision), _headline(decision),
                 *menus.option_lines(game, decision)]
         t.make_room(sum(len(fitted(part).split("\n")) for text in view for part in text.split("\n")) + 1)
@@ -436,7 +446,7 @@ class PlayGame:
         if word in VIEWS:
             return self._view(game, seat, word, rest)
         if word == "undo":
-            return self._undo()
+            return self._undo(seat)
         if word in ("quit", "exit"):
             return self._quit()
         return menus.read_answer(game, decision, line, menus.choose_option)
@@ -470,31 +480,69 @@ class PlayGame:
             write_save(Path(rest.strip()), self._save(list(self.session.record)))
         except NycRulesError as err:
             return str(err)
+        self.saved = (Path(rest.strip()), len(self.session.record))
         return f"saved to {rest.strip()} (continue with: nycrules play --load {rest.strip()})"
 
     def _quit(self) -> str:
-        """Stop the game; a person is asked whether to save first, a pipe saves to the autosave file."""
+        """Stop the game. Saved as it is (`save FILE`): nothing to ask. Else a person is asked whether to
+        save first (to the file of the last `save`, or the autosave file); a pipe saves to the autosave file."""
         t = self.terminal
+        assert self.session is not None
+        if self.saved is not None and self.saved[1] == len(self.session.record):
+            raise _Quit(None)
         if not t.interactive:
-            raise _Quit(True)
+            raise _Quit(self.autosave)
+        target = self.saved[0] if self.saved is not None else self.autosave
         while True:
-            answer = t.read(t.prompt(f"Save the game to {self.autosave} before quitting? (yes/no/cancel) "))
+            answer = t.read(t.prompt(f"Save the game to {shown_path(target)} before quitting? (yes/no/cancel) "))
             answer = answer.strip().lower()
             if answer in ("y", "yes"):
-                raise _Quit(True)
+                raise _Quit(target)
             if answer in ("n", "no"):
-                raise _Quit(False)
+                raise _Quit(None)
             if answer in ("c", "cancel", ""):
                 return "(the game goes on)"
 
-    def _undo(self) -> str:
+    def _stopped(self, save_to: Path | None) -> str:
+        """Save the game if asked, and say where the game can be continued from."""
+        assert self.session is not None
+        record = list(self.session.record)
+        note = ""
+        if save_to is not None:
+            _hold_stopping_signals()
+            if save_to == self.autosave:  # as at the end of input: never over another game's save
+                save_to, note = autosave(self._save(record), self.autosave)
+            else:  # the file of this game's last `save`
+                try:
+                    write_save(save_to, self._save(record))
+                except NycRulesError as err:
+                    return f"Game stopped; it could not be saved: {err}"
+            self.saved = (save_to, len(record))
+        if self.saved is None:
+            return "Game stopped; it was not saved."
+        path, held = self.saved
+        where = shown_path(path)
+        if held == len(record):
+            said = f"Game stopped; saved to {where} (continue with: nycrules play --load {where})."
+        else:
+            said = (f"Game stopped; the last save, {where}, is {held} decisions in, without the "
+                    f"{len(record) - held} since (continue from there with: nycrules play --load {where}).")
+        return said + (f"\n{note}" if note else "")
+
+    def _undo(self, seat: Seat) -> str:
+        """Take back this person's last decision and all after it (bots and Toms play theirs again);
+        refused when another person has answered since, as that would take their answer back too."""
         assert self.session is not None
         history = self.session.history
         people = {i for i, s in enumerate(self.specs) if s.kind == "human"}
         for position in range(len(history) - 1, -1, -1):
-            if history[position][0] in people:
+            who = history[position][0]
+            if who == seat.index:
                 self.undo_to = position
                 raise _Undo
+            if who in people:
+                return (f"{self.specs[who].name} has answered since your last decision: undo takes back only "
+                        f"your own; {self.specs[who].name} may undo first")
         return "nothing to undo yet"
 
 

@@ -1,5 +1,5 @@
-"""The table as people meet it (issue 20): input that never costs a card, and narration that tells
-each thing once."""
+"""The table as people meet it (issue 20): input that never costs a card, narration that tells each
+thing once, and two people at one screen."""
 
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ from nycrules import menus, narration, views
 from nycrules.character_info import phase_text
 from nycrules.engine.decisions import Decision, Option
 from nycrules.loader import load_ruleset
-from nycrules.play import Terminal
+from nycrules.play import PlayGame, Terminal
 from nycrules.resources import shipped_ruleset
+from nycrules.seating import parse_seats
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = ROOT / "cli.py"
@@ -126,7 +127,7 @@ class _Keys:
     def __init__(self, lines: list[str]):
         self.lines = lines
 
-    def readline(self) -> str:
+    def readline(self, limit: int = -1) -> str:
         return self.lines.pop(0) + "\n" if self.lines else ""
 
 
@@ -250,3 +251,78 @@ def test_one_more_bid_is_one():
         len(menus.shown_bids(game, decision))
     assert any(f"({hidden} more bid{'s' if hidden != 1 else ''}: " in line for line in lines)
     assert not any("(1 more bids" in line for line in lines)
+
+
+# ------------------------------------------------------------------ two people at one screen
+def hot_seat(lines: list[str], screen: bool) -> tuple[PlayGame, str]:
+    ruleset = load_ruleset(shipped_ruleset())
+    out = io.StringIO()
+    game = PlayGame(ruleset, parse_seats(["Ann", "Ben"], ruleset), 5, Terminal(_Keys(lines), out, False,
+                                                                                screen=screen),
+                    autosave=Path(os.devnull))
+    game.run()
+    return game, out.getvalue()
+
+
+def test_at_one_screen_the_next_person_gets_it_cleared():
+    """Between Ann's and Ben's decisions the screen is handed over and cleared: Ben's prompt never has
+    Ann's hand above it."""
+    _, out = hot_seat(["1", "", "1", "", "1", ""], screen=True)
+    assert "Pass the screen to Ben; Ben, press Enter" in out
+    screens = out.split("\033[H\033[2J\033[3J")
+    assert len(screens) >= 3
+    for screen in screens:
+        people = {name for name in ("Ann", "Ben") if f"\n{name}: hand " in screen}
+        assert len(people) <= 1, screen  # one person's hand per screen
+
+
+def test_through_a_pipe_a_hot_seat_game_reads_as_before():
+    _, out = hot_seat(["1", "1", "1"], screen=False)
+    assert "Pass the screen" not in out and "\033" not in out
+
+
+def test_undo_takes_back_only_your_own_decision():
+    """Ben may not undo Ann's answer (the start characters she took): undo says why, the game goes on."""
+    game, out = hot_seat(["1", "undo", "1"], screen=False)
+    assert "Ben> undo\nAnn has answered since your last decision: undo takes back only your own;" in out
+    assert "(undone)" not in out
+    assert "Ann takes the start characters 23 Critic, 42 Shipping Magnate" in out
+    assert "Ben takes the start characters 7 Headhunter, 35 Urban Planner" in out
+
+
+def typed(monkeypatch, lines: list[str]) -> list[str]:
+    """A person at a terminal types these lines (`input()` reads them); gives the prompts shown."""
+    prompts = []
+
+    def read(prompt: str = "") -> str:
+        prompts.append(prompt)
+        if not lines:
+            raise EOFError
+        return lines.pop(0)
+    monkeypatch.setattr("builtins.input", read)
+    return prompts
+
+
+def test_save_then_quit_knows_the_game_is_saved(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    ruleset = load_ruleset(shipped_ruleset())
+    out = io.StringIO()
+    prompts = typed(monkeypatch, ["1", "save mid2.json", "quit"])
+    game = PlayGame(ruleset, parse_seats(["Ann", "tom:B4"], ruleset), 3, Terminal(_Keys([]), out, True))
+    assert game.run() == 0
+    text = out.getvalue()
+    assert not any("Save the game to" in prompt for prompt in prompts)
+    assert "Game stopped; saved to mid2.json" in text
+    assert not (tmp_path / "nycrules-autosave.json").exists()
+
+
+def test_quit_after_a_save_and_more_decisions_offers_that_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    ruleset = load_ruleset(shipped_ruleset())
+    out = io.StringIO()
+    prompts = typed(monkeypatch, ["save mid2.json", "1", "quit", "no"])
+    game = PlayGame(ruleset, parse_seats(["Ann", "tom:B4"], ruleset), 3, Terminal(_Keys([]), out, True))
+    assert game.run() == 0
+    text = out.getvalue()
+    assert any("Save the game to mid2.json before quitting?" in prompt for prompt in prompts)
+    assert "it was not saved" not in text and "the last save, mid2.json, is 0 decisions in" in text
