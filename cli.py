@@ -169,13 +169,15 @@ def rules_list(
     plain: PlainOption = False,
 ) -> None:
     """List the characters, bidding rounds, Tom's levels, scoring steps, primitives or hooks."""
-    from nycrules.listing import table
-    from nycrules.output import use_plain, write_json, write_table
+    from nycrules.listing import character_list, table
+    from nycrules.output import use_plain, write_json, write_lines, write_table
 
     loaded = _ruleset(ruleset)
     result = table(loaded, kind.value)
     if format == Format.json:
         write_json(result.as_json())
+    elif kind == ListKind.characters:  # long texts: a listing, not a table
+        write_lines(character_list(loaded))
     else:
         write_table(result, use_plain(plain))
 
@@ -190,7 +192,7 @@ def rules_show(
 ) -> None:
     """Show one rule in full, with its effects and where they are defined."""
     from nycrules.listing import detail
-    from nycrules.output import use_plain, write_detail, write_json
+    from nycrules.output import write_detail, write_json
 
     loaded = _ruleset(ruleset)
     found = detail(loaded, ident)
@@ -208,7 +210,7 @@ def rules_show(
     if format == Format.json:
         write_json(found.as_json())
     else:
-        write_detail(found, use_plain(plain))
+        write_detail(found)  # plain text whatever `plain` says: it has no colours or tables
 
 
 @app.command()
@@ -274,7 +276,15 @@ def replay(
 
     loaded = _ruleset(ruleset)
     save = read_save(file, loaded)
-    raise typer.Exit(replay_game(loaded, save, sys.stdout, until))
+    if not sys.stdout.isatty():
+        raise typer.Exit(replay_game(loaded, save, sys.stdout, until))
+    import io
+    import pydoc
+
+    text = io.StringIO()  # on a terminal, through the pager ($PAGER, or `less`)
+    code = replay_game(loaded, save, text, until)
+    pydoc.pager(text.getvalue())
+    raise typer.Exit(code)
 
 
 @app.command()

@@ -105,7 +105,8 @@ def press_lines(game: Game, colour: bool = False) -> list[str]:
 
 
 def board(game: Game, colour: bool = False) -> str:
-    title = f"Game round {game.round} of {game.ruleset.game.rounds}"
+    title = f"Game round {game.round} of {game.ruleset.game.rounds}" if game.round else \
+        f"Setup, before game round 1 of {game.ruleset.game.rounds}"
     if game.mayor:
         title += f"; the Mayor is in {game.mayor.name} ({game.mayor.letter})"
     lines = [title] + boroughs_table(game, colour)

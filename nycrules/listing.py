@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Any
 
 from . import primitives  # noqa: F401  (registers the primitives listed here)
 from .hooks import HOOKS
-from .character_info import find_characters
+from .character_info import find_characters, phase_text
 from .limits import MAX_INT_DIGITS
 from .model import CharacterDef, Ruleset, Script
 from .registry import all_primitives
@@ -49,6 +50,19 @@ def table(ruleset: Ruleset, kind: str) -> Table:
                 for h in HOOKS.values()]
         return Table("Hooks", ["name", "phase", "mode", "gives", "help"], rows)
     raise KeyError(kind)
+
+
+def character_list(ruleset: Ruleset, width: int = 80) -> list[str]:
+    """`rules list characters` for people: each character's numbers on one line, its text wrapped
+    under it (the JSON listing and `rules show` keep the hooks it acts at)."""
+    chars = sorted(ruleset.characters.values(), key=lambda c: c.id)
+    lines = [f"Characters ({len(chars)}; `nycrules rules show ID` shows one in full)"]
+    for c in chars:
+        cost = "free" if c.cost == 0 else f"costs {c.cost}$ a use"
+        copies = f", {c.copies} copies" if c.copies != 1 else ""
+        lines.append(f"{c.id:>3} {c.title} ({phase_text(c.phase)}, value {c.value}, {cost}{copies})")
+        lines += textwrap.wrap(c.text, width - 1, initial_indent="      ", subsequent_indent="      ") or [""]
+    return lines
 
 
 def _bonus(r: Any) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import textwrap
 from typing import Any, TextIO
 
 from .listing import Detail, Table
@@ -51,18 +52,24 @@ def write_table(table: Table, plain: bool, stream: TextIO | None = None) -> None
         stream.write("  ".join(cells).rstrip() + "\n")
 
 
-def write_detail(detail: Detail, plain: bool, stream: TextIO | None = None) -> None:
+WIDTH = 80  # texts are wrapped for an 80-column terminal
+
+
+def write_detail(detail: Detail, stream: TextIO | None = None) -> None:
+    """One rule in full: its fields (long texts wrapped under their value's column), then its effects
+    as written in the ruleset. The same text on a terminal and through a pipe."""
     stream = stream or sys.stdout
     lines = [shown(detail.title), ""]
     width = max((len(k) for k, _ in detail.fields), default=0)
-    lines += [f"{key.ljust(width)}  {shown(value)}" for key, value in detail.fields]
+    for key, value in detail.fields:
+        lines += textwrap.wrap(shown(value), WIDTH - 1, initial_indent=f"{key.ljust(width)}  ",
+                               subsequent_indent=" " * (width + 2), break_long_words=False,
+                               break_on_hyphens=False) or [key]
     for name, script in detail.scripts:
         lines += ["", f"{name} ({shown(script.loc.short())}):"]
         lines += ["    " + shown(line) for line in script.source.rstrip("\n").split("\n")]
-    text = "\n".join(lines) + "\n"
-    if plain:
-        stream.write(text)
-    else:
-        from rich.console import Console
+    stream.write("\n".join(lines) + "\n")
 
-        Console(file=stream, highlight=False).print(text, end="", markup=False)
+
+def write_lines(lines: list[str], stream: TextIO | None = None) -> None:
+    (stream or sys.stdout).write("".join(shown(line) + "\n" for line in lines))

@@ -247,6 +247,7 @@ class PlayGame:
     forced: bool = False  # a person's decision was taken without asking since the last prompt
     last_asked: int | None = None  # the seat of the person asked last (people take turns at one screen)
     saved: tuple[Path, int] | None = None  # the last `save FILE`, and how many decisions it held
+    board_shown: bool = False  # the board is shown before a person's first decision (the start characters)
 
     # ----------------------------------------------------------------- runs
     def run(self) -> int:
@@ -417,6 +418,10 @@ class PlayGame:
             t.hand_over(decision.seat.name)
             t.say(f"{decision.seat.name}'s turn (`log` shows what happened before)")
         self.last_asked = decision.seat.index
+        if not self.board_shown:
+            self.board_shown = True
+            t.say("")
+            t.say(views.board(game, t.interactive))
         view = ["", views.decision_context(game, decision), _headline(decision),
                 *menus.option_lines(game, decision)]
         t.make_room(sum(len(fitted(part).split("\n")) for text in view for part in text.split("\n")) + 1)
@@ -582,6 +587,9 @@ def write_picture(game: Game, path: str) -> str:
     """`picture FILE.svg`: the table as an SVG file."""
     if not path:
         return "picture needs a file name, e.g. `picture table.svg`"
+    if not path.lower().endswith(".svg"):
+        return (f"picture draws an SVG picture: give a file name ending in .svg (`picture "
+                f"{shown_path(Path(path).with_suffix('.svg').name)}`), not {shown_path(path)}")
     from .saves import write_text
     from .svg import picture
 

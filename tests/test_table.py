@@ -1,5 +1,5 @@
 """The table as people meet it (issue 20): input that never costs a card, narration that tells each
-thing once, and two people at one screen."""
+thing once, two people at one screen, and listings that fit 80 columns."""
 
 from __future__ import annotations
 
@@ -326,3 +326,47 @@ def test_quit_after_a_save_and_more_decisions_offers_that_file(tmp_path, monkeyp
     text = out.getvalue()
     assert any("Save the game to mid2.json before quitting?" in prompt for prompt in prompts)
     assert "it was not saved" not in text and "the last save, mid2.json, is 0 decisions in" in text
+
+
+# ------------------------------------------------------------------ other output
+def test_rules_list_characters_is_a_listing_for_80_columns(tmp_path):
+    result = run("rules", "list", "characters", cwd=tmp_path)
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "build.after" not in result.stdout  # no internal hook names
+    assert any(line.startswith(" 21 Foreman (phase II, value 5") for line in lines)
+    assert "      When you build with the prestige or skyscraper action, build one more" in lines
+
+
+def test_rules_show_wraps_at_80_columns(tmp_path):
+    result = run("rules", "show", "21", cwd=tmp_path)
+    text = result.stdout.split("\neffect (")[0]
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "text        When you build" in text and "\n            more skyscraper" in text
+
+
+def test_picture_writes_svg_only_into_an_svg_file(tmp_path, monkeypatch):
+    from nycrules.play import write_picture
+    monkeypatch.chdir(tmp_path)
+    game, _, _ = bare_table()
+    said = write_picture(game, "x.png")
+    assert "ending in .svg" in said and not (tmp_path / "x.png").exists()
+    assert write_picture(game, "x.svg").startswith("drew the table") and (tmp_path / "x.svg").exists()
+
+
+def test_the_board_is_shown_before_the_start_characters(tmp_path):
+    result = run("play", "--seed", "1490136", input="", cwd=tmp_path)
+    out = result.stdout
+    assert "Setup, before game round 1 of 5" in out
+    assert out.index("Setup, before game round 1 of 5") < out.index("stack of start characters")
+
+
+def test_replay_goes_through_the_pager_on_a_terminal(tmp_path):
+    from test_play import _env, _on_a_terminal
+    record = run("play", "--seat", "bot:random", "--seat", "bot:greedy", "--seed", "4", cwd=tmp_path)
+    assert record.returncode == 0, record.stderr
+    code, out = _on_a_terminal(["replay", "nycrules-last-game.json"], _env(PAGER="sed s/^/PAGED:/"), b"",
+                               tmp_path)
+    assert code == 0
+    assert b"PAGED:#1 " in out
