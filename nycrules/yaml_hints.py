@@ -6,7 +6,8 @@ told what to change, at the line to change:
 
 - the lines of a block text (`effect: |`) not indented under their key;
 - a colon and a space inside a plain text (`text: Miser: gain ...`), which YAML
-  reads as a second key;
+  reads as a second key (in an effect on one line: write it as a block);
+- a tab in the indentation;
 - and an error found only at the end of the file points at its last line, so the
   excerpt shows something.
 """
@@ -30,6 +31,9 @@ def explain(text: str, problem: str, line: int, column: int) -> tuple[str, int, 
     unindented = _unindented_block(lines, line)
     if unindented is not None:
         return unindented
+    if "tab" in problem and 1 <= line <= len(lines) and "\t" in lines[line - 1]:
+        tab_column = lines[line - 1].index("\t") + 1
+        return "a tab in the indentation: YAML indents with spaces only; replace the tab with spaces", line, tab_column
     if problem.startswith("mapping values are not allowed") and 1 <= line <= len(lines):
         match = _KEY_VALUE.match(lines[line - 1])
         if match is not None:
