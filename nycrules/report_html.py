@@ -259,15 +259,19 @@ def verdict_plot(rows: list[dict], margin: float) -> str:
     names = [f'{row["id"]} {row["title"]}' for row in shown]
     label_w, plot_w, row_h, top = _names_width(names), 640, 28, 10
     reach = max([abs(v) for row in shown for v in (row["points"]["low"], row["points"]["high"])] + [margin])
-    ticks = _axis_ticks(reach * 1.1, 3)
-    span = max(ticks[-1], reach * 1.1)
+    ticks = _axis_ticks(reach, 3)
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else reach
+    while ticks[-1] < reach * 1.05:  # the axis ends at a labelled tick past the widest interval
+        ticks.append(ticks[-1] + step)
+    span = ticks[-1]
     x = lambda v: label_w + plot_w / 2 + v / span * plot_w / 2  # noqa: E731
     height = top + row_h * len(shown) + 30
     out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Points for each judged character's owner, mod minus base")]
     for tick in sorted({-t for t in ticks} | set(ticks)):
         out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{height - 24}" '
                    f'stroke="{"#999" if tick == 0 else "#e3e6ea"}"/>')
-        out.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{tick:+g}</text>')
+        out.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{tick:+g}</text>'
+                   if tick else f'<text x="{x(0):.1f}" y="{height - 8}" text-anchor="middle">0</text>')
     for edge in (-margin, margin):
         out.append(f'<line x1="{x(edge):.1f}" x2="{x(edge):.1f}" y1="{top}" y2="{height - 24}" stroke="#b9770e" '
                    'stroke-dasharray="4 3"/>')
