@@ -25,13 +25,17 @@ class Told:
     kind: str
 
 
-def told(game: Game, start: int = 0, end: int | None = None) -> list[Told]:
-    """The events from `start` to `end` as lines for people."""
+def told(game: Game, start: int = 0, end: int | None = None, viewer: int | None = None) -> list[Told]:
+    """The events from `start` to `end` as lines for people; with `viewer`, as that seat saw them
+    (another seat's hidden cards unnamed, Event.seen_by)."""
     events = game.events[start:end]
     out: list[Told] = []
     forced: Event | None = None  # a person's decision taken without asking, told with what comes of it
-    for offset, event in enumerate(events):
+    for offset, original in enumerate(events):
         number = start + offset
+        event = original.seen_by(viewer) if viewer is not None else original
+        if event is None:
+            continue
         if event.kind == "forced":
             if forced is not None:
                 out.append(Told(number - 1, _alone(game, forced), ""))

@@ -116,6 +116,7 @@ def fitted(line: str) -> str:
 
 
 MORE = "-- more: press Enter --"
+CLEAR = "\033[H\033[2J\033[3J"  # the screen and its scrollback
 MIN_ROWS = 12  # a smaller terminal would wait for Enter all the time: it scrolls instead
 
 
@@ -180,14 +181,13 @@ class Terminal:
         return dropped
 
     def hand_over(self, name: str) -> None:
-        """Between two people at one screen: wait until the next one has it, then clear it (and its
-        scrollback), so neither reads the other's hand."""
+        """Between two people at one screen: clear it (and its scrollback), so that neither reads the
+        other's hand, and wait until the next one has it."""
         self.drop_typed_ahead()
-        self.say("")
-        self._read_line(self.prompt(f"Pass the screen to {name}; {name}, press Enter "))
         if self.screen:
-            self.out.write("\033[H\033[2J\033[3J")
+            self.out.write(CLEAR)
         self.shown = 0
+        self._read_line(self.prompt(f"Pass the screen to {name}; {name}, press Enter "))
 
     def read(self, prompt: str) -> str:
         if self.typed_ahead:  # shown after its prompt, as if typed there
@@ -377,11 +377,19 @@ class PlayGame:
         position = len(self.session.record)
         if position < len(self.events_at):
             self.printed = max(self.printed, self.events_at[position])  # shown before an undo
-        for line in narration.told(game, self.printed):
+        for line in narration.told(game, self.printed, viewer=self._viewer()):
             self.terminal.say(_event_text(line), line.kind if line.kind in _STYLES else "")
             if line.text.endswith(f"({narration.FORCED})"):
                 self.forced = True
         self.printed = len(game.events)
+
+    def _viewer(self) -> int | None:
+        """The seat whose eyes the events are told for: the only person, or the person asked last
+        (events naming another seat's hidden cards are told as that seat's neighbours saw them)."""
+        people = [i for i, spec in enumerate(self.specs) if spec.kind == "human"]
+        if len(people) > 1 and self.last_asked is not None:
+            return self.last_asked
+        return people[0] if people else None
 
     def _autosave(self, reason: str, how: str = "continue with: nycrules play --load") -> int:
         """Save the game so far without replacing another game's save (saves.autosave), and say where."""
@@ -408,16 +416,16 @@ class PlayGame:
     # --------------------------------------------------------------- people
     def _ask_person(self, game: Game, decision: Decision) -> int:
         t = self.terminal
+        people = sum(spec.kind == "human" for spec in self.specs)
+        if people > 1 and t.screen and self.last_asked not in (None, decision.seat.index):
+            t.hand_over(decision.seat.name)  # before the events: they are told as this person sees them
+            t.say(f"{decision.seat.name}'s turn (`log` shows what happened before)")
+        self.last_asked = decision.seat.index
         self._flush(game)
         if self.forced:  # what was typed ahead was meant for the decision taken without asking
             self.forced = False
             if t.drop_typed_ahead():
                 t.say("(what you typed before this question was not taken: see the option taken for you above)")
-        people = sum(spec.kind == "human" for spec in self.specs)
-        if people > 1 and t.screen and self.last_asked not in (None, decision.seat.index):
-            t.hand_over(decision.seat.name)
-            t.say(f"{decision.seat.name}'s turn (`log` shows what happened before)")
-        self.last_asked = decision.seat.index
         if not self.board_shown:
             self.board_shown = True
             t.say("")
@@ -470,9 +478,9 @@ class PlayGame:
             count = rest.strip() or "20"
             if not (count.isascii() and count.isdigit() and len(count) <= 6):
                 return "log takes a number of events, e.g. `log 10`"
-            return views.log(game, int(count))
+            return views.log(game, int(count), None if game.finished else seat.index)
         if word == "why":
-            return views.why(game, rest)
+            return views.why(game, rest, None if game.finished else seat.index)
         if word == "info":
             return info(game.ruleset, rest) if rest.strip() else "info needs a character's number or title, " \
                                                                  "e.g. `info 16` or `info joker`"

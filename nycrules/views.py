@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import board_view, narration
-from .character_info import cost_text, one_line
+from .character_info import cost_text, one_line, phase_text
 from .colours import ansi_seat
 from .engine.bids import bid_value, ranking
 from .engine.decisions import Decision
@@ -31,8 +31,10 @@ def hand(game: Game, seat: Seat, rule: str = "") -> str:
              f"  {counted(seat.dollars, 'dollar')}, {counted(seat.board, 'skyscraper')} on the board, "
              f"{counted(seat.points, 'point')}, press space {seat.token.space}"]
     if seat.played or seat.virtual:
-        lines.append(f"  in your bid: {cards(seat.played)}" + (f" + {' '.join(seat.virtual)}" if seat.virtual else "")
-                     + f" ({bid_worth(game, seat, rule)})")
+        parts = [cards(seat.played)] if seat.played else []
+        if seat.virtual:
+            parts.append(f"{' '.join(seat.virtual)} (from characters)")
+        lines.append(f"  in your bid: {' + '.join(parts)} ({bid_worth(game, seat, rule)})")
     if seat.vessels:
         lines.append("  vessels: " + ", ".join(v.kind for v in seat.vessels))
     return "\n".join(lines)
@@ -102,7 +104,7 @@ def elevator(game: Game) -> str:
         if not tiles:
             lines.append(f"  value {value}: empty")
         for t in tiles:
-            head = f"  {value}: {t.char.id} {t.char.title} ({t.char.phase}) "
+            head = f"  {value}: {t.char.id} {t.char.title} ({phase_text(t.char.phase)}) "
             lines.append(head + one_line(t.char, 80 - len(head)))
     return "\n".join(lines)
 
@@ -111,7 +113,7 @@ def event_line(game: Game, event: Event) -> str:
     return narration.event_text(game, event)
 
 
-def why(game: Game, what: str = "") -> str:
+def why(game: Game, what: str = "", viewer: int | None = None) -> str:
     """The rules behind events: `why` the latest few, `why N` the N latest, `why #E` event E of `log`."""
     what = what.strip()
     numbered = list(enumerate(game.events, 1))
@@ -127,14 +129,18 @@ def why(game: Game, what: str = "") -> str:
         chosen = [pair for pair in numbered if pair[1].kind in ("", "note")][-count:] if count else []
     lines = []
     for number, event in chosen:
+        event = event.seen_by(viewer) if viewer is not None else event
+        if event is None:
+            continue
         where = event.where.short() if event.where is not None else "the round procedure"
         lines.append(f"  #{number} {event_line(game, event)}  <- {event.rule} ({where})")
     return "\n".join(lines) or "  nothing has happened yet"
 
 
-def log(game: Game, count: int = 20) -> str:
-    """The latest events as told (a note joined to its action), numbered for `why #E`."""
-    lines = narration.told(game, max(len(game.events) - 2 * count, 0))[-count:] if count else []
+def log(game: Game, count: int = 20, viewer: int | None = None) -> str:
+    """The latest events as told (a note joined to its action; with `viewer`, as that seat saw them),
+    numbered for `why #E`."""
+    lines = narration.told(game, max(len(game.events) - 2 * count, 0), viewer=viewer)[-count:] if count else []
     return "\n".join(f"  #{line.first + 1} {line.text}" for line in lines) or "  nothing to show"
 
 

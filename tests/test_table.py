@@ -370,3 +370,36 @@ def test_replay_goes_through_the_pager_on_a_terminal(tmp_path):
                                tmp_path)
     assert code == 0
     assert b"PAGED:#1 " in out
+
+
+def test_the_screen_is_cleared_before_it_is_handed_over():
+    """Ann's hand is gone before Ben is asked to take the screen, and what happened meanwhile is told
+    to Ben after he has it."""
+    _, out = hot_seat(["1", "", "1", "", "1", ""], screen=True)
+    assert "\033[H\033[2J\033[3JPass the screen to Ben; Ben, press Enter" in out
+    before, after = out.split("Pass the screen to Ben; Ben, press Enter", 1)
+    assert "Ann takes the start characters" not in before
+    assert after.index("Ben's turn") < after.index("Ann takes the start characters") < after.index("Ben> ")
+
+
+def test_events_are_told_as_the_person_at_the_screen_sees_them():
+    """An exchange names the cards only to the seat that made it; the other person reads what the
+    table saw (Event.seen_by), in the play, in `log` and in `why`."""
+    game, ann, ben = bare_table()
+    start = len(game.events)
+    game.emit(ann, "exchanges press from the hand for wild from the reserve",
+              public="exchanges a card of the hand for one of the reserve")
+    assert [t.text for t in narration.told(game, start, viewer=ann.index)] == \
+        ["Ann exchanges press from the hand for wild from the reserve"]
+    assert [t.text for t in narration.told(game, start, viewer=ben.index)] == \
+        ["Ann exchanges a card of the hand for one of the reserve"]
+    assert "wild from the reserve" not in views.log(game, 3, ben.index) + views.why(game, "3", ben.index)
+    assert "wild from the reserve" in views.log(game, 3, ann.index)
+
+
+def test_a_bid_made_only_by_characters_reads_as_such():
+    game, ann, ben = bare_table()
+    ann.virtual.append("prestige")
+    game.bidding_card = "prestige"
+    line = [l for l in views.hand(game, ann).split("\n") if "in your bid" in l][0]
+    assert line == "  in your bid: prestige (from characters) (worth 1)"

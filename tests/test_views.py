@@ -9,7 +9,7 @@ from scenario_more import bare, build_in, bids, give_vessels, score, set_press
 from scenario_tom import tom_table
 
 from nycrules import board_view, views
-from nycrules.character_info import find_characters, info
+from nycrules.character_info import find_characters, info, phase_text
 from nycrules.engine.abilities import fire_hook
 from nycrules.compiler import Frame
 
@@ -168,9 +168,10 @@ def test_the_elevator_lists_each_face_up_tile_with_its_text():
     text = views.elevator(game)
     for value, tiles in game.elevator_rows.items():
         for t in tiles:
-            line = next(l for l in lines_of(text) if f" {t.char.id} {t.char.title} ({t.char.phase})" in l)
+            phase = phase_text(t.char.phase)
+            line = next(l for l in lines_of(text) if f" {t.char.id} {t.char.title} ({phase})" in l)
             assert line.startswith(f"  {value}:")
-            assert line.split(f"({t.char.phase}) ")[1][:10] == t.char.text[:10]
+            assert line.split(f"({phase}) ")[1][:10] == t.char.text[:10]
     assert max(len(line) for line in lines_of(text)) <= WIDTH
 
 
