@@ -316,7 +316,7 @@ def _verdicts(comparison: dict) -> str:
         "where they sit are the same on both sides. A changed character is measured against its base version "
         "(the figure is the change); a new one against the base's characters of the same value (the same price "
         "and the same points at the end). Positive: stronger. <b>Likely too strong</b> or <b>likely too weak</b> "
-        f"needs the figure clear of zero by {verdicts['margin']:g} point (the dashed lines) with all "
+        f"needs the figure clear of zero by {verdicts['margin']:g} points (the dashed lines) with all "
         f"{verdicts['family']} judged figure(s) taken together (Bonferroni, 95%): the base against itself calls "
         "nothing at least 95% of the time. <b>No clear effect</b>: within the margin, or too uncertain; more games "
         "narrow the interval. A character that fewer than 10 seats owned (the bots judge a character by trying it, "

@@ -146,7 +146,7 @@ def render_verdicts(verdicts: dict, mod: str, base: str) -> list[str]:
                          "of their seat")
     lines.append(f"  How to read: points for its owner = what owning it adds to a seat's points (owners minus "
                  f"non-owners of the same seat) in the mod, minus the same in the base. A verdict needs the "
-                 f"figure clear of zero by {verdicts['margin']:g} point with all {verdicts['family']} judged "
+                 f"figure clear of zero by {verdicts['margin']:g} points with all {verdicts['family']} judged "
                  f"figures taken together (Bonferroni, 95%); otherwise 'no clear effect'. A character that too "
                  f"few seats owned is judged by how often the bots took it when it was on offer (margin "
                  f"{verdicts['hire_margin'] * 100:g} pts).")

@@ -28,7 +28,7 @@ from .effects import MIN_OWNERS, Sample
 from .model import CharacterDef, Ruleset
 from .stats import Bootstrapped, bonferroni_z, bootstrapped, newcombe
 
-MARGIN = 1.0  # points: an effect smaller than this is not called, however sure it is
+MARGIN = 2.0  # points: an effect smaller than this is not called, however sure it is (see benchmarks/verdicts.py)
 HIRE_MARGIN = 0.05  # the same for a difference of how often it is taken when offered
 ALPHA = 0.05  # the chance of calling anything at all when nothing differs
 OWNERS, HIRES = "owners", "hires"  # what a verdict rests on
