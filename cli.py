@@ -78,11 +78,13 @@ def fail(message: str, code: int = 1) -> "typer.Exit":
 def _ruleset(path: Optional[str]):
     """Load a ruleset for a command; an invalid one ends the command with its diagnostics."""
     from nycrules.diagnostics import RulesetInvalid, render
+    from nycrules.documents import ruleset_argument_problem
     from nycrules.loader import load_ruleset
     from nycrules.resources import shipped_ruleset
 
-    if path is not None and not Path(path).exists() and not (shipped_ruleset().parent / path).is_dir():
-        raise fail(f"no ruleset at {path}: give a ruleset folder, a YAML file, or the name of a shipped one (nyc)", 2)
+    problem = ruleset_argument_problem(path) if path is not None else None
+    if problem:
+        raise fail(problem, 2)
     try:
         return load_ruleset(path or shipped_ruleset())
     except RulesetInvalid as err:

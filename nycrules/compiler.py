@@ -84,6 +84,26 @@ def check_count(f: "Frame", count: int, what: str, loc: Location | None = None) 
     return count
 
 
+def check_not_negative(f: "Frame", amount: int, what: str) -> int:
+    """An amount of things a rule moves (cards, dollars, skyscrapers): never below zero."""
+    if amount < 0:
+        raise rule_failed(f, f"{what} {amount}: it cannot be negative")
+    return amount
+
+
+def check_stored(f: "Frame", value: int, what: str) -> int:
+    """A number the game keeps (points, dollars) or a rule makes (a sum): within limits.MAX_INT."""
+    if -MAX_INT <= value <= MAX_INT:
+        return value
+    raise rule_failed(f, f"{what} {value}, beyond the limit of 10^18")
+
+
+def spend_steps(f: "Frame", items: list) -> list:
+    """The items a primitive goes through calling a rule's function (count, sum, sort_by...): each
+    a step of the effect's budget, as each turn of a loop is."""
+    return _counted(f, items, None)
+
+
 def _spend(f: "Frame", steps: int, loc: Location) -> None:
     f.steps -= steps
     if f.steps < 0:
@@ -97,7 +117,7 @@ def _bounded(f: "Frame", value: int, loc: Location) -> int:
     raise rule_failed(f, "a number beyond the limit of 10^18", loc)
 
 
-def _counted(f: "Frame", items: list, loc: Location) -> list:
+def _counted(f: "Frame", items: list, loc: Location | None) -> list:
     """The items a filter goes through, each a step of the effect's budget."""
     f.steps -= len(items)
     if f.steps < 0:
@@ -106,6 +126,8 @@ def _counted(f: "Frame", items: list, loc: Location) -> list:
 
 
 def _index(f: "Frame", target: Any, index: Any, loc: Location) -> Any:
+    if isinstance(target, list) and isinstance(index, int) and index < 0:  # Python would count from the end
+        raise rule_failed(f, f"nothing at [{index}]: a list's places are numbered from 0", loc)
     try:
         return target[index]
     except (IndexError, KeyError, TypeError):

@@ -10,13 +10,14 @@ can change one value of one character or add a new one with a few lines.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .diagnostics import Location, Sink, SourceTexts
-from .files import FileRefused, read_text
+from .files import FileRefused, name_too_long, read_text
 from .limits import MAX_RULESET_BYTES, MAX_RULESET_FILE_BYTES, MAX_RULESET_FILES
 from .marked_yaml import MDict, MList, load
 from .resources import data_dir
@@ -46,11 +47,41 @@ def display_path(path: Path) -> str:
 def resolve_ruleset_path(name_or_path: str | Path) -> Path:
     """What a command names: `nyc` (a shipped ruleset's name) or a path to a folder or file."""
     candidate = Path(name_or_path)
-    if not candidate.exists() and "/" not in str(name_or_path) and (data_dir("rulesets") / str(name_or_path)).is_dir():
+    if not os.path.lexists(candidate) and _SHIPPED_NAME.fullmatch(str(name_or_path)) \
+            and (data_dir("rulesets") / str(name_or_path)).is_dir():
         candidate = data_dir("rulesets") / str(name_or_path)
-    if candidate.is_dir():
+    if os.path.isdir(candidate):
         candidate = candidate / "ruleset.yaml"
     return candidate
+
+
+def ruleset_argument_problem(name_or_path: str) -> str | None:
+    """Why what a command's --ruleset names cannot be a ruleset (None: it may be; loading it tells more)."""
+    if not name_or_path:
+        return "--ruleset '' names no ruleset: give a ruleset folder, a YAML file, or the name of a shipped one (nyc)"
+    too_long = name_too_long(Path(name_or_path))
+    if too_long:
+        return f"no ruleset at {shown_path(name_or_path)}: {too_long}"
+    if not os.path.lexists(name_or_path) and not (_SHIPPED_NAME.fullmatch(name_or_path)
+                                                  and (data_dir("rulesets") / name_or_path).is_dir()):
+        return (f"no ruleset at {shown_path(name_or_path)}: give a ruleset folder, a YAML file, or the name of a "
+                "shipped one (nyc)")
+    return None
+
+
+def top_file_problem(path: Path) -> str | None:
+    """Why the top file of a ruleset may not be read: a symbolic link out of its own folder (a mod's
+    ruleset.yaml linked to a file elsewhere would show that file's text in its errors), or a name
+    too long for the file system. None: it may be read (reading it may still fail, and says why)."""
+    too_long = name_too_long(path)
+    if too_long:
+        return too_long
+    if not path.is_symlink():
+        return None
+    found = file_inside(path.parent, path.name)
+    if isinstance(found, str) and found.startswith("a symbolic link"):
+        return "a symbolic link out of its folder; a ruleset may only read files in its own folder"
+    return None
 
 
 _SHIPPED_NAME = re.compile(r"[A-Za-z0-9_-]+")
@@ -69,6 +100,9 @@ def file_inside(folder: Path, name: str) -> Path | str:
         return "an absolute path; a ruleset may only read files in its own folder"
     if ".." in candidate.parts:
         return "outside the ruleset's folder ('..'); a ruleset may only read files in its own folder"
+    too_long = name_too_long(folder / candidate)
+    if too_long:
+        return too_long
     try:
         root = folder.resolve()
         resolved = (folder / candidate).resolve()
@@ -82,7 +116,7 @@ def file_inside(folder: Path, name: str) -> Path | str:
 def base_ruleset_path(name: str, folder: Path) -> Path | str:
     """What `extends: NAME` names: a shipped ruleset, or a ruleset file or folder inside `folder`."""
     shipped = data_dir("rulesets") / name
-    if _SHIPPED_NAME.fullmatch(name) and not (folder / name).exists() and shipped.is_dir():
+    if _SHIPPED_NAME.fullmatch(name) and not os.path.lexists(folder / name) and os.path.isdir(shipped):
         return shipped / "ruleset.yaml"
     found = file_inside(folder, name)
     if isinstance(found, Path) and found.is_dir():
@@ -120,6 +154,10 @@ class DocumentLoader:
              limit: int = MAX_RULESET_FILE_BYTES) -> Any:
         """One YAML file as a marked mapping; problems go to the sink (`what` says what it must hold)."""
         shown = display_path(path)
+        too_long = name_too_long(path)
+        if too_long:
+            self.sink.error("E100", f"cannot read {shown}: {too_long}", at or Location(shown, 1, 1))
+            return None
         if not path.exists() and not path.is_symlink():
             self.sink.error("E100", f"file not found: {shown}", at or Location(shown, 1, 1))
             return None

@@ -41,6 +41,21 @@ def _reason(err: OSError) -> str:
     return err.strerror or str(err)
 
 
+def name_too_long(path: Path) -> str | None:
+    """Why the file system would refuse this name as too long (a part, or the whole path), else None."""
+    try:
+        longest = os.pathconf(path.anchor or ".", "PC_NAME_MAX")
+        whole = os.pathconf(path.anchor or ".", "PC_PATH_MAX")
+    except (OSError, ValueError):
+        longest, whole = 255, 4096
+    part = max((len(os.fsencode(p)) for p in path.parts), default=0)
+    if part > longest:
+        return f"a file name of {part} bytes; the file system allows {longest}"
+    if len(os.fsencode(str(path))) >= whole:
+        return f"a path of {len(os.fsencode(str(path)))} bytes; the file system allows {whole - 1}"
+    return None
+
+
 def read_bytes(path: Path, limit: int, shown: str | None = None) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; FileRefused otherwise."""
     name = shown if shown is not None else shown_path(path)

@@ -16,6 +16,7 @@ Loading YAML (per file, after anchors and aliases are expanded)
 - MAX_YAML_VALUES: values (mappings, lists, scalars, keys included) in one file.
 - MAX_YAML_DEPTH: mappings and lists nested in one another.
 - MAX_SCALAR_CHARS: characters of one text value.
+- MAX_YAML_CHARS: characters of all the text values of one file, an alias counting its text at each use.
 - MAX_EFFECT_CHARS: characters of one effect or expression.
 - MAX_EFFECT_TEXT: characters of all the effects and expressions of a ruleset together
   (the shipped ruleset has about 15,000).
@@ -28,9 +29,17 @@ Numbers
   copies of a card or character, pairs per seat, tiles revealed, costs).
 
 Running rules
-- MAX_EFFECT_STEPS: loop turns (for, repeat, filters) and hooks fired by one run of an effect.
+- MAX_EFFECT_STEPS: loop turns (for, repeat, filters), items a rule's function is called on (count,
+  sum, any, all, sort_by, most, fewest) and hooks fired by one run of an effect; the effects a `hook`
+  statement runs spend from the same budget.
+- MAX_HOOK_DEPTH: `hook` statements running inside one another (a character's effect firing a hook
+  whose character fires another...); the shipped game nests at most two.
 - MAX_COUNT: a count a rule asks for at once: cards drawn, reserve size, pairs dealt, `repeat` turns.
 - MAX_DECISIONS: decisions of one game (a save holding more is refused; a game never needs them).
+- MAX_BID_SETS: different sets of hand cards a seat could bid at once (each is tabled; the shipped
+  game needs at most 432, with 11 cards in a hand).
+- MAX_BID_CARDS: cards a bid counts for (a card played as N cards counts N): the counts of a bid are
+  kept in 16 bits each, and a hand adds at most MAX_GAME_NUMBER * 10 cards to them.
 
 People and names
 - MAX_NAME_CHARS: a seat's name.
@@ -60,6 +69,7 @@ MAX_POSITION_BYTES = 1_000_000
 MAX_YAML_VALUES = 200_000
 MAX_YAML_DEPTH = 64
 MAX_SCALAR_CHARS = 100_000
+MAX_YAML_CHARS = 2_000_000
 MAX_EFFECT_CHARS = 20_000
 MAX_EFFECT_TEXT = 200_000
 MAX_LIST_LITERAL = 1_000
@@ -70,7 +80,10 @@ MAX_GAME_NUMBER = 1_000
 
 MAX_EFFECT_STEPS = 1_000_000
 MAX_COUNT = 1_000
+MAX_HOOK_DEPTH = 30
 MAX_DECISIONS = 100_000
+MAX_BID_SETS = 50_000
+MAX_BID_CARDS = 50_000
 
 MAX_NAME_CHARS = 20
 MAX_INPUT_CHARS = 10_000

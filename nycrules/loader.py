@@ -22,13 +22,15 @@ from . import primitives  # noqa: F401  (registers the primitives the checker lo
 from .checker import CheckContext, Checker, Symbols
 from .compiler import Compiler, Fixed
 from .diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
-from .documents import DocumentLoader, display_path, resolve_ruleset_path
+from .documents import DocumentLoader, display_path, resolve_ruleset_path, top_file_problem
+from .files import name_too_long
 from .hooks import HOOKS
 from .limits import MAX_EFFECT_TEXT, MAX_GAME_NUMBER
 from .marked_yaml import MDict, MList, MStr, location_of
 from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
                     Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
 from .ruleset_cache import RulesetCache
+from .text import shown_path
 
 _ME = {"me": "seat"}
 BID_VALUE_NAMES = {name: "int" for name in ("matching", "wilds", "pairs", "singles", "added", "worth")}
@@ -431,6 +433,11 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
     """
     sink, sources = Sink(), SourceTexts()
     target = resolve_ruleset_path(path)
+    refused = top_file_problem(target)
+    if refused:
+        shown = shown_path(target)  # the name given, never the file a link leads to
+        sink.error("E105", f"cannot read {shown}: {refused}", Location(shown, 1, 1))
+        return LoadResult(None, sink.sorted(), sources)
     documents = DocumentLoader(sink, sources)
     doc = documents.load_ruleset(target)
     if sink or doc is None:

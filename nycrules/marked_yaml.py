@@ -15,7 +15,7 @@ from typing import Any, Union
 import yaml
 
 from .diagnostics import Location, Sink
-from .limits import (MAX_SCALAR_CHARS, MAX_YAML_DEPTH, MAX_YAML_VALUES, int_in_range,
+from .limits import (MAX_SCALAR_CHARS, MAX_YAML_CHARS, MAX_YAML_DEPTH, MAX_YAML_VALUES, int_in_range,
                      numeral_too_long)
 from .yaml_hints import explain
 
@@ -81,27 +81,68 @@ def _offset(value: str, line: int, column: int) -> int:
     return index + column - 1
 
 
-def _align(value: str, lines: list[str], line0: int, col0: int, last: int) -> tuple[tuple[int, int, int], ...]:
+# Escapes of a double-quoted scalar: the character each stands for (\\x, \\u and \\U take hex digits).
+_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
+            "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0",
+            "L": "\u2028", "P": "\u2029"}
+_HEX_DIGITS = {"x": 2, "u": 4, "U": 8}
+_LOOKAHEAD = 8  # characters of the file a value's character may skip that it does not match
+
+
+def _file_chars(lines: list[str], row: int, col: int, last: int, style: str | None) -> list[tuple[str, int, int]]:
+    """The characters of the file from (row, col) to the end of line `last`, each with its 0-based place,
+    as the scalar reads them: an escape of a double-quoted scalar is the one character it stands for
+    (at its backslash), `''` in a single-quoted one is one quote, an escaped line break is nothing."""
+    out: list[tuple[str, int, int]] = []
+    while row <= last and row < len(lines):
+        text = lines[row]
+        while col < len(text):
+            ch, width = text[col], 1
+            if style == '"' and ch == "\\":
+                code = text[col + 1:col + 2]
+                digits = _HEX_DIGITS.get(code)
+                if not code:  # an escaped line break
+                    col += 1
+                    continue
+                if digits:
+                    try:
+                        ch, width = chr(int(text[col + 2:col + 2 + digits], 16)), 2 + digits
+                    except (ValueError, OverflowError):
+                        pass
+                elif code in _ESCAPES:
+                    ch, width = _ESCAPES[code], 2
+            elif style == "'" and ch == "'" and text[col + 1:col + 2] == "'":
+                width = 2
+            out.append((ch, row, col))
+            col += width
+        row, col = row + 1, 0
+    return out
+
+
+def _align(value: str, lines: list[str], line0: int, col0: int, last: int,
+           style: str | None) -> tuple[tuple[int, int, int], ...]:
     """Where the stretches of a scalar whose text was folded or unescaped lie in the file.
 
-    Characters of the value appear in the file in order; escapes and folded line
-    breaks are skipped over, so each visible character is matched to the next
-    equal character in the file (never past the scalar's last line, `last`).
+    Characters of the value appear in the file in order (_file_chars reads escapes as the scalar
+    does); folded line breaks and indentation are skipped over, so each visible character is
+    matched to the next equal character of the file. One that does not match within a few
+    characters keeps the last place: the work is linear in the scalar's length, whatever it holds.
     """
+    chars = _file_chars(lines, line0, col0, last, style)
     runs: list[tuple[int, int, int]] = []
     row, col = line0, col0
+    at = 0  # the next character of the file to match
     prev = (-1, -1)
     for offset, ch in enumerate(value):
+        matched = False
         if ch not in _BREAKS:
-            r, c = row, col
-            while r <= last and r < len(lines):
-                text = lines[r]
-                if c < len(text) and text[c] == ch:
-                    row, col = r, c
+            while at < len(chars) and chars[at][0] != ch and chars[at][0] in _BREAKS:
+                at += 1
+            for ahead in range(at, min(at + _LOOKAHEAD, len(chars))):
+                if chars[ahead][0] == ch:
+                    _, row, col = chars[ahead]
+                    at, matched = ahead + 1, True
                     break
-                c += 1
-                if c >= len(text):
-                    r, c = r + 1, 0
         here = (row + 1, col + 1)
         if here != (prev[0], prev[1] + 1):
             runs.append((offset, *here))
@@ -157,6 +198,12 @@ class TooLarge(Exception):
         self.mark = mark
 
 
+def _check_chars(count: int, node: yaml.Node) -> None:
+    if count > MAX_YAML_CHARS:
+        raise TooLarge(f"more than {MAX_YAML_CHARS} characters of text in one file (anchors and aliases expanded)",
+                       node.start_mark)
+
+
 def _measure(root: yaml.Node) -> None:
     """Refuse, before building anything, a document too deep or too large once its aliases are expanded.
 
@@ -164,18 +211,27 @@ def _measure(root: yaml.Node) -> None:
     few hundred bytes of nested aliases (an "alias bomb") are refused at once.
     """
     sizes: dict[int, int] = {}
+    chars: dict[int, int] = {}  # characters of text under each node, aliases expanded
+    seen_chars = 0
 
     def size(node: yaml.Node, depth: int) -> int:
+        nonlocal seen_chars
         known = sizes.get(id(node))
         if known is not None:
             if known < 0:
                 raise TooLarge("an alias (*name) that contains itself", node.start_mark)
+            seen_chars += chars[id(node)]
+            _check_chars(seen_chars, node)
             return known
         if depth > MAX_YAML_DEPTH:
             raise TooLarge(f"values nested more than {MAX_YAML_DEPTH} deep", node.start_mark)
         sizes[id(node)] = -1
         total = 1
-        if isinstance(node, yaml.SequenceNode):
+        before = seen_chars
+        if isinstance(node, yaml.ScalarNode):
+            seen_chars += len(node.value)
+            _check_chars(seen_chars, node)
+        elif isinstance(node, yaml.SequenceNode):
             for item in node.value:
                 total += size(item, depth + 1)
         elif isinstance(node, yaml.MappingNode):
@@ -185,6 +241,7 @@ def _measure(root: yaml.Node) -> None:
             raise TooLarge(f"more than {MAX_YAML_VALUES} values in one file (anchors and aliases expanded)",
                            node.start_mark)
         sizes[id(node)] = total
+        chars[id(node)] = seen_chars - before
         return total
 
     size(root, 0)
@@ -276,7 +333,7 @@ class _Builder:
         if style == ">":
             line0, start = line0 + 1, 0
         return TextSpan(self.file, node.start_mark.line, col0, style, 0,
-                        _align(value, self.lines, line0, start, node.end_mark.line), value)
+                        _align(value, self.lines, line0, start, node.end_mark.line, style), value)
 
 
 def load(text: str, file: str, sink: Sink) -> Any:

@@ -9,24 +9,33 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..compiler import Frame, set_hook_runner
+from ..compiler import Frame, rule_failed, set_hook_runner
 from ..hooks import HOOKS
+from ..limits import MAX_HOOK_DEPTH
 from ..model import Script
 from .decisions import Decision, Option, describe
 from .state import Game, Seat, Tile
 from .usefulness import bid_keeper, keep_useful  # it uses characters on copies through this module
 
 
-def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None) -> Frame:
-    """Run an effect with the given names in scope; events name `rule` (default: the script's label)."""
+def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None,
+               parent: Frame | None = None) -> Frame:
+    """Run an effect with the given names in scope; events name `rule` (default: the script's label).
+
+    An effect run by a `hook` statement (`parent`: the frame of the effect that fired it) spends
+    the steps left to that effect, so effects firing hooks in a loop share one budget."""
     previous_rule, previous_where = game.rule, game.where
     game.rule = rule or script.label
     game.where = script.loc
     frame = Frame(game, variables)
+    if parent is not None:
+        frame.steps = parent.steps
     try:
         script.run(frame)
     finally:
         game.rule, game.where = previous_rule, previous_where
+        if parent is not None:
+            parent.steps = frame.steps
     return frame
 
 
@@ -71,7 +80,7 @@ def attached(seat: Seat, hooks: tuple[str, ...]) -> bool:
     return False
 
 
-def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
+def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any], parent: Frame | None = None) -> Frame:
     """Pay for a character, mark it used for this game round, and run its effect (one that is part
     of a bid, `needs_a_bid`, with only the answers after which a legal bid can follow)."""
     char = tile.char
@@ -87,10 +96,10 @@ def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> Frame:
         game.emit(seat, f"uses character {char.id} {char.title}{cost}")
         game.rule, game.where = previous
     if keeper is None:
-        return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}")
+        return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}", parent)
     game.chooser = keeper
     try:
-        return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}")
+        return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}", parent)
     finally:
         game.chooser = keeper.chooser
 
@@ -109,11 +118,12 @@ def use_options(tiles: list[Tile], suffix: str = "") -> list[tuple[str, Tile]]:
 
 
 def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any],
-          prompt: str | Callable[[], str], done: str = "done") -> None:
+          prompt: str | Callable[[], str], done: str = "done", parent: Frame | None = None) -> None:
     """Let the seat use any of its characters at these hooks, one after the other, until it is done.
 
     A character may change the hook's writable values; they are written back into `variables`.
     A prompt given as a function is made once, when there is first something to offer.
+    `parent`: the frame of the effect whose `hook` statement offers (see run_script).
     """
     if not attached(seat, hooks):
         return
@@ -128,7 +138,7 @@ def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, A
                                  build=lambda i: _use_option(uses, i, done), value=lambda i: uses[i - 1][1] if i else None))
         if tile is None:
             return
-        frame = use(game, seat, tile, variables)
+        frame = use(game, seat, tile, variables, parent)
         writable = HOOKS[tile.char.when].writable
         for name in writable:
             variables[name] = frame.vars[name]
@@ -154,6 +164,17 @@ def fire_hook(game: Game, name: str, frame: Frame) -> None:
     seat = frame.vars["me"]
     if not attached(seat, (name,)):
         return  # nothing to offer, run or write back
+    if game.hook_depth >= MAX_HOOK_DEPTH:
+        raise rule_failed(frame, f"hook {name}: hooks fired from hooks more than {MAX_HOOK_DEPTH} deep; "
+                                 "do characters set each other off without end?")
+    game.hook_depth += 1
+    try:
+        _fire(game, name, frame, seat)
+    finally:
+        game.hook_depth -= 1
+
+
+def _fire(game: Game, name: str, frame: Frame, seat: Seat) -> None:
     hook = HOOKS[name]
     variables = {key: frame.vars[key] for key in hook.context}
     if hook.mode in ("automatic", "ordered"):
@@ -162,9 +183,11 @@ def fire_hook(game: Game, name: str, frame: Frame) -> None:
             tiles = list(_chosen_order(game, seat, tiles, variables))
         for tile in tiles:
             seat.uses[tile.char.id] = seat.uses.get(tile.char.id, 0) + 1
-            run_script(game, tile.char.effect, {"me": seat, "this": tile, **variables}, f"character {tile.char.id}")
+            run_script(game, tile.char.effect, {"me": seat, "this": tile, **variables}, f"character {tile.char.id}",
+                       frame)
         return
-    offer(game, seat, (name,), variables, lambda: f"Use a character now ({_fill(hook.help, variables).rstrip('.')})?")
+    offer(game, seat, (name,), variables, lambda: f"Use a character now ({_fill(hook.help, variables).rstrip('.')})?",
+          parent=frame)
     for key in hook.writable:
         frame.vars[key] = variables[key]
 

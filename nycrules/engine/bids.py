@@ -14,6 +14,8 @@ from operator import attrgetter, itemgetter
 from typing import Mapping
 
 from ..compiler import Frame
+from ..diagnostics import RuleRuntimeError
+from ..limits import MAX_BID_SETS
 from ..model import Ruleset
 from .state import Card, Game, Seat
 
@@ -175,13 +177,19 @@ class BidTable:
         known = self._known
         if known[1] is None:
             kinds = sorted(self.counts.held)
+            _check_size(self.game, self.hand, self.counts.held)
             pattern = _pattern(self.game, self.counts, kinds)
-            tables = self.game.ruleset.bid_tables_cache
+            ruleset = self.game.ruleset
+            tables = ruleset.bid_tables_cache
             table = tables.get(pattern)
             if table is None:
-                if len(tables) > 200_000:
+                tabled = ruleset.setup_cache.get(_TABLED, 0)
+                if len(tables) > 200_000 or tabled > _MOST_TABLED:  # a bound for long simulations and big hands
                     tables.clear()
-                table = tables[pattern] = (_count_bids(self.game.ruleset, pattern), {})
+                    ruleset.bids_cache.clear()  # it holds tables too
+                    tabled = 0
+                table = tables[pattern] = (_count_bids(ruleset, pattern), {})
+                ruleset.setup_cache[_TABLED] = tabled + len(table[0])
             known[1] = (kinds, *table)
         return known[1]
 
@@ -211,6 +219,20 @@ class BidTable:
 
 
 _type = attrgetter("type")
+_TABLED = "bids tabled"  # the bids in the tables of ruleset.bid_tables_cache, in its setup_cache
+_MOST_TABLED = 2_000_000  # about 250 MB of tables at most
+
+
+def _check_size(game: Game, hand: list[Card], held: dict[str, int]) -> None:
+    """Refuse a hand allowing more sets of cards than limits.MAX_BID_SETS: each would be tabled."""
+    sets = 1
+    for n in held.values():
+        sets *= n + 1
+        if sets > MAX_BID_SETS:
+            seat = next((s for s in game.seats if s.hand is hand), None)
+            raise RuleRuntimeError(f"a hand of {len(hand)} cards allows more than {MAX_BID_SETS} different bids; "
+                                   "that is far beyond what a game needs (limits.MAX_BID_SETS)", game.where,
+                                   game.rule, seat.name if seat else None, game.decisions_taken)
 
 
 def _places(packed: int, held: list[int]) -> tuple[int, ...]:

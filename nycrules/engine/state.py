@@ -328,6 +328,7 @@ class Game:
         self.where = None  # Location of the effect line acting now
         self.chooser: Any = None  # set by the runner: (game, decision) -> option index
         self.decisions_taken = 0
+        self.hook_depth = 0  # `hook` statements running inside one another now (limits.MAX_HOOK_DEPTH)
         self.finished = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Game":

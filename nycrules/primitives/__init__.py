@@ -2,7 +2,7 @@
 
 from typing import Any, Callable, TypeVar
 
-from ..compiler import check_count, rule_failed
+from ..compiler import check_count, check_not_negative, rule_failed
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,9 +30,14 @@ def require(f: Any, condition: bool, message: str, *values: Any) -> None:
         raise rule_failed(f, message.format(*values) if values else message)
 
 
+def not_negative(f: Any, value: int, what: str) -> int:
+    """An amount a rule moves (dollars, cards, skyscrapers): a negative one is a located error."""
+    return check_not_negative(f, value, what)
+
+
 def count(f: Any, value: int, what: str) -> int:
-    """A count a rule asks for at once, within limits.MAX_COUNT (else a located error)."""
-    return check_count(f, value, what)
+    """A count a rule asks for at once, from 0 to limits.MAX_COUNT (else a located error)."""
+    return check_count(f, check_not_negative(f, value, what), what)
 
 
 from . import bidding, boroughs, cards, characters, choices, lists, log, seats, vessels  # noqa: E402,F401

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..compiler import check_count
 from ..engine import ops
 from ..engine.bids import bid_value as value_of_bid, value_to_win as needed_to_win
+from ..compiler import rule_failed
 from ..engine.state import Card, Seat
+from ..limits import MAX_BID_CARDS
 from ..registry import primitive
-from . import inline, require
+from . import count as check_count, inline, not_negative, require
 
 C = "bidding"
 
@@ -30,6 +31,9 @@ def play(f: Any, seat: Seat, card: Card) -> None:
            "Play a card into the bid counting as `count` cards of another type.", C)
 def play_as(f: Any, seat: Seat, card: Card, as_type: str, count: int) -> None:
     check_count(f, count, "one card counting as")
+    in_bid = sum(c.weight for c in seat.played) + len(seat.virtual) + count
+    if in_bid > MAX_BID_CARDS:
+        raise rule_failed(f, f"a bid counting {in_bid} cards is more than the limit of {MAX_BID_CARDS}")
     _own(f, seat, card)
     ops.move_card(card, seat.played)
     card.counted_as = as_type
@@ -41,7 +45,7 @@ def play_as(f: Any, seat: Seat, card: Card, as_type: str, count: int) -> None:
 @primitive("add_to_bid(seat: seat, as: card_type, count: int)",
            "The bid counts `count` more cards of a type, with no card played.", C)
 def add_to_bid(f: Any, seat: Seat, as_type: str, count: int) -> None:
-    check_count(f, len(seat.virtual) + count, "a bid with added cards numbering")
+    check_count(f, len(seat.virtual) + not_negative(f, count, "add_to_bid of"), "a bid with added cards numbering")
     seat.virtual.extend([as_type] * count)
     f.game.emit(seat, f"adds {count} {as_type} to the bid")
 

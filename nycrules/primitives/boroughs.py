@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..compiler import check_count
 from ..engine import ops
 from ..engine.state import Borough, Seat
 from ..registry import primitive
 from ..text import counted
-from . import inline
+from . import count as check_count, inline, not_negative
 from .choices import decide
 
 C = "boroughs and skyscrapers"
@@ -34,7 +33,7 @@ def neutral(f: Any, borough: Borough) -> int:
 
 @primitive("remove_neutral(borough: borough, count: int)", "Neutral skyscrapers leave the borough and the game.", C)
 def remove_neutral(f: Any, borough: Borough, count: int) -> None:
-    count = min(count, borough.neutral)
+    count = min(not_negative(f, count, "remove_neutral of"), borough.neutral)
     borough.neutral -= count
     f.game.emit(None, f"{counted(count, 'neutral skyscraper')} leave{'s' if count == 1 else ''} {borough.name}")
 
@@ -103,7 +102,7 @@ def add_to_board(f: Any, seat: Seat, count: int) -> None:
 
 @primitive("remove_from_board(seat: seat, count: int)", "Return skyscrapers from the board to the supply.", C)
 def remove_from_board(f: Any, seat: Seat, count: int) -> None:
-    count = min(count, seat.board)
+    count = min(not_negative(f, count, "remove_from_board of"), seat.board)
     if count > 0:
         seat.board -= count
         f.game.emit(seat, f"returns {counted(count, 'skyscraper')} from the board")

@@ -7,7 +7,7 @@ from typing import Any
 from ..engine import ops
 from ..engine.state import Card, Pair, Seat
 from ..registry import primitive
-from . import count as check_count, inline, require
+from . import count as check_count, inline, not_negative, require
 
 C = "cards"
 
@@ -118,7 +118,7 @@ def reveal(f: Any, seat: Seat, cards: list) -> None:
 @primitive("grow_reserve(seat: seat, count: int)",
            "The reserve holds `count` more cards from now on; they are drawn into it at once.", C)
 def grow_reserve(f: Any, seat: Seat, count: int) -> None:
-    check_count(f, seat.reserve_size + count, "a reserve of")
+    check_count(f, seat.reserve_size + not_negative(f, count, "grow_reserve of"), "a reserve of")
     seat.reserve_size += count
     ops.draw_into(f.game, seat.reserve, count)
     f.game.emit(seat, f"has a reserve of {seat.reserve_size} cards")

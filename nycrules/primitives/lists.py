@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..compiler import check_stored, rule_failed, spend_steps
 from ..registry import primitive
 from . import inline
 
@@ -18,17 +19,20 @@ def size(f: Any, items: list) -> int:
 
 @primitive("count(items: list[T], test: fn(T)->bool) -> int", "How many items pass the test.", C)
 def count(f: Any, items: list, test: Callable) -> int:
-    return len([item for item in items if test(item)])
+    return len([item for item in spend_steps(f, items) if test(item)])
 
 
 @primitive("sum(items: list[T], amount: fn(T)->int) -> int", "The total of the amount over all items.", C)
 def sum_(f: Any, items: list, amount: Callable) -> int:
-    return sum(amount(item) for item in items)
+    total = 0
+    for item in spend_steps(f, items):
+        total = check_stored(f, total + amount(item), "sum(...) reaches")
+    return total
 
 
 @primitive("any(items: list[T], test: fn(T)->bool) -> bool", "Whether at least one item passes the test.", C)
 def any_(f: Any, items: list, test: Callable) -> bool:
-    for item in items:  # a plain loop: rules call this often, and a generator costs more per item
+    for item in spend_steps(f, items):  # a plain loop: rules call this often, and a generator costs more per item
         if test(item):
             return True
     return False
@@ -36,7 +40,7 @@ def any_(f: Any, items: list, test: Callable) -> bool:
 
 @primitive("all(items: list[T], test: fn(T)->bool) -> bool", "Whether every item passes the test.", C)
 def all_(f: Any, items: list, test: Callable) -> bool:
-    for item in items:  # a plain loop, as in any_
+    for item in spend_steps(f, items):  # a plain loop, as in any_
         if not test(item):
             return False
     return True
@@ -53,7 +57,6 @@ def contains(f: Any, items: list, item: Any) -> bool:
 @primitive("first(items: list[T]) -> T", "The first item (an error if the list is empty).", C)
 def first(f: Any, items: list) -> Any:
     if not items:
-        from ..compiler import rule_failed
         raise rule_failed(f, "first(...) of an empty list")
     return items[0]
 
@@ -75,13 +78,15 @@ def max_(f: Any, numbers: list) -> int:
 
 @primitive("ceil_div(a: int, b: int) -> int", "a divided by b, rounded up.", C)
 def ceil_div(f: Any, a: int, b: int) -> int:
-    return -(-a // b) if b else 0
+    if b == 0:
+        raise rule_failed(f, f"ceil_div({a}, 0): division by zero")
+    return -(-a // b)
 
 
 @primitive("sort_by(items: list[T], key: fn(T)->int) -> list[T]",
            "The items from the lowest key to the highest (ties keep their order).", C)
 def sort_by(f: Any, items: list, key: Callable) -> list:
-    return sorted(items, key=key)
+    return sorted(spend_steps(f, items), key=key)
 
 
 @primitive("fewest(items: list[T], key: fn(T)->int) -> list[T]",
@@ -89,7 +94,7 @@ def sort_by(f: Any, items: list, key: Callable) -> list:
 def fewest(f: Any, items: list, key: Callable) -> list:
     if not items:
         return []
-    keys = [key(item) for item in items]
+    keys = [key(item) for item in spend_steps(f, items)]
     low = min(keys)
     return [item for item, k in zip(items, keys) if k == low]
 
@@ -99,6 +104,6 @@ def fewest(f: Any, items: list, key: Callable) -> list:
 def most(f: Any, items: list, key: Callable) -> list:
     if not items:
         return []
-    keys = [key(item) for item in items]
+    keys = [key(item) for item in spend_steps(f, items)]
     high = max(keys)
     return [item for item, k in zip(items, keys) if k == high]

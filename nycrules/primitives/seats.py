@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..compiler import check_stored
 from ..engine import ops
 from ..engine.decisions import describe
 from ..engine.state import Seat
 from ..registry import primitive
 from ..text import counted
-from . import inline
+from . import inline, not_negative
 
 C = "seats and scores"
 
@@ -102,7 +103,7 @@ def _gain(f: Any, seat: Seat, amount: int, reason: Callable[[], str] = lambda: "
     if amount <= 0:
         return
     game = f.game
-    seat.points += amount
+    seat.points = check_stored(f, seat.points + amount, f"{seat.name}'s points would be")
     if game.scoring_step:
         seat.scores[game.scoring_step] = seat.scores.get(game.scoring_step, 0) + amount
     if game.log_events:
@@ -119,15 +120,15 @@ def dollars(f: Any, seat: Seat) -> int:
 
 @primitive("gain_dollars(seat: seat, amount: int)", "The seat takes dollars from the general supply.", C)
 def gain_dollars(f: Any, seat: Seat, amount: int) -> None:
-    if amount > 0:
-        seat.dollars += amount
+    if not_negative(f, amount, "gain_dollars of") > 0:
+        seat.dollars = check_stored(f, seat.dollars + amount, f"{seat.name}'s dollars would be")
         if f.game.log_events:  # event text only for a log that is kept
             f.game.emit(seat, f"takes {counted(amount, 'dollar')} ({seat.dollars} in all)")
 
 
 @primitive("pay_dollars(seat: seat, amount: int)", "The seat returns dollars to the supply (never below 0).", C)
 def pay_dollars(f: Any, seat: Seat, amount: int) -> None:
-    amount = min(amount, seat.dollars)
+    amount = min(not_negative(f, amount, "pay_dollars of"), seat.dollars)
     if amount > 0:
         seat.dollars -= amount
         f.game.emit(seat, f"returns {counted(amount, 'dollar')} ({seat.dollars} left)")

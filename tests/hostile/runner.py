@@ -78,6 +78,13 @@ def _make(folder: Path, name: str, kind: str, digest: str) -> None:
                 "seed": 1, "seats": [{"name": "Ann", "kind": "human"}, {"name": "Tom", "kind": "tom", "tom": "B4"}],
                 "decisions": [0]}
         path.write_text(json.dumps(save), encoding="utf-8")
+    elif word == "dir":  # a folder (a mod), for the files made after it in it
+        path.mkdir()
+    elif word == "escapes":  # a double-quoted value of N escapes (each one character of the value)
+        path.write_text('extends: nyc\nruleset:\n  name: "' + "\\u00e9" * int(arg) + '"\n', encoding="utf-8")
+    elif word == "alias_copies":  # a text of 90,000 characters, then N aliases of it
+        path.write_text('extends: nyc\nparams:\n  a: &a "' + "x" * 90_000 + '"\n  b: [' + ", ".join(["*a"] * int(arg))
+                        + "]\n", encoding="utf-8")
     elif word == "copy":  # a copy under another name (such as one that is not UTF-8)
         shutil.copyfile(folder / arg, path)
     else:
