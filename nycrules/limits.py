@@ -21,6 +21,8 @@ Loading YAML (per file, after anchors and aliases are expanded)
 - MAX_EFFECT_TEXT: characters of all the effects and expressions of a ruleset together
   (the shipped ruleset has about 15,000).
 - MAX_LIST_LITERAL: items of one `[a, b, ...]` written in an effect.
+- MAX_EFFECT_DEPTH: syntax nested in one another in an effect (lists, calls, operators, blocks):
+  checking, compiling and running a rule recurse once per level (the shipped rules nest 11 deep).
 
 Numbers
 - MAX_INT: the largest whole number (in absolute value) anywhere: in YAML, effects,
@@ -34,6 +36,11 @@ Running rules
   statement runs spend from the same budget.
 - MAX_HOOK_DEPTH: `hook` statements running inside one another (a character's effect firing a hook
   whose character fires another...); the shipped game nests at most two.
+- MAX_EVENTS: events kept in one game's log (later ones are dropped, saying so; the game goes on).
+- MAX_EVENT_CHARS: characters of one event of the log (a longer text is cut).
+- MAX_ORDER_SEARCH_STEPS: steps (as MAX_EFFECT_STEPS counts them) of all the trials that rank the
+  orders of characters at an `ordered` hook (lookahead.py); past it, the orders tried so far are
+  ranked. The shipped game spends at most about 740,000 on one search (720 orders).
 - MAX_COUNT: a count a rule asks for at once: cards drawn, reserve size, pairs dealt, `repeat` turns.
 - MAX_DECISIONS: decisions of one game (a save holding more is refused; a game never needs them).
 - MAX_BID_SETS: different sets of hand cards a seat could bid at once (each is tabled; the shipped
@@ -73,6 +80,7 @@ MAX_YAML_CHARS = 2_000_000
 MAX_EFFECT_CHARS = 20_000
 MAX_EFFECT_TEXT = 200_000
 MAX_LIST_LITERAL = 1_000
+MAX_EFFECT_DEPTH = 100
 
 MAX_INT = 10**18
 MAX_INT_DIGITS = 19  # digits of MAX_INT: a longer numeral is refused before it is converted
@@ -80,6 +88,9 @@ MAX_GAME_NUMBER = 1_000
 
 MAX_EFFECT_STEPS = 1_000_000
 MAX_COUNT = 1_000
+MAX_ORDER_SEARCH_STEPS = 1_000_000
+MAX_EVENTS = 100_000
+MAX_EVENT_CHARS = 10_000
 MAX_HOOK_DEPTH = 30
 MAX_DECISIONS = 100_000
 MAX_BID_SETS = 50_000

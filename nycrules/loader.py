@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterator
 
 from . import dsltypes as T
 from . import nodes as n
+from .nodes import too_deep
 from . import primitives  # noqa: F401  (registers the primitives the checker looks calls up in)
 from .checker import CheckContext, Checker, Symbols
 from .compiler import Compiler, Fixed
@@ -25,7 +26,7 @@ from .diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
 from .documents import DocumentLoader, display_path, resolve_ruleset_path, top_file_problem
 from .files import name_too_long
 from .hooks import HOOKS
-from .limits import MAX_EFFECT_TEXT, MAX_GAME_NUMBER
+from .limits import MAX_EFFECT_DEPTH, MAX_EFFECT_TEXT, MAX_GAME_NUMBER
 from .marked_yaml import MDict, MList, MStr, location_of
 from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
                     Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
@@ -500,6 +501,11 @@ def _type_check(parsed: list[tuple[_Spec, Any]], symbols: Symbols, sink: Sink) -
     checker = Checker(symbols, sink)
     for spec, tree in parsed:
         if not spec.checkable or tree is None or isinstance(tree, int):
+            continue
+        deep = too_deep(tree, MAX_EFFECT_DEPTH)
+        if deep is not None:
+            sink.error("E303", f"this is nested more than {MAX_EFFECT_DEPTH} deep (lists, calls, blocks in one "
+                               "another); split it into simpler steps", deep)
             continue
         try:
             if isinstance(tree, n.Effect):

@@ -185,3 +185,25 @@ Stmt = Union[Assign, CallStmt, Hook, Stop, Pass, If, For, Repeat]
 class Effect:
     body: tuple[Stmt, ...]
     loc: Location
+
+
+
+def too_deep(tree: object, limit: int) -> Location | None:
+    """Where a syntax tree nests nodes more than `limit` deep (a node in a node counts one more), as
+    the place of the outermost statement or expression holding them; None when it does not. Measured
+    with a stack, not by recursion, so any tree the parser gave can be measured: checking, compiling
+    and running a tree recurse once per level."""
+    stack: list[tuple[object, int, Location | None]] = [(tree, 1, None)]
+    while stack:
+        node, depth, outer = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend((item, depth, outer) for item in node)
+            continue
+        fields = getattr(node, "__dataclass_fields__", None)
+        if fields is None:
+            continue
+        outer = outer or getattr(node, "loc", None)
+        if depth > limit:
+            return outer
+        stack.extend((getattr(node, name), depth + 1, outer) for name in fields if name != "loc")
+    return None

@@ -21,7 +21,8 @@ from .marked_yaml import MDict
 from .model import Ruleset
 from .limits import MAX_GAME_NUMBER, MAX_POSITION_BYTES
 from .schema_check import check as schema_check
-from .seating import NAME_RULE, valid_name
+from .seating import NAME_RULE, looks_like, valid_name
+from .text import shown
 
 
 @dataclass
@@ -65,6 +66,11 @@ def _check_references(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
         elif name in names or name == "neutral":
             sink.error("E407", f"two seats are called '{name}'" if name in names else
                        "'neutral' is the neutral player; give the seat another name", seat.value_locs["name"])
+        else:
+            twin = next((other for other in names if looks_like(other, name)), None)
+            if twin is not None:
+                sink.error("E407", f"'{shown(name)}' looks like '{shown(twin)}' (line {names[twin].line}); give the "
+                                   "seats names that read differently", seat.value_locs["name"])
         names[name] = seat.value_locs["name"]
         if seat["press"] > comp.last_press_space:
             sink.error("E408", f"the press track ends at space {comp.last_press_space}", seat.value_locs["press"])
@@ -74,6 +80,8 @@ def _check_references(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
             for i, item in enumerate(items):
                 if item not in known:
                     sink.error("E409", f"unknown {what} {item!r}", items.item_locs[i])
+    if data.get("neutral_press", 0) > comp.last_press_space:
+        sink.error("E408", f"the press track ends at space {comp.last_press_space}", data.value_locs["neutral_press"])
     boroughs = data["boroughs"]
     known_boroughs = [b.id for b in comp.boroughs]
     for key in boroughs:
@@ -121,6 +129,13 @@ def _check_possible(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
     tiles: dict[int, int] = {}
     for tile in comp.prestige_tiles:
         tiles[tile.value] = tiles.get(tile.value, 0) + 1
+    unknown: set[int] = set()
+    for b in data["boroughs"].values():
+        for i, value in enumerate(b.get("prestige", [])):
+            if value not in tiles and value not in unknown:
+                unknown.add(value)
+                sink.error("E408", f"no prestige tile is worth {value} (they are worth "
+                                   f"{', '.join(map(str, sorted(tiles)))})", b["prestige"].item_locs[i])
     _at_most(sink, [(value, b["prestige"].item_locs[i]) for b in data["boroughs"].values()
                     for i, value in enumerate(b.get("prestige", []))], tiles, "prestige tile", "prestige tiles worth")
     for seat in seats:

@@ -8,6 +8,7 @@ ruleset's default level), `tom:5` (the level table) or `tom:B4` (mode and cards)
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .diagnostics import NycRulesError
 from .engine.setup import SeatSpec, check_seat_count
@@ -25,6 +26,22 @@ TOM_CARDS = range(2, 10)  # the cards a Tom may draw in phase I (the rulebook's 
 
 def valid_name(name: str) -> bool:
     return bool(NAME.fullmatch(name)) and bool(name.strip())
+
+
+# Letters of other scripts drawn like Latin ones (Cyrillic and Greek capitals and small letters).
+_LOOK_ALIKE = str.maketrans("АВЕКМНОРСТУХаеорсуххіјѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοιν",
+                            "ABEKMHOPCTYXaeopcyxxijsdqwABEZHIKMNOPTYXoiv")
+
+
+def looks_like(first: str, second: str) -> bool:
+    """Whether two names read alike on a screen: the same once letters drawn like Latin ones (Cyrillic
+    `А`, Greek `Ο`...) are read as those, with accents and compatibility forms folded, and case ignored."""
+    return _skeleton(first) == _skeleton(second)
+
+
+def _skeleton(name: str) -> str:
+    folded = unicodedata.normalize("NFKD", name.translate(_LOOK_ALIKE))
+    return "".join(ch for ch in folded if not unicodedata.combining(ch)).translate(_LOOK_ALIKE).casefold()
 
 
 def check_name(name: str) -> str:

@@ -311,3 +311,12 @@ def test_an_autosave_leaves_a_link_or_folder_alone_and_saves_in_the_data_folder(
     assert path == tmp_path / "data" / "nycrules" / "nycrules-autosave.json"
     assert (target.is_symlink() and (tmp_path / "elsewhere.json").read_text() == "not yours") or target.is_dir()
     assert "data folder" in note
+
+
+def test_a_reason_of_many_placeholders_is_cut_before_it_is_built():
+    from nycrules.primitives.seats import filled
+
+    text = filled("{}" * 100_000, "x" * 1_000)
+    assert len(text) == limits.MAX_EVENT_CHARS and text.endswith("...")
+    assert filled("{} and {} then {}", "a", "b") == "a and b then {}"
+    assert filled("{} and {}", "a") == "a and a"

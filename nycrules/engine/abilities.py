@@ -28,6 +28,8 @@ def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str 
     game.rule = rule or script.label
     game.where = script.loc
     frame = Frame(game, variables)
+    if parent is None:
+        parent = game.budget  # a trial of the order search (lookahead.py): its budget, else None
     if parent is not None:
         frame.steps = parent.steps
     try:

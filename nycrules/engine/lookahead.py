@@ -15,12 +15,19 @@ import copy
 from itertools import permutations
 from typing import Any
 
+from ..compiler import Frame
+from ..diagnostics import RuleRuntimeError
+from ..limits import MAX_ORDER_SEARCH_STEPS
 from .abilities import run_script
 from .state import Game, Seat, Tile, copy_game
 
 # At most this many characters (distinct by number) are ordered: 720 orders.
 # Beyond them, characters score after the ordered ones, in order of number.
 MAX_ORDERED = 6
+# What copying the game for one trial costs of the search's budget (limits.MAX_ORDER_SEARCH_STEPS),
+# so that cheap trials are bounded too: all 720 orders of the shipped final scoring spend at most
+# about 720 * TRIAL_STEPS + 18,000 steps.
+TRIAL_STEPS = 1_000
 
 
 def orders(tiles: list[Tile]) -> list[tuple[Tile, ...]]:
@@ -46,10 +53,14 @@ def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
     return trial, memo
 
 
-def points_after(game: Game, seat: Seat, order: tuple[Tile, ...], variables: dict[str, Any]) -> int:
-    """The seat's points at the end of the final scoring if these characters score in this order now."""
+def points_after(game: Game, seat: Seat, order: tuple[Tile, ...], variables: dict[str, Any],
+                 budget: Frame) -> int:
+    """The seat's points at the end of the final scoring if these characters score in this order now;
+    the rules run spend the steps of `budget` (Frame.steps)."""
     from .procedure import score_step
+    budget.steps -= TRIAL_STEPS
     trial, memo = trial_copy(game)
+    trial.budget = budget
     me = memo[id(seat)]
     context = copy.deepcopy(variables, memo)
     for tile in order:
@@ -63,11 +74,25 @@ def points_after(game: Game, seat: Seat, order: tuple[Tile, ...], variables: dic
 
 def ranked_orders(game: Game, seat: Seat, tiles: list[Tile],
                   variables: dict[str, Any]) -> list[tuple[tuple[Tile, ...], int]]:
-    """Each order with a different outcome, with the seat's points at the end; best first."""
+    """Each order with a different outcome, with the seat's points at the end; best first.
+
+    The trials share one budget of steps; should it run out (rules far heavier than the shipped
+    ones), the orders tried so far are ranked and the others are not offered."""
     candidates = orders(tiles)
     if len(candidates) == 1:
         return [(candidates[0], 0)]
-    scored = [(order, points_after(game, seat, order, variables)) for order in candidates]
+    budget = Frame(None, {})
+    budget.steps = MAX_ORDER_SEARCH_STEPS
+    scored = []
+    for order in candidates:
+        try:
+            scored.append((order, points_after(game, seat, order, variables, budget)))
+        except RuleRuntimeError:
+            if budget.steps >= 0:
+                raise  # the rules failed, not the search's budget: the game will meet it too
+            break  # out of steps: the orders tried so far are ranked (the first order is always tried)
+    if not scored:
+        return [(candidates[0], 0)]
     best: dict[int, tuple[Tile, ...]] = {}
     for order, points in scored:
         best.setdefault(points, order)  # the first order (by number) of each outcome

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Location
+from ..limits import MAX_EVENT_CHARS, MAX_EVENTS
 
 if TYPE_CHECKING:
     from ..model import CharacterDef, Ruleset
@@ -36,6 +37,11 @@ class Event:
         if self.public is None or self.seat == seat:
             return self
         return Event(self.rule, self.where, self.seat, self.public, self.kind) if self.public else None
+
+
+def cut(text: str) -> str:
+    """A text for the log, at most MAX_EVENT_CHARS characters (a longer one ends in "...")."""
+    return text if len(text) <= MAX_EVENT_CHARS else text[:MAX_EVENT_CHARS - 3] + "..."
 
 
 # Values a copy of the table shares with the original: plain values and the immutable places of rules.
@@ -329,6 +335,7 @@ class Game:
         self.chooser: Any = None  # set by the runner: (game, decision) -> option index
         self.decisions_taken = 0
         self.hook_depth = 0  # `hook` statements running inside one another now (limits.MAX_HOOK_DEPTH)
+        self.budget: Any = None  # a Frame whose steps every rule spends, on a trial copy (lookahead.py)
         self.finished = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
@@ -383,9 +390,24 @@ class Game:
         fire_hook(self, name, frame)
 
     def emit(self, seat: Seat | None, text: str, kind: str = "", public: str | None = None) -> None:
-        """Log an event; `public` is the text the other seats read when `text` names hidden cards."""
-        if self.log_events:
-            self.events.append(Event(self.rule, self.where, seat.index if seat else None, text, kind, public))
+        """Log an event; `public` is the text the other seats read when `text` names hidden cards.
+
+        The log is bounded: a text is cut at MAX_EVENT_CHARS, and past MAX_EVENTS events one last
+        event says so and later ones are not kept; the game itself goes on unchanged, as it does
+        with no log."""
+        if not self.log_events:
+            return
+        events = self.events
+        if len(events) >= MAX_EVENTS:
+            if len(events) == MAX_EVENTS:
+                events.append(Event(self.rule, self.where, None, f"the log holds at most {MAX_EVENTS} events; "
+                                                                 "later ones are not kept"))
+            return
+        if len(text) > MAX_EVENT_CHARS:
+            text = cut(text)
+        if public is not None and len(public) > MAX_EVENT_CHARS:
+            public = cut(public)
+        events.append(Event(self.rule, self.where, seat.index if seat else None, text, kind, public))
 
 
 def rules_memo(ruleset: "Ruleset") -> dict[int, Any]:

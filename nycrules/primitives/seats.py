@@ -7,7 +7,8 @@ from typing import Any, Callable
 from ..compiler import check_stored
 from ..engine import ops
 from ..engine.decisions import describe
-from ..engine.state import Seat
+from ..engine.state import Seat, cut
+from ..limits import MAX_EVENT_CHARS
 from ..registry import primitive
 from ..text import counted
 from . import inline, not_negative
@@ -89,13 +90,28 @@ def gain_points_for(f: Any, seat: Seat, amount: int, reason: str) -> None:
 @primitive("gain_points(seat: seat, amount: int, reason: str, about: any)",
            "Gain points for a reason naming a value: each `{}` in the reason is replaced by the value.", C)
 def gain_points_about(f: Any, seat: Seat, amount: int, reason: str, about: Any) -> None:
-    _gain(f, seat, amount, lambda: reason.replace("{}", describe(about)))
+    _gain(f, seat, amount, lambda: filled(reason, describe(about)))
 
 
 @primitive("gain_points(seat: seat, amount: int, reason: str, about: any, more: any)",
            "Gain points for a reason naming two values: the first `{}` is `about`, the second `more`.", C)
 def gain_points_about_two(f: Any, seat: Seat, amount: int, reason: str, about: Any, more: Any) -> None:
-    _gain(f, seat, amount, lambda: reason.replace("{}", describe(about), 1).replace("{}", describe(more), 1))
+    _gain(f, seat, amount, lambda: filled(reason, describe(about), describe(more)))
+
+
+def filled(reason: str, first: str, second: str | None = None) -> str:
+    """The reason with each `{}` replaced: all by `first`, or (given `second`) the first by `first`, the
+    second by `second`. Built no longer than the log keeps: a reason of many `{}` and a long value
+    would otherwise make a text of millions of characters."""
+    parts = reason.split("{}")
+    out, size = [parts[0]], len(parts[0])
+    for place, part in enumerate(parts[1:]):
+        value = first if second is None or place == 0 else second if place == 1 else "{}"
+        out += (value, part)
+        size += len(value) + len(part)
+        if size > MAX_EVENT_CHARS:
+            break
+    return cut("".join(out))
 
 
 def _gain(f: Any, seat: Seat, amount: int, reason: Callable[[], str] = lambda: "") -> None:
