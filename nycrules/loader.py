@@ -31,13 +31,14 @@ from .marked_yaml import MDict, MList, MStr, location_of
 from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
                     Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
 from .ruleset_cache import RulesetCache
-from .text import shown_path
+from .text import shown, shown_path
 
 _ME = {"me": "seat"}
 BID_VALUE_NAMES = {name: "int" for name in ("matching", "wilds", "pairs", "singles", "added", "worth")}
 # Names effects are given (by their context or a hook): components must not take them.
 RESERVED_NAMES = {"me", "this", "value", "true", "false"} | {name for h in HOOKS.values() for name in h.context}
 _ME_VALUE = {"me": "seat", "value": "int"}
+_SHOWN_KEYS = ("id", "name", "title")  # keys whose text values are shown as names
 
 
 @dataclass
@@ -191,6 +192,23 @@ class _DataChecker:
             return container.item_locs[key]
         return fallback
 
+    def _names_shown_as_they_are(self, node: Any) -> None:
+        """Ids, names and titles are shown on screens, in saves and in SVG pictures: none may hold a
+        control character (XML cannot hold most of them; a terminal would act on them)."""
+        stack = [node]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, MDict):
+                for key, value in node.items():
+                    if key in _SHOWN_KEYS and isinstance(value, str) and shown(value) != value:
+                        self.sink.error("E408", f"the {key} '{shown(value)}' holds a control character; a {key} "
+                                                "is shown on screens and pictures, write it in visible letters",
+                                        node.value_locs[key])
+                    else:
+                        stack.append(value)
+            elif isinstance(node, MList):
+                stack.extend(node)
+
     def unique(self, items: MList, what: str) -> None:
         """Plain lists (colours, sequence tiles) must not repeat a value; lists of items with ids
         cannot, since they merge by id (documents.py reports a repeated id)."""
@@ -229,6 +247,7 @@ class _DataChecker:
         return symbols
 
     def run(self) -> Symbols:
+        self._names_shown_as_they_are(self.doc)
         symbols = self.symbols()
         comp = self.doc["components"]
         self.unique(comp["colours"], "colour")

@@ -15,15 +15,20 @@ A cache file may have been planted or damaged: it is read only under the policy
 of user_cache (a private folder, a file of one's own), only if it is a regular
 file of at most limits.MAX_CACHE_FILE_BYTES, and every node is checked while it
 is rebuilt (its kind, where it may stand, the types of its fields, the limits of
-the language). Anything unexpected and the file is ignored: the ruleset is
-parsed again and the file rewritten. Nothing is unpickled. At most
-limits.MAX_CACHED_RULESETS files are kept (the least recently used go).
+the language). Each file is signed: an HMAC of its key (the digest of the
+ruleset's files) and its trees, with a secret of 32 random bytes kept in the
+same private folder, so a file edited by hand, copied from another cache or
+left half-written never changes a rule: its signature does not match. Anything
+unexpected and the file is ignored: the ruleset is parsed again and the file
+rewritten. Nothing is unpickled. At most limits.MAX_CACHED_RULESETS files are
+kept (the least recently used go).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import hmac
 import json
 import os
 import sys
@@ -40,8 +45,10 @@ from .limits import (MAX_CACHE_FILE_BYTES, MAX_CACHED_RULESETS, MAX_EFFECT_CHARS
 from .resources import grammar_path, schema_path
 from .user_cache import private_folder, usable_file
 
-FORMAT = 1  # raise when the layout of a cache file changes
+FORMAT = 2  # raise when the layout of a cache file changes
 _PREFIX = "ruleset-"
+_SECRET = "secret.key"  # the key of the signatures, in the cache folder
+_SECRET_BYTES = 32
 _DEPENDENCIES = ("lark-", "jsonschema-", "pyyaml-")  # their dist-info (or egg-info) folders name their versions
 
 
@@ -232,17 +239,25 @@ def key_of(texts: Iterable[tuple[str, str]]) -> str:
 class RulesetCache:
     """The cache file of one ruleset (as read this time), in a private folder."""
 
-    def __init__(self, folder: Path, key: str):
+    def __init__(self, folder: Path, key: str, secret: bytes):
         self.key = key
         self.path = folder / f"{_PREFIX}{key}.json"
+        self.secret = secret
 
     @classmethod
     def open(cls, texts: Iterable[tuple[str, str]]) -> "RulesetCache | None":
         folder = private_folder()
+        if folder is None:
+            return None
+        secret = _secret(folder)
         try:
-            return None if folder is None else cls(folder, key_of(texts))
+            return None if secret is None else cls(folder, key_of(texts), secret)
         except OSError:  # this program's files cannot be read: no key, no cache
             return None
+
+    def _signature(self, files: Any, scripts: Any) -> str:
+        body = json.dumps([self.key, files, scripts], separators=(",", ":"), ensure_ascii=False)
+        return hmac.new(self.secret, body.encode("utf-8", "surrogateescape"), hashlib.sha256).hexdigest()
 
     def trees(self, keys: list[tuple], kinds: list[str]) -> list[Any] | None:
         """The stored tree of each script (keys: where each is in the document; kinds: effect or
@@ -251,6 +266,9 @@ class RulesetCache:
             if not usable_file(self.path) or not os.path.lexists(self.path):
                 return None
             data = json.loads(read_bytes(self.path, MAX_CACHE_FILE_BYTES))
+            if not (isinstance(data, dict) and hmac.compare_digest(
+                    str(data.get("signature")), self._signature(data.get("files"), data.get("scripts")))):
+                return None  # edited, planted or from another cache: parse again
             trees = _decode(data, self.key, keys, kinds)
         except (OSError, FileRefused, ValueError, TypeError, KeyError, IndexError, RecursionError):
             return None  # missing, damaged or planted: parse again
@@ -265,7 +283,9 @@ class RulesetCache:
         encoder = _Encoder()
         try:
             scripts = [[list(key), encoder.node(tree)] for key, tree in zip(keys, trees, strict=True)]
-            text = json.dumps({"format": FORMAT, "key": self.key, "files": list(encoder.files), "scripts": scripts},
+            files = list(encoder.files)
+            text = json.dumps({"format": FORMAT, "key": self.key, "files": files, "scripts": scripts,
+                               "signature": self._signature(files, scripts)},
                               separators=(",", ":"), ensure_ascii=False)
         except (RecursionError, ValueError, TypeError, KeyError):  # too deep, or a node _FIELDS does not know
             return
@@ -277,6 +297,22 @@ class RulesetCache:
             _remove_oldest(self.path.parent)
         except OSError:
             pass
+
+
+def _secret(folder: Path) -> bytes | None:
+    """The key of the cache's signatures: made once (random) and kept private; None if it cannot be had."""
+    path = folder / _SECRET
+    try:
+        if not usable_file(path):
+            return None
+        if not os.path.lexists(path):
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "wb") as out:
+                out.write(os.urandom(_SECRET_BYTES))
+        secret = read_bytes(path, _SECRET_BYTES)
+    except (OSError, FileRefused):  # another process is making it, or the folder is read-only: no cache now
+        return None
+    return secret if len(secret) == _SECRET_BYTES else None
 
 
 def _decode(data: Any, key: str, keys: list[tuple], kinds: list[str]) -> list[Any]:

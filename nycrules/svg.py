@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 from .board_view import wrap_items
 from .colours import NEUTRAL, fill, seat_fill
 from .engine.state import Borough, Game, Seat
+from .text import shown
 
 FONT = "sans-serif"
 # The map: a box on the left of the picture; each borough is a circle of NODE_R.
@@ -27,18 +28,19 @@ TILE_W, TILE_H, TILE_GAP = 138, 40, 8  # an elevator tile
 
 
 class Canvas:
-    """SVG elements collected as text; attributes are escaped, text is escaped."""
+    """SVG elements collected as text; attributes are escaped, text is escaped (and control characters,
+    which XML cannot hold at all, are written visibly, as `\\x01`)."""
 
     def __init__(self) -> None:
         self.parts: list[str] = []
 
     def add(self, tag: str, text: str | None = None, **attrs: object) -> None:
-        attr = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items()
+        attr = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(shown(str(v)))}" for k, v in attrs.items()
                        if v is not None)
-        self.parts.append(f"<{tag}{attr}/>" if text is None else f"<{tag}{attr}>{escape(text)}</{tag}>")
+        self.parts.append(f"<{tag}{attr}/>" if text is None else f"<{tag}{attr}>{escape(shown(text))}</{tag}>")
 
     def open(self, tag: str, **attrs: object) -> None:
-        attr = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items())
+        attr = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(shown(str(v)))}" for k, v in attrs.items())
         self.parts.append(f"<{tag}{attr}>")
 
     def close(self, tag: str) -> None:

@@ -28,15 +28,16 @@ def cache(tmp_path, monkeypatch) -> Path:
 
 
 @pytest.fixture(scope="module")
-def shipped_entry(tmp_path_factory) -> tuple[str, bytes]:
-    """The cache file of the shipped ruleset (name and bytes), made once for the tests that damage it."""
+def shipped_entry(tmp_path_factory) -> tuple[str, bytes, bytes]:
+    """The cache file of the shipped ruleset (name and bytes) and the secret that signed it, made once
+    for the tests that damage it."""
     folder = tmp_path_factory.mktemp("cache")
     os.chmod(folder, 0o700)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CACHE_HOME", str(folder))
         check_ruleset(shipped_ruleset())
     [entry] = entries(folder / "nycrules")
-    return entry.name, entry.read_bytes()
+    return entry.name, entry.read_bytes(), (folder / "nycrules" / "secret.key").read_bytes()
 
 
 @pytest.fixture()
@@ -45,6 +46,8 @@ def seeded(cache, shipped_entry) -> Path:
     cache.mkdir(mode=0o700)
     (cache / shipped_entry[0]).write_bytes(shipped_entry[1])
     os.chmod(cache / shipped_entry[0], 0o600)
+    (cache / "secret.key").write_bytes(shipped_entry[2])
+    os.chmod(cache / "secret.key", 0o600)
     return cache / shipped_entry[0]
 
 
@@ -211,7 +214,7 @@ def test_a_cache_file_not_of_ones_own_is_not_read(cache, seeded, tmp_path, monke
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache.parent))
     assert check_ruleset(shipped_ruleset()).ruleset is not None
     if plant == "a link":  # nothing was written through it
-        assert entry.is_symlink() and json.loads((tmp_path / "elsewhere.json").read_text())["format"] == 1
+        assert entry.is_symlink() and json.loads((tmp_path / "elsewhere.json").read_text())["format"] == ruleset_cache.FORMAT
 
 
 def test_no_more_than_the_limit_of_cache_files_is_kept(cache, tmp_path, monkeypatch):
@@ -243,3 +246,28 @@ def test_every_kind_of_node_can_be_kept_with_all_its_fields():
     assert classes == set(ruleset_cache._FIELDS)
     for cls in classes:
         assert len(dataclasses.fields(cls)) == len(ruleset_cache._FIELDS[cls]), cls.__name__
+
+
+def test_a_cache_file_edited_by_its_owner_never_changes_a_rule(cache, tmp_path):
+    """Issue 21: `gain_points(me, 2)` edited to 777 in the cache file awarded 777 while the rule says 2."""
+    mod = tmp_path / "mod.yaml"
+    mod.write_text(MOD.replace("12", "2"))
+    assert check_ruleset(mod).ruleset is not None
+    [entry] = entries(cache)
+    entry.write_text(entry.read_text().replace('["Number",2,', '["Number",777,'))
+    ruleset = check_ruleset(mod).ruleset
+    game = table(ruleset=ruleset)
+    seat = game.seats[0]
+    before = seat.points
+    ruleset.characters[23].effect.run(Frame(game, {"me": seat, "this": None}))
+    assert seat.points - before == 2
+    assert '["Number",2,' in entry.read_text()  # parsed again and written back, signed
+
+
+def test_a_cache_file_copied_from_another_cache_is_not_read(cache, seeded, monkeypatch):
+    """The signatures' secret is each cache's own: a file made elsewhere (seeded here) is parsed again."""
+    (cache / "secret.key").write_bytes(os.urandom(32))
+    os.chmod(cache / "secret.key", 0o600)
+    no_parsing(monkeypatch)
+    with pytest.raises(AssertionError, match="parsed again"):
+        check_ruleset(shipped_ruleset())

@@ -231,3 +231,14 @@ def test_the_elevator_is_drawn_as_rows_of_tiles_with_a_key_and_the_piles():
         group = next(g for g in by_class(root, "seat") if g.get("data-seat") == str(s.index))
         facts = next(e for e in group.iter() if e.get("class") == "facts")
         assert (int(facts.get("data-hand")), int(facts.get("data-reserve"))) == (len(s.hand), len(s.reserve))
+
+
+def test_control_characters_are_written_visibly_so_the_picture_stays_well_formed_xml():
+    import xml.etree.ElementTree as ET
+
+    from nycrules.svg import Canvas
+
+    canvas = Canvas()
+    canvas.add("text", "Man\x01hattan", title="a\x02b")
+    root = ET.fromstring("<svg>" + "".join(canvas.parts) + "</svg>")
+    assert root[0].text == "Man\\x01hattan" and root[0].get("title") == "a\\x02b"
