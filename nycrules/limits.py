@@ -34,6 +34,8 @@ Running rules
 - MAX_EFFECT_STEPS: loop turns (for, repeat, filters), items a rule's function is called on (count,
   sum, any, all, sort_by, most, fewest) and hooks fired by one run of an effect; the effects a `hook`
   statement runs spend from the same budget.
+- MAX_GAME_STEPS: steps (as MAX_EFFECT_STEPS counts them) of all the effects of one game together
+  (a shipped game takes under 3,000).
 - MAX_HOOK_DEPTH: `hook` statements running inside one another (a character's effect firing a hook
   whose character fires another...); the shipped game nests at most two.
 - MAX_EVENTS: events kept in one game's log (later ones are dropped, saying so; the game goes on).
@@ -91,6 +93,7 @@ MAX_COUNT = 1_000
 MAX_ORDER_SEARCH_STEPS = 1_000_000
 MAX_EVENTS = 100_000
 MAX_EVENT_CHARS = 10_000
+MAX_GAME_STEPS = 5_000_000
 MAX_HOOK_DEPTH = 30
 MAX_DECISIONS = 100_000
 MAX_BID_SETS = 50_000

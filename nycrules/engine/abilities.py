@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..compiler import Frame, rule_failed, set_hook_runner
+from ..diagnostics import RuleRuntimeError
 from ..hooks import HOOKS
-from ..limits import MAX_HOOK_DEPTH
+from ..limits import MAX_EFFECT_STEPS, MAX_GAME_STEPS, MAX_HOOK_DEPTH
 from ..model import Script
 from .decisions import Decision, Option, describe
 from .state import Game, Seat, Tile
@@ -23,7 +24,8 @@ def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str 
     """Run an effect with the given names in scope; events name `rule` (default: the script's label).
 
     An effect run by a `hook` statement (`parent`: the frame of the effect that fired it) spends
-    the steps left to that effect, so effects firing hooks in a loop share one budget."""
+    the steps left to that effect, so effects firing hooks in a loop share one budget. Any other
+    run spends from the game's own (limits.MAX_GAME_STEPS), at most MAX_EFFECT_STEPS of it."""
     previous_rule, previous_where = game.rule, game.where
     game.rule = rule or script.label
     game.where = script.loc
@@ -32,12 +34,22 @@ def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str 
         parent = game.budget  # a trial of the order search (lookahead.py): its budget, else None
     if parent is not None:
         frame.steps = parent.steps
+    else:
+        frame.steps = start = min(MAX_EFFECT_STEPS, game.steps_left)
     try:
         script.run(frame)
+    except RuleRuntimeError as err:
+        if parent is None and frame.steps < 0 and start < MAX_EFFECT_STEPS:  # the game's budget ran out
+            raise RuleRuntimeError(f"the rules of this game ran more than {MAX_GAME_STEPS} steps in all (loop "
+                                   "turns); is a loop much longer than intended?", err.location, err.rule,
+                                   err.seat, err.decision) from None
+        raise
     finally:
         game.rule, game.where = previous_rule, previous_where
         if parent is not None:
             parent.steps = frame.steps
+        else:
+            game.steps_left -= start - max(frame.steps, 0)
     return frame
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Location
-from ..limits import MAX_EVENT_CHARS, MAX_EVENTS
+from ..limits import MAX_EVENT_CHARS, MAX_EVENTS, MAX_GAME_STEPS
 
 if TYPE_CHECKING:
     from ..model import CharacterDef, Ruleset
@@ -336,6 +336,7 @@ class Game:
         self.decisions_taken = 0
         self.hook_depth = 0  # `hook` statements running inside one another now (limits.MAX_HOOK_DEPTH)
         self.budget: Any = None  # a Frame whose steps every rule spends, on a trial copy (lookahead.py)
+        self.steps_left = MAX_GAME_STEPS  # steps the game's effects may still take (run_script)
         self.finished = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
