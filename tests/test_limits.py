@@ -320,3 +320,17 @@ def test_a_reason_of_many_placeholders_is_cut_before_it_is_built():
     assert len(text) == limits.MAX_EVENT_CHARS and text.endswith("...")
     assert filled("{} and {} then {}", "a", "b") == "a and b then {}"
     assert filled("{} and {}", "a") == "a and a"
+
+
+def test_the_game_log_keeps_at_most_its_limit_of_events_and_says_so(nyc):
+    from scenario import table
+
+    game = table(ruleset=nyc)
+    game.events.clear()
+    for _ in range(limits.MAX_EVENTS + 50):
+        game.emit(None, "again")
+    assert len(game.events) == limits.MAX_EVENTS + 1
+    assert game.events[-1].text == f"the log holds at most {limits.MAX_EVENTS} events; later ones are not kept"
+    game.events.clear()
+    game.emit(None, "x" * (limits.MAX_EVENT_CHARS * 3))
+    assert len(game.events[0].text) == limits.MAX_EVENT_CHARS
