@@ -391,7 +391,12 @@ class Session:
         elif position == self._pause_at:
             index = self._engine.parent.switch(decision)  # pause: the caller answers with apply()
         elif (agent := self.agents.get(seat.index)) is not None:
-            index = self._ask(agent, decision, position)
+            if isinstance(agent, EngineAgent):  # a built-in bot: most decisions of a simulation, asked inline
+                index = agent.choose(self, decision)
+                if type(index) is not int or not 0 <= index < decision.count:
+                    index = _checked(index, decision, position, agent)
+            else:
+                index = self._ask(agent, decision, position)
         elif seat.is_tom:
             index = 0  # Tom's rules decide for him; a rule that still asks him gets the first option
         else:
