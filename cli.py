@@ -304,6 +304,11 @@ def board(
     from nycrules.output import use_plain
     from nycrules.saves import read_save, write_text
 
+    if svg is not None and svg.suffix.lower() != ".svg":
+        from nycrules.text import shown_path
+
+        raise fail(f"--svg draws an SVG picture: give a file name ending in .svg "
+                   f"(--svg {shown_path(svg.with_suffix('.svg').name)}), not {shown_path(str(svg))}", 2)
     loaded = _ruleset(ruleset)
     save = read_save(file, loaded)
     game, taken = game_at(loaded, save, until)

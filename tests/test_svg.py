@@ -242,3 +242,15 @@ def test_control_characters_are_written_visibly_so_the_picture_stays_well_formed
     canvas.add("text", "Man\x01hattan", title="a\x02b")
     root = ET.fromstring("<svg>" + "".join(canvas.parts) + "</svg>")
     assert root[0].text == "Man\\x01hattan" and root[0].get("title") == "a\\x02b"
+
+
+def test_board_svg_refuses_a_name_that_is_not_svg(tmp_path):
+    """An SVG written into table.png would not open as a PNG: the name is refused before anything."""
+    save_path = tmp_path / "game.json"
+    write_save(save_path, finished())
+    result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "board", str(save_path), "--svg",
+                             str(tmp_path / "table.png")], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    assert "ending in .svg" in result.stderr and "table.svg" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "table.png").exists()
