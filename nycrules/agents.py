@@ -5,6 +5,7 @@ from __future__ import annotations
 from .engine.decisions import Decision
 from .engine.runner import Agent, EngineAgent, Session
 from .engine.state import Borough, Game, PrestigeTile, Tile
+from .worth import Judge
 
 
 _MASK = (1 << 64) - 1
@@ -45,10 +46,16 @@ class RandomAgent(_Picker):
 class GreedyAgent(_Picker):
     """A simple heuristic: the biggest bid, every character it can use, the best-looking pick.
 
-    It looks only at the options in front of it (no look-ahead), so it is fast.
+    It looks only at the options in front of it (no look-ahead), so it is fast. A character
+    is judged by what it does in the game at hand, tried on copies (worth.py), not by its
+    printed value; `judge` keeps those worths (a search shares one over its playouts).
     """
 
-    __slots__ = ()
+    __slots__ = ("judge",)
+
+    def __init__(self, seed: int, judge: Judge | None = None):
+        super().__init__(seed)
+        self.judge = judge
 
     def choose(self, session: Session, decision: Decision) -> int:
         game = session.state
@@ -65,7 +72,8 @@ class GreedyAgent(_Picker):
         """How good each option of the decision looks (the highest is picked)."""
         if decision.kind == "bid":  # the most frequent decision, with the most options
             return self._bid_scores(game, decision)
-        return [self._score(game, decision, i) for i in range(decision.count)]
+        judge = self.judge or Judge()  # worths of characters: for this decision only, unless shared
+        return [self._score(game, decision, i, judge) for i in range(decision.count)]
 
     def _bid_scores(self, game: Game, decision: Decision) -> list[float]:
         """Bid high, but count what the cards would have been worth in the rounds to come."""
@@ -90,7 +98,7 @@ class GreedyAgent(_Picker):
                 scores.append(0)
         return scores
 
-    def _score(self, game: Game, decision: Decision, index: int) -> float:
+    def _score(self, game: Game, decision: Decision, index: int, judge: Judge) -> float:
         value = decision.value(index)  # no labels needed
         kind = decision.kind
         if kind == "draft":
@@ -104,8 +112,9 @@ class GreedyAgent(_Picker):
             return 1 if value else 0
         if kind == "sell":
             return 0 if value is None else 1
-        if isinstance(value, Tile):  # a character: the most valuable
-            return value.char.value
+        if isinstance(value, Tile):  # a character: the one worth most by what it does
+            worth = judge.character(game, decision.seat, value)
+            return -worth if value in decision.seat.company else worth  # one of its own is given up
         if isinstance(value, PrestigeTile):
             return value.value
         if isinstance(value, Borough):  # raise the value of a borough where it leads
@@ -114,8 +123,8 @@ class GreedyAgent(_Picker):
             return value.counts[me] - rivals
         if isinstance(value, str) and kind == "choose":  # a card type: the one it holds most of
             return sum(1 for card in decision.seat.reserve if card.type == value)
-        if isinstance(value, list) and value and all(isinstance(v, Tile) for v in value):
-            return sum(t.char.value for t in value)
+        if isinstance(value, list) and value and all(isinstance(v, Tile) for v in value):  # a start stack
+            return sum(judge.character(game, decision.seat, t) for t in value)
         if kind == "number":
             return value
         if kind == "choose_some":

@@ -1,0 +1,76 @@
+"""Bots judge a character by what it does in the game at hand, not by its printed value."""
+
+from pathlib import Path
+
+import pytest
+
+import nycrules
+from nycrules.agents import GreedyAgent
+from nycrules.engine.decisions import Decision
+from nycrules.engine.state import Tile
+from nycrules.loader import load_ruleset
+from nycrules.search import MCTSAgent
+from nycrules.worth import Judge
+
+# Planted in a mod: a cheap character with a large effect, and a costly one with none.
+PLANTED = """\
+extends: nyc
+characters:
+  - id: 23
+    value: 1
+    text: Gain 10 points.
+    effect: gain_points(me, 10)
+  - id: 25
+    value: 5
+    text: Does nothing.
+    effect: gain_points(me, 0)
+"""
+STRONG, USELESS = 23, 25
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory):
+    path = Path(tmp_path_factory.mktemp("mod")) / "planted.yaml"
+    path.write_text(PLANTED)
+    return load_ruleset(str(path))
+
+
+def hire_decision(game):
+    """The first hire of seed 55 where both planted characters are on offer (character 7's hire, round 1)."""
+    ann = GreedyAgent(55)
+    while not game.is_over():
+        decision = game.decision()
+        offered = {decision.value(i).char.id for i in range(decision.count) if isinstance(decision.value(i), Tile)}
+        if {STRONG, USELESS} <= offered and decision.prompt == "character to hire":
+            return decision
+        game.apply(ann.choose(game, decision))
+    raise AssertionError("no hire offered both planted characters")
+
+
+def test_the_planted_characters_are_worth_what_they_do(planted):
+    game = nycrules.new_game(["Ann", "bot:greedy"], seed=55, ruleset=planted, log_events=False)
+    state, seat = game.state, game.state.seats[0]
+    judge = Judge()
+    strong = judge.character(state, seat, Tile(0, planted.characters[STRONG]))
+    useless = judge.character(state, seat, Tile(0, planted.characters[USELESS]))
+    assert useless == 5  # its printed value, scored at the end, and nothing more
+    assert strong > 20  # 1 at the end, and 10 points for a dollar in each game round left
+    base = nycrules.new_game(["Ann", "bot:greedy"], seed=55, log_events=False)
+    critic = Judge().character(base.state, base.state.seats[0], Tile(0, base.state.ruleset.characters[STRONG]))
+    assert 1 < critic < strong  # the shipped Critic gains 2 a round
+
+
+def test_the_greedy_bot_hires_the_strong_cheap_character_and_leaves_the_useless_costly_one(planted):
+    game = nycrules.new_game(["Ann", "bot:greedy"], seed=55, ruleset=planted, log_events=False)
+    state = game.state
+    seat = state.seats[0]
+    tiles = {tile.char.id: tile for tile in state.tiles}
+    decision = Decision(seat, "choose", "character to hire", values=[tiles[USELESS], tiles[STRONG]])
+    assert decision.value(GreedyAgent(1).choose(game, decision)).char.id == STRONG
+
+
+@pytest.mark.parametrize("bot", [GreedyAgent(3), MCTSAgent(3, simulations=6)], ids=["greedy", "mcts"])
+def test_bots_hire_the_planted_character_in_a_game(planted, bot):
+    game = nycrules.new_game(["Ann", "bot:greedy"], seed=55, ruleset=planted, log_events=False)
+    decision = hire_decision(game)
+    assert decision.value(bot.choose(game, decision)).char.id == STRONG
