@@ -1,7 +1,8 @@
 """Who sits where: `--seat` values and the seats of a save, checked the same way.
 
 A seat is a person's name, `bot:random`, `bot:greedy`, `bot:mcts` (the search
-bot; `bot:mcts:N` searches N simulations per decision), or a Tom: `tom` (the
+bot; `bot:mcts:easy`, `bot:mcts:normal` (the default) or `bot:mcts:hard`, or
+`bot:mcts:N` for N simulations per decision), or a Tom: `tom` (the
 ruleset's default level), `tom:5` (the level table) or `tom:B4` (mode and cards).
 """
 
@@ -18,6 +19,7 @@ from .text import shown
 
 BOTS = ("bot:random", "bot:greedy", "bot:mcts")
 MCTS = re.compile(r"bot:mcts:(\d{1,9})")
+MCTS_LEVELS = ("bot:mcts:easy", "bot:mcts:normal", "bot:mcts:hard")  # search.LEVELS
 MAX_SIMULATIONS = 1000  # a bound on a search bot's time per decision (about 15-20 s at most)
 NAME = re.compile(rf"[\w .'-]{{1,{MAX_NAME_CHARS}}}")
 NAME_RULE = f"1-{MAX_NAME_CHARS} letters, digits, spaces, dots, dashes or apostrophes"
@@ -83,11 +85,12 @@ def parse_seat(text: str, ruleset: Ruleset, index: int) -> SeatSpec:
     if search is not None and not 1 <= int(search.group(1)) <= MAX_SIMULATIONS:
         raise NycRulesError(f"bot:mcts:N needs N from 1 to {MAX_SIMULATIONS} simulations per decision, "
                             f"not {search.group(1)}")
-    if lowered in BOTS or search is not None:
+    if lowered in BOTS or lowered in MCTS_LEVELS or search is not None:
         name = lowered.split(":")[1]
         return SeatSpec(f"{name.upper() if name == 'mcts' else name.capitalize()} bot {index + 1}", lowered)
     if lowered.startswith("bot:"):
-        raise NycRulesError(f"unknown bot '{value}': choose bot:random, bot:greedy, bot:mcts or bot:mcts:N")
+        raise NycRulesError(f"unknown bot '{value}': choose bot:random, bot:greedy, bot:mcts, "
+                            f"bot:mcts:easy/normal/hard or bot:mcts:N")
     if lowered == "tom" or lowered.startswith("tom:"):
         default = ruleset.tom.default_level if ruleset.tom else ""
         mode, cards = tom_level(value.split(":", 1)[1] if ":" in value else default, ruleset)

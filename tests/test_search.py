@@ -81,18 +81,21 @@ def test_the_search_plays_out_each_simulation_and_picks_the_most_visited():
     record = list(game.record)
     choice = bot.choose(game, decision)
     assert game.record == record, "the search touched the game"
-    visits = {key: n for key, (n, _) in bot.last_search.items()}
+    visits = {key: figures.playouts for key, figures in bot.last_search.items()}
     assert sum(visits.values()) == 7 and len(visits) >= 2
     assert visits[decision.option(choice).key] == max(visits.values())
 
 
 def test_search_seats_are_checked():
     ruleset = nyc()
-    specs = parse_seats(["bot:mcts", "bot:MCTS:12", "tom"], ruleset)
-    assert [s.kind for s in specs] == ["bot:mcts", "bot:mcts:12", "tom"]
+    specs = parse_seats(["bot:mcts", "bot:MCTS:12", "bot:mcts:hard", "tom"], ruleset)
+    assert [s.kind for s in specs] == ["bot:mcts", "bot:mcts:12", "bot:mcts:hard", "tom"]
     assert specs[0].name == "MCTS bot 1"
     assert make_agent("bot:mcts:12", 1).simulations == 12
+    levels = [make_agent(f"bot:mcts:{level}", 1).simulations for level in ("easy", "normal", "hard")]
+    assert levels[0] < levels[1] < levels[2] and make_agent("bot:mcts", 1).simulations == levels[1]
     for bad, message in [("bot:mcts:0", "from 1 to 1000"), ("bot:mcts:5000", "from 1 to 1000"),
-                         ("bot:mcts:x", "unknown bot")]:
+                         ("bot:mcts:x", "unknown bot"),
+                         ("bot:mcts:harder", "bot:mcts:easy/normal/hard")]:
         with pytest.raises(NycRulesError, match=message):
             parse_seats([bad, "tom"], ruleset)
