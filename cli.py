@@ -219,7 +219,7 @@ def rules_show(
 def play(
     seat: Annotated[Optional[list[str]], typer.Option(
         "--seat", "-s", metavar="SEAT", help="A seat, in clockwise order: a person's name, bot:random, bot:greedy, "
-                             "bot:mcts[:N], tom (the recommended level), tom:1..tom:12 or tom:B4. A person called "
+                             "bot:mcts[:easy|normal|hard|N], tom (the recommended level), tom:1..tom:12 or tom:B4. A person called "
                              "Tom: name:Tom (any name may be written name:NAME). Repeat for each seat. "
                              "Default: you against Tom.")] = None,
     seed: Annotated[Optional[int], typer.Option(metavar="N", help="Seed of the shuffles; the same seed and answers give "

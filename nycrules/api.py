@@ -42,7 +42,7 @@ def new_game(seats: list[str], seed: int = 1, ruleset: str | Path | Ruleset = "n
     """A new game, paused at the first decision of a seat nobody answers for.
 
     `seats` are as for `nycrules play --seat`: a person's name, `bot:random`, `bot:greedy`,
-    `bot:mcts[:N]`, `tom` or `tom:LEVEL`. `agents` adds or replaces answerers by seat index.
+    `bot:mcts[:easy|normal|hard|N]`, `tom` or `tom:LEVEL`. `agents` adds or replaces answerers by seat index.
     """
     loaded = load(ruleset)
     specs = parse_seats(seats if isinstance(seats, (str, bytes)) else list(seats), loaded)  # a text: refused

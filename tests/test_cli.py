@@ -131,7 +131,8 @@ def test_play_bots_headless(tmp_path):
 def test_play_bad_seat_is_one_line():
     result = nycrules("play", "--seat", "bot:clever", "--seat", "Ann")
     assert result.returncode == 1
-    assert result.stderr.strip() == "nycrules: unknown bot 'bot:clever': choose bot:random, bot:greedy, bot:mcts or bot:mcts:N"
+    assert result.stderr.strip() == ("nycrules: unknown bot 'bot:clever': choose bot:random, bot:greedy, bot:mcts, "
+                                     "bot:mcts:easy/normal/hard or bot:mcts:N")
 
 
 @pytest.mark.parametrize("args, fragment", [
