@@ -99,3 +99,33 @@ def test_search_seats_are_checked():
                          ("bot:mcts:harder", "bot:mcts:easy/normal/hard")]:
         with pytest.raises(NycRulesError, match=message):
             parse_seats([bad, "tom"], ruleset)
+
+
+def test_every_kind_of_decision_with_a_choice_is_searched():
+    game = nycrules.new_game(["Ann", "bot:greedy"], seed=2, log_events=False)
+    ann = GreedyAgent(2)
+    bot = MCTSAgent(4, simulations=3)
+    searched = set()
+    while not game.is_over() and game.state.round <= 2:
+        decision = game.decision()
+        choice = bot.choose(game, decision)
+        if not bot.last_search:  # only the greedy bot's exchange before a bid is taken unsearched
+            assert decision.option(choice).key.startswith("swap:")
+        else:
+            assert sum(figures.playouts for figures in bot.last_search.values()) == 3, decision
+            searched.add(decision.kind)
+        game.apply(ann.choose(game, decision))
+    assert {"draft", "bid", "choose", "choose_some"} <= searched  # pairs, bids, hires, what a character asks
+
+
+def test_the_value_at_the_horizon_counts_board_skyscrapers_as_built_where_the_mayor_goes():
+    """A seat's skyscrapers on its board contest the majorities of the boroughs still to come."""
+    from nycrules.search import horizon_points
+    game = nycrules.new_game(["Ann", "Ben"], seed=3, log_events=False)
+    greedy = GreedyAgent(3)
+    while game.state.round < 2:
+        game.apply(greedy.choose(game, game.decision()))
+    plain, loaded = game.clone(log_events=False), game.clone(log_events=False)
+    loaded.state.seats[0].board += 6
+    more = horizon_points(loaded, greedy)[0] - horizon_points(plain, greedy)[0]
+    assert more > 3  # the premature final scoring would count them 3, half a point each
