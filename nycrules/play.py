@@ -43,6 +43,8 @@ HELP = """Commands (at any prompt):
                   character by its number or title (`16`, `joker`); #N is
                   always option N
   more            every option of this decision (every legal bid)
+  hint            what the search bot would choose here, with the expected
+                  points of its two best options (it sees only what you see)
   swap A for B    exchange hand card A for reserve card B while bidding
   help            what the current decision is about, and the commands
   board           the boroughs, vessels, prestige tiles and the press track
@@ -62,9 +64,9 @@ HELP = """Commands (at any prompt):
   quit            stop (you are asked whether to save first; through a pipe it
                   saves to nycrules-autosave.json)"""
 
-COMMANDS = """Commands: a number or text chooses; more, swap A for B, board, hand, seats,
-  chars, info CHARACTER, log [N], why [N|#E], picture FILE, undo, save FILE,
-  quit (`help commands` explains each one)"""
+COMMANDS = """Commands: a number or text chooses; more, hint, swap A for B, board, hand,
+  seats, chars, info CHARACTER, log [N], why [N|#E], picture FILE, undo,
+  save FILE, quit (`help commands` explains each one)"""
 
 
 # Colours for an interactive terminal only (piped output, --plain and NO_COLOR get none).
@@ -456,6 +458,10 @@ class PlayGame:
             return menus.explain(game, decision) + "\n" + COMMANDS
         if word == "more":
             return "\n".join(menus.option_lines(game, decision, every=True))
+        if word == "hint":
+            from .hints import hint  # the search bot, loaded when first asked
+            assert self.session is not None
+            return hint(self.session, decision)
         if word in VIEWS:
             return self._view(game, seat, word, rest)
         if word == "undo":

@@ -1,0 +1,47 @@
+"""`hint` at the play prompt: the search bot's suggestion for the decision at hand, from the person's seat."""
+
+import io
+import random
+import re
+
+import nycrules
+from nycrules.agents import GreedyAgent
+from nycrules.engine.information import determinize
+from nycrules.hints import hint
+from nycrules.loader import load_ruleset
+from nycrules.play import PlayGame, Terminal
+from nycrules.seating import parse_seats
+
+
+def test_hint_at_the_prompt_suggests_an_option_and_leaves_the_decision_open(tmp_path):
+    rules = load_ruleset("nyc")
+    out = io.StringIO()
+    answers = io.StringIO("hint\n1\nhint\nquit\n")
+    game = PlayGame(rules, parse_seats(["Ann", "tom:B4"], rules), 3, Terminal(answers, out, False),
+                    autosave=tmp_path / "autosave.json")
+    assert game.run() == 0
+    text = re.sub(r"\n {4}", " ", out.getvalue())  # a line broken to fit 80 columns, joined again
+    hints = [m.start() for m in re.finditer(r"^Hint: ", text, re.M)]
+    assert len(hints) == 2
+    for start in hints:
+        block = text[start:text.index("Ann> ", start)].split("\n")
+        suggested = block[0].removeprefix("Hint: ")
+        menu = text[text.rindex("Ann: ", 0, start):start]
+        assert re.search(rf"^\s*\d+\. {re.escape(suggested)}", menu, re.M), (suggested, menu)  # one of the options
+        figures = [line for line in block if re.search(r": about \d+ points, (\d+ ahead|\d+ behind|level) \(\d+ games\)$", line)]
+        assert figures and figures[0].strip().startswith(suggested)  # the suggestion's expected points come first
+    assert game.session.record == [0]  # the hints took no decision; only the `1` did
+
+
+def test_a_hint_knows_what_the_seat_knows_only():
+    """Re-deal what Ann cannot see: the hint is the same, word for word."""
+    game = nycrules.new_game(["Ann", "bot:greedy"], seed=8, log_events=False)
+    ann = GreedyAgent(8)
+    while game.state.round < 2 or game.decision().kind != "bid":
+        game.apply(ann.choose(game, game.decision()))
+    said = hint(game, game.decision())
+    twin = game.clone()
+    determinize(twin.state, 0, random.Random(5))  # the greedy bot's hand, the draw pile, the stacks
+    assert [c.id for c in twin.state.seats[1].hand] != [c.id for c in game.state.seats[1].hand]
+    assert hint(twin, twin.decision()) == said
+    assert said.startswith("Hint: ")
