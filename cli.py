@@ -57,6 +57,7 @@ class ListKind(str, Enum):
     scoring = "scoring"
     primitives = "primitives"
     hooks = "hooks"
+    procedure = "procedure"
 
 
 RulesetOption = Annotated[
@@ -332,7 +333,7 @@ def score(
 ) -> None:
     """Score a finished game typed in by hand: points per seat and category, and the winner."""
     from nycrules.diagnostics import render
-    from nycrules.engine.procedure import winner_of
+    from nycrules.engine.scoring import winner_of
     from nycrules.output import write_json
     from nycrules.position import as_json, score_position
     from nycrules.text import shown

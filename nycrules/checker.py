@@ -75,6 +75,23 @@ class Checker:
         if not T.compatible(expected, actual):
             self._error("E404", f"this must be {T.describe(expected)}, not {T.describe(actual)}", expr.loc)
 
+    def type_of(self, expr: n.Expr, ctx: CheckContext, expected: str) -> str | None:
+        """The type of an expression, reported unless it is `expected` ("list": any list; "any": anything)."""
+        scope = _Scope(dict(ctx.names), set(), set(ctx.names))
+        self._ctx = ctx
+        try:
+            actual = self._expr(expr, scope)
+        except _Unknown:
+            return None
+        if expected == "list":
+            if T.element(actual) is None:
+                self._error("E404", f"this must be a list, not {T.describe(actual)}", expr.loc)
+                return None
+        elif expected != "any" and not T.compatible(expected, actual):
+            self._error("E404", f"this must be {T.describe(expected)}, not {T.describe(actual)}", expr.loc)
+            return None
+        return actual
+
     # ------------------------------------------------------------ statements
     def _error(self, code: str, message: str, loc: Location) -> None:
         self.sink.error(code, message, loc)
@@ -379,6 +396,13 @@ class Checker:
                 continue
             if isinstance(arg, n.Lambda):
                 return arg.loc, f"argument '{param.name}' of {prim.name} must be {T.describe(param.type)}, not a function"
+            if param.type == "hook":  # a hook the procedure offers: named by a text written as it is
+                if not (isinstance(arg, n.String) and arg.value in HOOKS and HOOKS[arg.value].fired_by == "procedure"):
+                    named = f" '{arg.value}'" if isinstance(arg, n.String) else ""
+                    hint = _suggest(arg.value, HOOKS) if isinstance(arg, n.String) else ""
+                    return arg.loc, (f"argument '{param.name}' of {prim.name} must name a hook the procedure "
+                                     f"offers, written in quotes; not{named or ' this'}{hint}")
+                continue
             if not T.unify(param.type, kind, bindings):
                 want = T.describe(T.substitute(param.type, bindings)) if "T" in bindings or "T" not in param.type \
                     else T.describe(param.type.replace("T", "any"))

@@ -1,7 +1,8 @@
 """The value types of the effect language, written as short strings.
 
 Plain types: int, bool, str, seat, card, card_type, pair, borough, vessel,
-vessel_kind, colour, tile, prestige_tile. Lists: `list[card]`. Maps from
+vessel_kind, colour, tile, prestige_tile, bidding_round, scoring_step; and `hook`,
+a hook's name written in quotes (a primitive's argument only). Lists: `list[card]`. Maps from
 params: `map[int,list[int]]`. Functions (lambda arguments only): `fn(T)->bool`.
 `T` is a type variable bound by the first argument that mentions it; `any`
 stands for the element type of an empty list.
@@ -26,6 +27,9 @@ DESCRIPTIONS = {
     "colour": "a colour",
     "tile": "a character tile",
     "prestige_tile": "a prestige tile",
+    "bidding_round": "a bidding round",
+    "scoring_step": "a final scoring step",
+    "hook": "a hook's name",
 }
 
 _FN = re.compile(r"^fn\((.*)\)->(.*)$")

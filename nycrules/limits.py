@@ -49,6 +49,8 @@ Running rules
   game needs at most 432, with 11 cards in a hand).
 - MAX_BID_CARDS: cards a bid counts for (a card played as N cards counts N): the counts of a bid are
   kept in 16 bits each, and a hand adds at most MAX_GAME_NUMBER * 10 cards to them.
+- MAX_PROCEDURE_STEPS: nodes entered, turns weighed and leaves run by the procedure in one game
+  (or one run of a part of it); a shipped game takes about 1,000.
 
 People and names
 - MAX_NAME_CHARS: a seat's name.
@@ -98,6 +100,7 @@ MAX_HOOK_DEPTH = 30
 MAX_DECISIONS = 100_000
 MAX_BID_SETS = 50_000
 MAX_BID_CARDS = 50_000
+MAX_PROCEDURE_STEPS = 1_000_000
 
 MAX_NAME_CHARS = 20
 MAX_INPUT_CHARS = 10_000

@@ -10,7 +10,7 @@ from . import primitives  # noqa: F401  (registers the primitives listed here)
 from .hooks import HOOKS
 from .character_info import find_characters, phase_text
 from .limits import MAX_INT_DIGITS
-from .model import CharacterDef, Ruleset, Script
+from .model import PLAY_ROOT, SETUP_ROOT, CharacterDef, ProcNode, Ruleset, Script
 from .registry import all_primitives
 
 
@@ -45,6 +45,8 @@ def table(ruleset: Ruleset, kind: str) -> Table:
     if kind == "primitives":
         rows = [[p.name, p.signature, p.kind, p.category, p.help] for p in all_primitives()]
         return Table("Primitives", ["name", "signature", "kind", "category", "help"], rows)
+    if kind == "procedure":
+        return _procedure(ruleset)
     if kind == "hooks":
         rows = [[h.name, h.phase, h.mode, ", ".join(f"{k}: {v}" for k, v in h.context.items()), h.help]
                 for h in HOOKS.values()]
@@ -63,6 +65,53 @@ def character_list(ruleset: Ruleset, width: int = 80) -> list[str]:
         lines.append(f"{c.id:>3} {c.title} ({phase_text(c.phase)}, value {c.value}, {cost}{copies})")
         lines += textwrap.wrap(c.text, width - 1, initial_indent="      ", subsequent_indent="      ") or [""]
     return lines
+def _procedure(ruleset: Ruleset) -> Table:
+    """The procedure tree, a row per node, indented by depth: its id, what it does, where it is written."""
+    proc = ruleset.procedure
+    rows: list[list[str]] = []
+
+    def walk(index: int, depth: int) -> None:
+        node = proc.nodes[index]
+        rows.append([node.id or "", "  " * depth + _node_text(node), node.loc.short()])
+        for child in node.children:
+            walk(child, depth + 1)
+
+    for root, part in zip((SETUP_ROOT, PLAY_ROOT), ("setup", "play")):
+        rows.append(["", f"{part}:", proc.nodes[root].loc.short()])
+        for child in proc.nodes[root].children:
+            walk(child, 1)
+    rows.append(["", f"winner: {_one_line(ruleset.winner.source)}", ruleset.winner.loc.short()])
+    return Table("Procedure", ["id", "node", "where"], rows)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _node_text(node: ProcNode) -> str:
+    """A node in one line: its condition, rule, title, loop and body."""
+    parts = []
+    if node.when is not None:
+        parts.append(f"when {_one_line(node.when.source)}:")
+    for name, template in (("rule", node.rule), ("title", node.title), ("section", node.section)):
+        if template is not None:
+            text = "".join(p if isinstance(p, str) else "{" + p.source + "}" for p in template.pieces)
+            parts.append(f"[{name}: {text}]")
+    if node.loop:
+        loop = f"{node.loop.replace('_', ' ')} {_one_line(node.items.source) if node.items else ''}"
+        loop += f" as {node.name}" if node.name else ""
+        for key, script in (("skip if", node.skip_if), ("stop if", node.stop_if), ("until", node.until),
+                            ("at most", node.at_most)):
+            if script is not None:
+                loop += f", {key} {_one_line(script.source)}"
+        if node.final_turns:
+            loop += ", then every other seat once more"
+        parts.append(loop + ":")
+    if node.effect is not None:
+        parts.append("; ".join(line.strip() for line in node.effect.source.splitlines() if line.strip()))
+    elif node.run is not None:
+        parts.append(f"run step {node.run}")
+    return " ".join(parts)
 
 
 def _bonus(r: Any) -> str:
@@ -129,10 +178,17 @@ def detail(ruleset: Ruleset, ident: str) -> Detail | None:
             variants = [q for q in all_primitives() if q.name == ident]
             fields = [("signature", q.signature) for q in variants] + [("kind", p.kind), ("help", p.help)]
             return Detail(f"Primitive {p.name}", fields, [])
+    if ident in ruleset.procedure.by_id:
+        node = ruleset.procedure.nodes[ruleset.procedure.by_id[ident]]
+        fields = [("node", _node_text(node)), ("defined at", node.loc.short())]
+        fields += [("inside it", ", ".join(ruleset.procedure.nodes[c].id or _node_text(ruleset.procedure.nodes[c])
+                                           for c in node.children))] if node.children else []
+        scripts = [("effect", node.effect)] if node.effect is not None else []
+        return Detail(f"Procedure node {ident}", fields, scripts)
     if ident == "tom" and ruleset.tom is not None:
         tom = ruleset.tom
         scripts = [("phase1", tom.phase1), ("before_bid", tom.before_bid), ("bid", tom.bid)]
-        scripts += [(f"steps.{k}", s) for k, s in tom.steps.items()]
+        scripts += [(f"steps.{k}", s) for k, s in tom.steps.items() if k not in ("phase1", "before_bid", "bid")]
         scripts += [(f"rounds.{rid}.{k}", s) for rid, parts in tom.rounds.items() for k, s in parts.items()]
         scripts += [(f"final_scoring.{k}", s) for k, s in tom.final_scoring.items()]
         fields = [("default level", tom.default_level), ("uses characters", "yes" if tom.uses_characters else "no")]

@@ -20,6 +20,7 @@ from . import dsltypes as T
 from . import nodes as n
 from .nodes import too_deep
 from . import primitives  # noqa: F401  (registers the primitives the checker looks calls up in)
+from . import procedure_form
 from .checker import CheckContext, Checker, Symbols
 from .compiler import Compiler, Fixed
 from .diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
@@ -114,6 +115,8 @@ def _scripts(doc: MDict) -> Iterator[_Spec]:
     tom = doc.get("tom")
     if isinstance(tom, dict):
         yield from _tom_scripts(tom)
+    for spec in procedure_form.specs(doc):  # checked by procedure_form, with the names in scope at each node
+        yield _Spec(spec.key, spec.text, spec.kind, spec.label, CheckContext({}), checkable=False)
 
 
 def _tom_scripts(tom: dict) -> Iterator[_Spec]:
@@ -554,6 +557,12 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[_Spec, Any]], sink: Sink,
     """The data checks, the type checker and the compiler; None when the sink got a diagnostic."""
     symbols = _DataChecker(doc, sink).run()
     checker = _type_check(parsed, symbols, sink)
+    trees = {spec.key: tree for spec, tree in parsed if tree is not None}
+    procedure = procedure_form.ProcedureChecker(doc, trees, checker, sink)
+    try:
+        procedure.run()
+    except RecursionError:
+        sink.error("E303", "the procedure is nested too deeply to check; flatten it", doc.loc)
     if sink:
         return None
     params = {k: _plain(v) for k, v in (doc.get("params") or {}).items()}
@@ -637,7 +646,8 @@ def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str) 
         characters=characters, wild_card=str(doc["bidding"]["wild_card"]),
         bid_value=scripts[("bidding", "value")], rounds=tuple(rounds),
         after_each_round=scripts.get(("bidding", "after_each_round")), final_scoring=scoring,
-        tom=_build_tom(doc.get("tom"), scripts), by_hook={k: tuple(v) for k, v in by_hook.items()},
+        tom=_build_tom(doc.get("tom"), scripts), procedure=procedure_form.build(doc, scripts),
+        winner=scripts[("winner",)], by_hook={k: tuple(v) for k, v in by_hook.items()},
     )
 
 
@@ -650,7 +660,9 @@ def _build_tom(tom: Any, scripts: dict[tuple, Script]) -> TomRules | None:
         modes={str(k): TomMode(v["draws_before_bid"], v["keeps_later_cards"]) for k, v in tom["modes"].items()},
         uses_characters=tom["uses_characters"],
         game={k: scripts[("tom", "game", k)] for k in tom.get("game") or {}},
-        steps={k: scripts[("tom", "steps", k)] for k in tom.get("steps") or {}},
+        # Tom's own steps, his phase I, before-the-bid and bid rules among them (the procedure runs them by name).
+        steps={**{k: scripts[("tom", "steps", k)] for k in tom.get("steps") or {}},
+               **{k: scripts[("tom", k)] for k in ("phase1", "before_bid", "bid")}},
         phase1=scripts[("tom", "phase1")], before_bid=scripts[("tom", "before_bid")], bid=scripts[("tom", "bid")],
         rounds={rid: {k: scripts[("tom", "rounds", rid, k)] for k in parts}
                 for rid, parts in (tom.get("rounds") or {}).items()},

@@ -117,6 +117,53 @@ class GameNumbers:
 
 
 @dataclass(frozen=True)
+class Template:
+    """A text of the procedure (a title, a rule's name) with `{expression}` parts worked out when shown."""
+
+    pieces: tuple[Any, ...]  # literal text (str) and Scripts, in order
+
+
+@dataclass(frozen=True)
+class ProcNode:
+    """One node of the procedure tree (procedure_form.py): an optional loop around a body.
+
+    The body is `children` (nodes run in order), an `effect`, or `run`, the name of a step
+    run for `me`. `loop` is "", "repeat", "for_each" or "turns"; `items` gives its count or list.
+    """
+
+    index: int
+    id: str | None
+    loc: Location
+    loop: str
+    items: Script | None
+    name: str | None  # what the loop's item is called in the body (`as:`)
+    when: Script | None
+    skip_if: Script | None
+    stop_if: Script | None
+    until: Script | None
+    at_most: Script | None
+    final_turns: bool
+    rule: Template | None
+    title: Template | None
+    section: Template | None
+    children: tuple[int, ...]
+    effect: Script | None
+    run: str | None
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """The order of the game: nodes by index; node 0 runs when a game is made, node 1 is the game after."""
+
+    nodes: tuple[ProcNode, ...]
+    by_id: dict[str, int]
+    numbers: tuple[str, ...]  # the `game:` numbers its expressions see by name
+
+
+SETUP_ROOT, PLAY_ROOT = 0, 1
+
+
+@dataclass(frozen=True)
 class TomMode:
     draws_before_bid: int
     keeps_later_cards: bool
@@ -154,6 +201,8 @@ class Ruleset:
     after_each_round: Script | None
     final_scoring: tuple[ScoringStep, ...]
     tom: TomRules | None
+    procedure: Procedure
+    winner: Script  # the seats ranked best first, at the end
     by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
     # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.
     worth_cache: dict[int, int] = field(default_factory=dict, compare=False, repr=False)

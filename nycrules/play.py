@@ -21,7 +21,7 @@ from .agents import seat_agents
 from .character_info import info
 from .diagnostics import NycRulesError, RuleRuntimeError
 from .engine.decisions import Decision
-from .engine.procedure import winner_of
+from .engine.scoring import winner_of
 from .engine.runner import Session
 from .engine.setup import SeatSpec
 from .engine.state import Game, Seat

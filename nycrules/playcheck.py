@@ -236,9 +236,10 @@ def _scripts(ruleset: Ruleset) -> list[Script]:
         out += [s for s in (rnd.action, rnd.bonus, rnd.runner_up) if s is not None]
     out += [step.effect for step in ruleset.final_scoring]
     out += [char.effect for char in sorted(ruleset.characters.values(), key=lambda c: c.id)]
+    out += [node.effect for node in ruleset.procedure.nodes if node.effect is not None]
     tom = ruleset.tom
     if tom is not None:
-        out += list(tom.steps.values()) + [tom.phase1, tom.before_bid, tom.bid]
+        out += list(tom.steps.values())  # his phase I, before-the-bid and bid rules among them
         out += [s for parts in tom.rounds.values() for s in parts.values()]
         out += list(tom.final_scoring.values())
     return out

@@ -15,7 +15,7 @@ from typing import Any
 from .diagnostics import Diagnostic, Location, Sink, SourceTexts
 from .documents import DocumentLoader
 from .engine.decisions import Decision
-from .engine.procedure import final_scoring, winner_of
+from .engine.scoring import final_scoring, winner_of
 from .engine.state import Borough, Card, Game, PressToken, PrestigeTile, Seat, Tile, Vessel, Zone
 from .marked_yaml import MDict
 from .model import Ruleset

@@ -27,6 +27,7 @@ CATEGORIES = (
     "bidding",
     "choices",
     "log",
+    "procedure",
 )
 
 

@@ -42,7 +42,7 @@ from typing import Any
 from .agents import GreedyAgent
 from .engine.abilities import may_use_characters
 from .engine.decisions import Decision
-from .engine.procedure import final_scoring
+from .engine.scoring import final_scoring
 from .engine.runner import EngineAgent, Session
 from .engine.state import Game
 from .hooks import HOOKS

@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Iterator
 from .agents import seat_agents
 from .diagnostics import RuleRuntimeError
 from .engine.decisions import Decision
-from .engine.procedure import winner_of
+from .engine.scoring import winner_of
 from .engine.runner import EngineAgent, Session
 from .engine.setup import SeatSpec
 from .engine.state import Tile

@@ -53,7 +53,7 @@ def holdings(game: Game, seat: Seat) -> float:
 def final_points(game: Game, seat: Seat, extra: Tile | None = None) -> int:
     """The seat's points after its final scoring on the table as it stands (on a copy), with `extra`
     in its company if given."""
-    from .engine.procedure import score_step
+    from .engine.scoring import score_step
     from .engine.usefulness import trial_copy
     trial, memo = trial_copy(game)
     trial.chooser = _first_option

@@ -13,6 +13,7 @@ from nycrules.engine import bidding
 from nycrules.engine.ops import move_card
 from nycrules.engine.state import Game, Pair, Seat
 
+import parts
 from scenario import _take, clear_company, table
 
 
@@ -57,7 +58,7 @@ def bid_turn(game: Game, seat: Seat, round_id: str) -> None:
 
 def bid_round(game: Game, round_id: str, start: Seat) -> Seat:
     """A whole bidding round with its evaluation; gives the seat that starts the next one."""
-    return bidding.bidding_round(game, game.ruleset.round(round_id), start)
+    return parts.bidding_round(game, game.ruleset.round(round_id), start)
 
 
 def options(game: Game, index: int = -1) -> list[str]:

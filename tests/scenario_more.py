@@ -13,7 +13,7 @@ from collections import Counter
 from nycrules.engine.bidding import evaluate_bids
 from nycrules.engine.bids import bid_value
 from nycrules.engine.ops import move_card
-from nycrules.engine.procedure import final_scoring
+from nycrules.engine.scoring import final_scoring
 from nycrules.engine.state import Game, PrestigeTile, Seat, Vessel
 
 from scenario import _take, clear_company, give, table

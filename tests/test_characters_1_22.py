@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from nycrules.engine import procedure
+import parts as procedure
 from scenario import answer, assert_answered, borough, give, hire, stack_deck, texts
 from scenario_extra import (asked_seats, bare_table, bid_round, bid_turn, offered, options, set_pairs,
                             set_press, types)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nycrules.engine.procedure import phase3
+from parts import phase3
 
 from scenario import answer, assert_answered, give, hire
 from scenario_more import asked_seats, bare, build_in, give_vessels, press_names, score, set_press

@@ -46,10 +46,10 @@ def test_a_copy_of_the_table_is_equal_and_shares_nothing_that_changes():
 
 def test_clones_after_the_first_start_from_a_kept_step_and_end_as_the_original():
     game = nycrules.new_game(["Ann", "bot:random"], seed=12)
-    game.clone()  # from here on the game keeps a copy of the table at each step of the procedure
+    game.clone()  # from here on the game keeps a copy of the table between leaves of the procedure
     for _ in range(35):
         game.apply(game.decision().count - 1)
-    assert game._checkpoint is not None and game._checkpoint[2] > 0
+    assert game._checkpoint is not None and game._checkpoint[1] > 0
     twin = game.clone()
     assert twin.record == game.record and twin.history == game.history
     assert [e.text for e in twin.events()] == [e.text for e in game.events()]

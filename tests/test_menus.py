@@ -12,7 +12,7 @@ from scenario import answer, give, hire
 from scenario_extra import bare_table, bid_turn, set_pairs
 
 from nycrules import menus
-from nycrules.engine.procedure import draft_turn
+from parts import draft_turn
 
 WIDTH = 80
 

@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from invariants import Invariants
 from nycrules.agents import make_agent
-from nycrules.engine.procedure import winner_of
+from nycrules.engine.scoring import winner_of
 from nycrules.engine.runner import Session
 from nycrules.engine.setup import SeatSpec
 from scenario import nyc

@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from nycrules.engine.bidding import bidding_round, play_bidding_rounds
+from parts import bidding_round, play_bidding_rounds
 from nycrules.engine.bids import legal_bids
 
 from scenario import answer, assert_answered, borough, give

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from nycrules.engine.bids import legal_bids
-from nycrules.engine.procedure import phase0, phase1, phase3, winner_of
+from parts import phase0, phase1, phase3, winner_of
 
 from scenario import answer, assert_answered, borough, give, hire
 from scenario_more import asked_seats, bare, bids, build_in, press_names, score, set_press, show_prestige, vessel

@@ -3,8 +3,9 @@
 import pytest
 
 from nycrules.diagnostics import NycRulesError
-from nycrules.engine.bidding import bidding_round, evaluate_bids, play_bidding_rounds
-from nycrules.engine.procedure import phase0, phase1, phase3
+from nycrules.engine.bidding import evaluate_bids
+from parts import bidding_round, play_bidding_rounds
+from parts import phase0, phase1, phase3
 from nycrules.engine.setup import new_game
 from nycrules.seating import parse_seats
 from scenario import answer, assert_answered, borough, give, hire, nyc, stack_deck, table

@@ -1,4 +1,7 @@
-"""Phase II: the bidding rounds, each seat's bidding turn, and the evaluation."""
+"""Bidding: a seat's bidding turn and the evaluation of a bidding round.
+
+Which rounds are played, who starts and who bids last is the ruleset's procedure.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from typing import Any
 from ..model import RoundDef, Script
 from . import ops
 from .abilities import attached, evaluate, offer, run_script, usable, use, use_options
-from .bids import BidTable, HandCounts, bid_value, moved, ranking
+from .bids import BidTable, HandCounts, moved, ranking
 from .decisions import Decision, Option, cards_text
 from .setup import for_seat
 from .state import Card, Game, Seat
@@ -17,62 +20,15 @@ PASS = ("pass",)
 TURN_HOOKS = ("bid.turn",)  # where characters act during a bidding turn
 
 
-def play_bidding_rounds(game: Game) -> None:
-    for index in range(len(game.ruleset.rounds)):
-        bidding_step(game, index)
-
-
-def bidding_step(game: Game, index: int) -> None:
-    """Bidding round `index` of phase II: the first starts with the seat ahead on the press track,
-    each later one with the winner of the one before (kept in the state between the two)."""
-    rounds = game.ruleset.rounds
-    start = game.seats_in_press_order()[0] if index == 0 else game.bidding_start
-    assert start is not None
-    game.bidding_start = bidding_round(game, rounds[index], start)
-    if index == len(rounds) - 1:
-        game.bidding_card = ""
+def open_bidding_round(game: Game, rnd: RoundDef) -> None:
+    """A bidding round begins: its card, no bids yet, nobody chose to bid last."""
+    game.bidding_card = rnd.card
+    game.last_bidder = None
+    game.bids_made = {}
 
 
 def _round_script(game: Game, seat: Seat, rnd: RoundDef, part: str) -> Script | None:
     return for_seat(game, seat, getattr(rnd, part), "rounds", rnd.id, part)
-
-
-def _bidding_order(game: Game, start: Seat) -> list[Seat]:
-    seats = game.seats
-    order = seats[start.index:] + seats[:start.index]  # clockwise from the start seat
-    if game.last_bidder is not None:
-        order.remove(game.last_bidder)
-        order.append(game.last_bidder)
-    return order
-
-
-def bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
-    game.bidding_card = rnd.card
-    game.last_bidder = None
-    game.bids_made = {}
-    label = f"{rnd.id} round"
-    game.rule = label
-    game.where = rnd.loc
-    game.emit(None, f"{rnd.title} bidding round", "section")
-    tom = game.ruleset.tom
-    for seat in game.seats:
-        if seat.is_tom and tom is not None:
-            run_script(game, tom.before_bid, {"me": seat}, "Tom: before the bid")
-    for seat in game.seats_in_press_order():
-        offer(game, seat, ("bidding.start",), {}, "Use a character at the start of this bidding round?")
-    game.rule = label
-    for seat in _bidding_order(game, start):
-        if seat.is_tom and tom is not None:
-            run_script(game, tom.bid, {"me": seat}, "Tom: bid")
-            game.bids_made[seat] = bid_value(game, seat)
-            if not game.bids_made[seat]:
-                game.emit(seat, "passes")  # told like anyone's pass
-        else:
-            bidding_turn(game, seat, rnd)
-        game.rule = label
-    winner = evaluate_bids(game, rnd)
-    game.rounds_done.add(rnd.card)
-    return winner or start
 
 
 def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
@@ -80,6 +36,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
 
     A seat that used a character that is part of a bid (`needs_a_bid`) completes a legal bid: it
     may not pass any more (ruling 14, revised)."""
+    rule = game.rule
     exchanges_left = _exchange_allowance(game, seat)
     holdings = Holdings(game, seat)
     committed = False
@@ -108,7 +65,7 @@ def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
             exchanges_left = _exchange_allowance(game, seat)
             holdings = Holdings(game, seat)  # a character may have changed anything
             follows = {}
-            game.rule = f"{rnd.id} round"
+            game.rule = rule
             game.where = rnd.loc
         elif kind == "bid":
             _, cards, value = choice  # the table's value is that of the bid with these cards
@@ -318,4 +275,6 @@ def evaluate_bids(game: Game, rnd: RoundDef) -> Seat | None:
         seat.virtual.clear()
     if game.ruleset.after_each_round is not None:
         run_script(game, game.ruleset.after_each_round, {}, "after the bidding round")
+    game.rounds_done.add(rnd.card)
+    game.bid_winner = winner
     return winner

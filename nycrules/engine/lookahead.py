@@ -57,7 +57,7 @@ def points_after(game: Game, seat: Seat, order: tuple[Tile, ...], variables: dic
                  budget: Frame) -> int:
     """The seat's points at the end of the final scoring if these characters score in this order now;
     the rules run spend the steps of `budget` (Frame.steps)."""
-    from .procedure import score_step
+    from .scoring import score_step
     budget.steps -= TRIAL_STEPS
     trial, memo = trial_copy(game)
     trial.budget = budget

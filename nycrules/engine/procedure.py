@@ -1,221 +1,225 @@
-"""The round procedure: phases 0 to III for each game round, then final scoring.
+"""The interpreter of the ruleset's procedure (procedure_form.py): the order of the game.
 
-Numbers come from the ruleset's `game:` section, per-seat steps from `steps:`,
-and every rule that acts is a ruleset effect; this module only orders them.
+Where the game stands is a cursor, plain data kept in the state: a stack of places,
+one per node under way from the root, each with the step of its body to run next,
+its loop's items and position, and the names bound there (`as:`). Running is one
+loop over the cursor, not Python calls nested node in node: between two leaves,
+the cursor, copied with the table, is a position a copy goes on from. A leaf (an
+effect, or a step run for `me`) runs whole; a question asked inside one is answered
+through the game's chooser (engine/runner.py).
+
+This module knows the form only: no phase, round or step of any game.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Callable
 
-from ..model import ScoringStep
-from . import ops
-from .abilities import offer, run_script, usable, use, use_options
-from .bidding import bidding_step
-from .decisions import Decision, Option
-from .setup import for_seat, game_number, step_for
-from .state import Game, Pair, Seat, Tile
+from ..compiler import Frame, check_count, rule_failed
+from ..diagnostics import NycRulesError
+from ..limits import MAX_PROCEDURE_STEPS
+from ..model import PLAY_ROOT, SETUP_ROOT, ProcNode, Script, Template
+from .abilities import evaluate, run_script
+from .decisions import describe
+from .setup import game_number, step_for
+from .state import Game, _Copied
+
+Between = Callable[[Game], None]
 
 
-Step = Callable[[Game], None]
+class Place(_Copied):
+    """One node under way: `step` of its body runs next; a loop's `items`, position and names."""
+
+    __slots__ = ("node", "step", "items", "item", "vars", "rule", "passes", "bound", "final")
+
+    def __init__(self, node: int, rule: str, variables: dict[str, Any] | None = None):
+        self.node = node
+        self.step = 0
+        self.items: list[Any] = []
+        self.item = -1
+        self.vars = variables or {}
+        self.rule = rule  # what its events name
+        self.passes = 0  # turns `until`: times round the seats so far
+        self.bound = 0  # turns `until`: the most passes (`at_most`)
+        self.final = False  # turns `until`: the other seats' final turns are under way
 
 
-def play(game: Game, first: int = 0, between: Callable[[Game, int], None] | None = None) -> None:
-    """Play the game from step `first` (0: just after setup) to the final scoring.
+class Cursor(_Copied):
+    """Where the procedure stands: the places from the root down, and the steps taken (bounded)."""
 
-    `between(game, i)` is called before step i, when nothing is under way: a copy of
-    the state taken then can be played on from step i (Session.clone does so).
-    """
-    for index, step in enumerate(steps(game)[first:], first):
-        if between is not None:
-            between(game, index)
-        step(game)
+    __slots__ = ("places", "steps")
+
+    def __init__(self, places: list[Place]):
+        self.places = places
+        self.steps = 0
 
 
-def steps(game: Game) -> list[Step]:
-    """The procedure after setup, in order: per game round phase 0, I, each bidding round, III and
-    the end of the round; then the final scoring."""
-    out: list[Step] = []
-    for number in range(1, game.ruleset.game.rounds + 1):
-        out += [partial(start_round, number=number), phase1]
-        out += [partial(bidding_step, index=i) for i in range(len(game.ruleset.rounds))]
-        out += [phase3, end_round]
-    out.append(final_scoring)
-    return out
+def game_numbers(game: Game) -> dict[str, Any]:
+    """The `game:` numbers the procedure's expressions see by name (Tom's versions when a Tom plays)."""
+    numbers: dict[str, Any] = {}
+    for name in game.ruleset.procedure.numbers:
+        value = getattr(game.ruleset.game, name)
+        if isinstance(value, Script):
+            numbers[name] = game_number(game, name)
+        else:
+            numbers[name] = list(value) if isinstance(value, tuple) else value
+    return numbers
 
 
-def start_round(game: Game, number: int) -> None:
-    game.round = number
-    phase0(game)
+def start(game: Game, root: int = PLAY_ROOT) -> Cursor:
+    """A cursor at the start of a root list (SETUP_ROOT, or PLAY_ROOT: the game after setup)."""
+    return Cursor([Place(root, game.rule, game_numbers(game))])
 
 
-def phase0(game: Game) -> None:
-    game.rule = "phase 0"
-    locs = game.ruleset.game.locs
-    game.where = locs.get("rounds")
-    if game.log_events:
-        game.emit(None, f"Game round {game.round}", "header")
-    for seat in game.seats:
-        seat.used.clear()  # the dollars on characters go back to the supply
-    letter = game.ruleset.game.mayor_route[game.round - 1]
-    game.mayor = next(b for b in game.boroughs if b.letter == letter)
-    game.where = locs.get("mayor_route")
-    if game.log_events:
-        game.emit(None, f"the Mayor moves to {game.mayor.name} ({letter})")
-    game.where = locs.get("prestige_tiles_revealed")
-    for _ in range(game.ruleset.game.prestige_tiles_revealed):
-        if game.prestige_stack:
-            game.prestige_display.append(game.prestige_stack.pop())
-    if game.prestige_display and game.log_events:
-        shown = ", ".join(f"{t.colour} {t.value}" for t in game.prestige_display)
-        game.emit(None, f"prestige tiles revealed: {shown}")
-    for seat in game.seats:
-        run_script(game, step_for(game, seat, "round_start_seat"), {"me": seat}, "phase 0")
-    game.rule = "phase 0"
-    pairs = game_number(game, "pairs_dealt")
-    for _ in range(pairs):
-        pair = Pair(game.pair_counter)
-        game.pair_counter += 1
-        game.pairs.append(pair)
-        if not ops.draw_into(game, pair.cards, 2):
-            game.pairs.remove(pair)  # the piles ran out
-    if game.log_events:
-        game.emit(None, f"{len(game.pairs)} pairs of cards are dealt")
-    game.rounds_done = set()
+def run_setup(game: Game) -> None:
+    run(game, start(game, SETUP_ROOT))
 
 
-def phase1(game: Game) -> None:
-    game.rule = "phase I"
-    game.where = game.ruleset.game.locs.get("pairs_per_seat")
-    people = [s for s in game.seats if not s.is_tom]
-    for seat in people:
-        seat.draft_turns_left = game.ruleset.game.pairs_per_seat
-    for _ in range(game.ruleset.game.pairs_per_seat):
-        for seat in reversed(game.seats_in_press_order()):
-            if seat.is_tom or seat.draft_turns_left <= 0 or not game.pairs:
+def play(game: Game, between: Between | None = None) -> None:
+    """Play on from the game's cursor to the end; `between(game)` is called before each leaf, when
+    nothing is under way: a copy of the state taken then goes on from there (Session.clone)."""
+    run(game, game.cursor, between)
+
+
+def run_part(game: Game, ident: str, variables: dict[str, Any] | None = None) -> None:
+    """Run the node with this id by itself, now (a test, or a look at how a position would score)."""
+    index = game.ruleset.procedure.by_id.get(ident)
+    if index is None:
+        raise NycRulesError(f"the ruleset's procedure has no node with id '{ident}'")
+    base = Place(PLAY_ROOT, game.rule, {**game_numbers(game), **(variables or {})})
+    base.step = len(game.ruleset.procedure.nodes[PLAY_ROOT].children)  # only the scope of the part
+    cursor = Cursor([base])
+    _enter(game, cursor, game.ruleset.procedure.nodes[index])
+    run(game, cursor, floor=1)
+
+
+def run(game: Game, cursor: Cursor, between: Between | None = None, floor: int = 0) -> None:
+    nodes = game.ruleset.procedure.nodes
+    places = cursor.places
+    while len(places) > floor:
+        place = places[-1]
+        node = nodes[place.node]
+        children = node.children
+        if children:
+            if place.step < len(children):
+                place.step += 1
+                _enter(game, cursor, nodes[children[place.step - 1]])
                 continue
-            draft_turn(game, seat)
-            seat.draft_turns_left -= 1
-    tom = game.ruleset.tom
-    for seat in game.seats:
-        if seat.is_tom and tom is not None:
-            run_script(game, tom.phase1, {"me": seat}, "Tom: phase I")
-    game.rule = "phase I"
-    game.where = game.ruleset.game.locs.get("pairs_per_seat")
-    for pair in list(game.pairs):  # pairs nobody took are discarded
-        ops.discard_cards(game, pair.cards)
-    game.pairs.clear()
+        elif place.step == 0:  # a leaf: an effect, or a step run for `me`
+            if between is not None:
+                between(game)  # before the step moves on: a copy taken now runs this leaf
+            place.step = 1
+            _leaf(game, cursor, node, place)
+            continue
+        if not _next_item(game, cursor, node, place):
+            places.pop()
 
 
-def draft_turn(game: Game, seat: Seat) -> None:
-    game.taken = []
-    where = game.ruleset.game.locs.get("pairs_per_seat")
-    while not game.taken:
-        values, labels = _draft_menu(game, seat)
-        decision = Decision(seat, "draft", "Take a pair of cards", None, game.rule, count=len(values),
-                            build=partial(_draft_option, values, labels), value=values.__getitem__)
-        choice = game.ask(decision)
-        game.where = where
-        if choice[0] == "pair":
-            game.taken.extend(ops.take_pair(game, seat, choice[1]))
-        else:
-            use(game, seat, choice[1], {})
-            game.rule = "phase I"
-            if choice[0] == "instead":
-                break  # the character took the place of the pair
-    if seat.company:
-        offer(game, seat, ("draft.after_pair", "draft.turn"), {"taken": list(game.taken)},
-              "Use a character before your turn ends?", "end turn")
-    game.rule = "phase I"
+def _scope(cursor: Cursor) -> dict[str, Any]:
+    scope: dict[str, Any] = {}
+    for place in cursor.places:
+        if place.vars:
+            scope.update(place.vars)
+    return scope
 
 
-_MENU_HOOKS = ("draft.turn", "draft.instead_of_pair")  # the characters offered in a draft turn's menu
+def _spend(game: Game, cursor: Cursor, node: ProcNode) -> None:
+    cursor.steps += 1
+    if cursor.steps > MAX_PROCEDURE_STEPS:
+        raise rule_failed(Frame(game, {}), f"the procedure took more than {MAX_PROCEDURE_STEPS} steps; "
+                                           "does a loop go round far more often than intended?", node.loc)
 
 
-def _draft_menu(game: Game, seat: Seat) -> tuple[list[tuple[str, Any]], list[str]]:
-    """The values of a draft turn's options, with the labels of the characters' options.
-
-    Pairs of the same card types are one option. A pair's label and key are made only
-    when someone reads them (see _draft_option): bots pick by index and value.
-    """
-    kinds: set[tuple[str, ...]] = set()
-    values: list[tuple[str, Any]] = []
-    for pair in game.pairs:  # the first pair of each kind, in display order
-        cards = pair.cards
-        if len(cards) == 2:  # the usual pair, its two types sorted by hand (a call per pair costs more)
-            first, second = cards[0].type, cards[1].type
-            kind = (first, second) if first <= second else (second, first)
-        else:
-            kind = tuple(sorted([card.type for card in cards]))
-        if kind not in kinds:
-            kinds.add(kind)
-            values.append(("pair", pair))
-    labels = [""] * len(values)  # "" for a pair
-    tiles = usable(game, seat, _MENU_HOOKS, {}) if seat.company else None
-    if tiles:  # one look at the characters for both hooks, then split by hook
-        turn: list[Tile] = []
-        instead: list[Tile] = []
-        for tile in tiles:
-            (turn if tile.char.when == _MENU_HOOKS[0] else instead).append(tile)
-        for label, tile in use_options(turn):
-            values.append(("use", tile))
-            labels.append(label)
-        for label, tile in use_options(instead, " instead of a pair"):
-            values.append(("instead", tile))
-            labels.append(label)
-    return values, labels
+def _enter(game: Game, cursor: Cursor, node: ProcNode) -> None:
+    """Start a node: its condition, rule, title; a loop's items and its first one."""
+    _spend(game, cursor, node)
+    places = cursor.places
+    scope = _scope(cursor)
+    if node.when is not None and not _value(game, node.when, scope):
+        return
+    rule = _text(game, node.rule, scope) if node.rule is not None else places[-1].rule
+    place = Place(node.index, rule)
+    places.append(place)
+    game.rule = rule
+    for template, kind in ((node.title, "header"), (node.section, "section")):
+        if template is not None:
+            text = _text(game, template, scope)
+            game.where = node.loc
+            game.emit(None, text, kind)
+    if not node.loop:
+        return
+    if node.loop == "repeat":
+        place.items = list(range(1, _count(game, node, node.items, scope, "repeat") + 1))
+    else:
+        place.items = list(_value(game, node.items, scope))
+    if node.until is not None:
+        place.bound = _count(game, node, node.at_most, scope, "at_most")
+    if not _next_item(game, cursor, node, place):
+        places.pop()
 
 
-def _draft_option(values: list[tuple[str, Any]], labels: list[str], index: int) -> Option:
-    kind, what = values[index]
-    if kind == "pair":
-        name = what.name()
-        return Option(f"take {name}", values[index], f"pair:{name.replace(' ', '')}")
-    return Option(labels[index], values[index], f"{kind}:{what.char.id}")
+def _next_item(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> bool:
+    """Bind the loop's next item (turns: the next seat not skipped); False when the loop is over."""
+    if not node.loop:
+        return False
+    if node.until is not None and place.item >= 0 and not place.final:
+        if _value(game, node.until, _scope(cursor)):  # after a seat's turn: the end is triggered
+            if not node.final_turns:
+                return False
+            i, items = place.item, place.items
+            place.items, place.item, place.final = items[i + 1:] + items[:i], -1, True  # the others, once more
+    while True:
+        place.item += 1
+        if place.item >= len(place.items):
+            if node.until is None or place.final:
+                return False
+            place.passes += 1  # round the seats once more, in the order the expression gives now
+            if place.passes >= place.bound:
+                return False
+            place.vars = {}
+            place.items, place.item = list(_value(game, node.items, _scope(cursor))), -1
+            continue
+        place.vars = {node.name: place.items[place.item]} if node.name else {}
+        place.step = 0
+        if node.loop != "turns" or (node.stop_if is None and node.skip_if is None):
+            return True
+        _spend(game, cursor, node)
+        scope = _scope(cursor)
+        if node.stop_if is not None and _value(game, node.stop_if, scope):
+            return False
+        if node.skip_if is None or not _value(game, node.skip_if, scope):
+            return True
 
 
-def phase3(game: Game) -> None:
-    game.rule = "phase III"
-    for seat in game.seats_in_press_order():
-        offer(game, seat, ("phase3.turn",), {}, "Use your phase III characters?")
+def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> None:
+    _spend(game, cursor, node)
+    scope = _scope(cursor)
+    if node.effect is not None:
+        run_script(game, node.effect, scope, place.rule)
+        return
+    seat = scope["me"]
+    script = step_for(game, seat, node.run)
+    if script is None:
+        raise rule_failed(Frame(game, {"me": seat}), f"step '{node.run}' is written for Tom only "
+                                                     f"(tom: steps), and {seat.name} is not Tom", node.loc)
+    run_script(game, script, {"me": seat}, place.rule)
 
 
-def end_round(game: Game) -> None:
-    game.rule = "end of round"
-    for seat in game.seats:
-        run_script(game, step_for(game, seat, "round_end_seat"), {"me": seat}, "end of round")
-    game.prestige_display.clear()  # unused prestige tiles go back to the box
-    if game.log_events:
-        standing = ", ".join(f"{s.name} {s.points}" for s in game.seats)
-        game.emit(None, f"points after game round {game.round}: {standing}", "summary")
+def _value(game: Game, script: Script | None, scope: dict[str, Any]) -> Any:
+    assert script is not None
+    game.where = script.loc
+    return evaluate(game, script, dict(scope))
 
 
-def final_scoring(game: Game) -> None:
-    game.rule = "final scoring"
-    game.where = None
-    game.emit(None, "Final scoring", "header")
-    for step in game.ruleset.final_scoring:
-        game.where = step.effect.loc
-        game.emit(None, step.title, "section")
-        for seat in game.seats_in_press_order():
-            score_step(game, step, seat)
-    game.scoring_step = ""
-    game.finished = True
-    game.rule = "end"
-    game.where = None
-    winner = winner_of(game)
-    game.emit(winner, f"wins with {winner.points} points", "end")
+def _count(game: Game, node: ProcNode, script: Script | None, scope: dict[str, Any], what: str) -> int:
+    frame = Frame(game, dict(scope))
+    return max(check_count(frame, int(_value(game, script, scope)), what, node.loc), 0)
 
 
-def score_step(game: Game, step: ScoringStep, seat: Seat) -> None:
-    """One final scoring step for one seat (Tom's version for Tom)."""
-    game.scoring_step = step.id
-    seat.scores.setdefault(step.id, 0)
-    script = for_seat(game, seat, step.effect, "final_scoring", step.id)
-    run_script(game, script, {"me": seat}, f"final scoring: {step.id}")
+def _text(game: Game, template: Template, scope: dict[str, Any]) -> str:
+    return "".join(piece if isinstance(piece, str) else _shown(_value(game, piece, scope))
+                   for piece in template.pieces)
 
 
-def winner_of(game: Game) -> Seat:
-    """Most points; a tie goes to the seat ahead on the press track."""
-    return min(game.seats, key=lambda s: (-s.points, game.press_rank_of(s)))
+def _shown(value: Any) -> str:
+    return value if isinstance(value, str) else describe(value) if not isinstance(value, int) else str(value)

@@ -4,10 +4,10 @@ A game is fully determined by the ruleset digest, the seats, the seed and the
 list of decisions taken; that list (`Session.record`) is what a save file, a
 replay, an undo and a copy rest on.
 
-The round procedure is written in direct style (it reads like the rulebook) and
-asks its questions through a callback. To stop at a decision and hand it to the
-caller, the procedure runs in a greenlet: at a decision nobody answers for, it
-switches back to the caller, which later switches in again with the answer.
+The ruleset's procedure runs in engine/procedure.py, its rules ask their questions
+through a callback. To stop at a decision and hand it to the caller, the game runs
+in a greenlet: at a decision nobody answers for, it switches back to the caller,
+which later switches in again with the answer.
 Play, replay, simulate and the public API all drive games through this class.
 """
 
@@ -23,7 +23,8 @@ from ..diagnostics import NycRulesError
 from ..model import Ruleset
 from ..text import shown_clipped
 from .decisions import Decision, Option
-from .procedure import play, winner_of
+from .procedure import play
+from .scoring import winner_of
 from .setup import SeatSpec, new_game
 from .state import Event, Game, copy_game
 
@@ -53,6 +54,23 @@ class ReplayMismatch(NycRulesError):
 
 class AgentError(NycRulesError):
     """An agent that cannot answer (no `choose`), or that answered something that is not an option."""
+
+
+class _Checkpoints:
+    """Called between two leaves of the procedure once `wanted`: keeps a copy of the table (its cursor
+    with it) when decisions were taken since the last copy, so a clone replays only those after it."""
+
+    __slots__ = ("session", "wanted")
+
+    def __init__(self, session: "Session"):
+        self.session = session
+        self.wanted = False
+
+    def __call__(self, game: Game) -> None:
+        session = self.session
+        taken = len(session.record)
+        if session._checkpoint is None or session._checkpoint[1] < taken:
+            session._checkpoint = (copy_game(game), taken)
 
 
 class _Finished:
@@ -89,11 +107,12 @@ class Session:
         self.history: list[tuple[int, int, int]] = []  # (seat, option index, option count) of each
         self.state: Game | None = None
         self._pause_at = pause_at  # this decision pauses even when an agent could answer it
-        # Once the game has been cloned, a copy of the state is kept at each step of the procedure
-        # (step, state, decisions before it), so later clones replay only the decisions since.
-        self._keep_checkpoints = False
-        self._checkpoint: tuple[int, Game, int] | None = None
-        self._resume: tuple[int, Game, int] | None = None  # a clone starts from its original's checkpoint
+        # Once the game has been cloned, a copy of the state (its cursor in the procedure with it) is
+        # kept between two of the procedure's leaves, with the count of decisions before it, so later
+        # clones replay only the decisions since.
+        self._checkpoints = _Checkpoints(self)  # wanted once the game has been cloned
+        self._checkpoint: tuple[Game, int] | None = None
+        self._resume: tuple[Game, int] | None = None  # a clone starts from its original's checkpoint
         # Determinizations to make again when the replay reaches them: (decision number, seat, rng seed).
         # A determinized copy keeps them, so that its own copies are of the re-dealt game too.
         self._redeals: list[tuple[int, int, int]] = []
@@ -270,10 +289,10 @@ class Session:
         # The latest step kept, or else the one this game started from (a copy's copy starts there too).
         start = self._checkpoint if self._checkpoint is not None else self._resume
         if start is not None:
-            step, state, decisions = start
-            twin._resume = (step, state, decisions)
+            state, decisions = start
+            twin._resume = (state, decisions)
             twin.record, twin.history = self.record[:decisions], self.history[:decisions]
-        self._keep_checkpoints = True
+        self._checkpoints.wanted = True
         twin.decision()
         return twin
 
@@ -343,17 +362,12 @@ class Session:
     def _main(self, _: Any) -> _Finished:
         if self._resume is None:
             self.state = new_game(self.ruleset, self.specs, self.seed, self._choose, self.log_events)
-            play(self.state, 0, self._between)
         else:
-            step, state, _decisions = self._resume
+            state, _decisions = self._resume
             self.state = copy_game(state, keep_events=self.log_events)
             self.state.chooser, self.state.log_events = self._choose, self.log_events
-            play(self.state, step, self._between)
+        play(self.state, self._checkpoints)
         return _Finished()
-
-    def _between(self, game: Game, step: int) -> None:
-        if self._keep_checkpoints:
-            self._checkpoint = (step, copy_game(game), len(self.record))
 
     def _redeal(self, game: Game, position: int) -> None:
         """Make again the determinizations made at this decision (in the order they were made)."""

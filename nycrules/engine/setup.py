@@ -7,9 +7,8 @@ from typing import Any
 
 from ..compiler import Frame, check_count
 from ..diagnostics import NycRulesError
-from ..model import CharacterDef, Ruleset
+from ..model import CharacterDef, Ruleset, Script
 from . import ops
-from .abilities import run_script
 from .state import Borough, Card, Game, PrestigeTile, PressToken, Seat, Tile, Vessel
 
 
@@ -36,11 +35,12 @@ def for_seat(game: Game, seat: Seat, default: Any, *path: str) -> Any:
     return found
 
 
-def step_for(game: Game, seat: Seat, name: str):
-    """A per-seat step, Tom's version for Tom's seats."""
-    if not seat.is_tom:  # a person's seat: the step itself, without for_seat's look into Tom's rules
-        return game.ruleset.steps[name]
-    return for_seat(game, seat, game.ruleset.steps[name], "steps", name)
+def step_for(game: Game, seat: Seat, name: str) -> Script | None:
+    """A per-seat step, Tom's version for Tom's seats; None for a step only Tom has and another seat."""
+    tom = game.ruleset.tom
+    if seat.is_tom and tom is not None and name in tom.steps:
+        return tom.steps[name]
+    return game.ruleset.steps.get(name)
 
 
 def game_number(game: Game, name: str, variables: dict | None = None) -> int:
@@ -87,7 +87,7 @@ def check_seat_count(count: int, ruleset: Ruleset) -> None:
 
 
 def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, log_events: bool = True) -> Game:
-    """Set up the table and run the setup steps; `chooser(game, decision)` answers decisions."""
+    """Lay out the table and run the procedure's `setup`; `chooser(game, decision)` answers decisions."""
     comp = ruleset.components
     check_seat_count(len(specs), ruleset)
     if any(s.kind == "tom" for s in specs) and ruleset.tom is None:
@@ -127,11 +127,9 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     ops.shuffle(rng, game.prestige_stack)
     _setup_characters(game, layout)
     _setup_press(game)
-    game.rule = "setup"
-    game.emit(None, "Setup", "header")
-    for seat in seats:
-        run_script(game, step_for(game, seat, "setup_seat"), {"me": seat}, "setup")
-    _pick_start_characters(game)
+    from .procedure import run_setup, start  # the interpreter reads this module's numbers and steps
+    run_setup(game)  # the procedure's `setup` list: the seats' own setup, start characters...
+    game.cursor = start(game)  # ...and the game after it, to be played from here
     return game
 
 
@@ -165,23 +163,3 @@ def _setup_press(game: Game) -> None:
     game.neutral_token.space = comp.neutral_start[len(game.seats)]
     game.press = [game.neutral_token] + tokens
     game.press.sort(key=lambda t: -t.space)
-
-
-def _pick_start_characters(game: Game) -> None:
-    game.rule = "setup: start characters"
-    revealed = game_number(game, "start_stacks_revealed")
-    for stack in game.start_stacks[revealed:]:
-        for tile in stack:
-            tile.where = "box"
-    game.start_stacks = game.start_stacks[:revealed]
-    # Last on the press track picks first; Toms take what the people leave.
-    order = list(reversed(game.seats_in_press_order()))
-    order.sort(key=lambda s: s.is_tom)
-    for seat in order:
-        if not game.start_stacks:
-            break
-        run_script(game, step_for(game, seat, "start_pick"), {"me": seat}, "setup: start characters")
-    for stack in game.start_stacks:
-        for tile in stack:
-            tile.where = "box"
-    game.start_stacks = []

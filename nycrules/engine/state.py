@@ -323,6 +323,7 @@ class Game:
         self.bidding_card: str = ""  # card type of the current bidding round
         self.last_bidder: Seat | None = None  # set by character 18's effect
         self.bidding_start: Seat | None = None  # who starts the next bidding round of this phase II
+        self.bid_winner: Seat | None = None  # the highest bid of the bidding round evaluated last
         self.bids_made: dict[Seat, int] = {}  # bids placed in the current bidding round
         self.rounds_done: set[str] = set()  # card types whose bidding round is over this game round
         self.taken: list[Card] = []  # cards taken on the current draft turn
@@ -338,6 +339,7 @@ class Game:
         self.budget: Any = None  # a Frame whose steps every rule spends, on a trial copy (lookahead.py)
         self.steps_left = MAX_GAME_STEPS  # steps the game's effects may still take (run_script)
         self.finished = False
+        self.cursor: Any = None  # where the procedure stands (engine/procedure.py Cursor)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
         cls = type(self)
@@ -416,6 +418,8 @@ def rules_memo(ruleset: "Ruleset") -> dict[int, Any]:
     shared = ruleset.setup_cache.get("copy memo")  # made once per ruleset
     if shared is None:
         shared = ruleset.setup_cache["copy memo"] = {id(char): char for char in ruleset.characters.values()}
+        for part in (*ruleset.rounds, *ruleset.final_scoring):  # the items of the procedure's loops
+            shared[id(part)] = part
         shared[id(ruleset)] = ruleset
     return dict(shared)
 

@@ -40,4 +40,4 @@ def count(f: Any, value: int, what: str) -> int:
     return check_count(f, check_not_negative(f, value, what), what)
 
 
-from . import bidding, boroughs, cards, characters, choices, lists, log, seats, vessels  # noqa: E402,F401
+from . import bidding, boroughs, cards, characters, choices, lists, log, procedure, seats, vessels  # noqa: E402,F401

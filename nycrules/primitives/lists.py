@@ -107,3 +107,13 @@ def most(f: Any, items: list, key: Callable) -> list:
     keys = [key(item) for item in spend_steps(f, items)]
     high = max(keys)
     return [item for item, k in zip(items, keys) if k == high]
+
+
+@primitive("reversed(items: list[T]) -> list[T]", "The items in the opposite order.", C)
+def reversed_list(f: Any, items: list) -> list:
+    return items[::-1]
+
+
+@primitive("concat(first: list[T], then: list[T]) -> list[T]", "The items of the first list, then those of the second.", C)
+def concat(f: Any, first: list, then: list) -> list:
+    return list(first) + list(then)

@@ -1,0 +1,48 @@
+"""The end of a game: a final scoring step for a seat, and the ranking that names the winner.
+
+The order of the steps and of the seats is the ruleset's procedure; the ranking is
+its `winner:` expression.
+"""
+
+from __future__ import annotations
+
+from ..compiler import Frame
+from ..model import ScoringStep
+from .abilities import run_script
+from .procedure import run_part
+from .setup import for_seat
+from .state import Game, Seat
+
+FINAL_SCORING = "final_scoring"  # the id of the procedure node that scores a game at its end
+
+
+def score_step(game: Game, step: ScoringStep, seat: Seat) -> None:
+    """One final scoring step for one seat (Tom's version for Tom)."""
+    game.scoring_step = step.id
+    seat.scores.setdefault(step.id, 0)
+    script = for_seat(game, seat, step.effect, "final_scoring", step.id)
+    run_script(game, script, {"me": seat}, f"final scoring: {step.id}")
+
+
+def ranking(game: Game) -> list[Seat]:
+    """The seats best first, by the ruleset's `winner:` ranking."""
+    winner = game.ruleset.winner
+    return list(winner.run(Frame(game, {})))
+
+
+def winner_of(game: Game) -> Seat:
+    return ranking(game)[0]
+
+
+def end_game(game: Game) -> None:
+    """The game is over: no scoring step is under way, and the winner is named."""
+    game.scoring_step = ""
+    game.finished = True
+    game.where = None
+    winner = winner_of(game)
+    game.emit(winner, f"wins with {winner.points} points", "end")
+
+
+def final_scoring(game: Game) -> None:
+    """Score the game as it stands: the procedure's node `final_scoring` (search bots value positions so)."""
+    run_part(game, FINAL_SCORING)
