@@ -4,7 +4,9 @@ A ruleset is a folder with `ruleset.yaml`, or a single YAML file. The top file
 may list `include:` files (each adds top-level sections) and may name a ruleset
 it `extends:` (`nyc` for the shipped one, or a path). Extending merges deeply:
 mappings key by key, and lists of items with an `id` item by item, so a mod
-can change one value of one character or add a new one with a few lines.
+can change one value of one character or add a new one with a few lines. A mod
+that lists every item of such a list (by id, new ones among them) also sets its
+order: that is how a mod reorders the procedure's nodes.
 """
 
 from __future__ import annotations
@@ -271,7 +273,8 @@ def _copy(d: MDict) -> MDict:
 
 
 def deep_merge(base: Any, overlay: Any) -> Any:
-    """Overlay wins; mappings merge by key, lists of items with ids merge by id."""
+    """Overlay wins; mappings merge by key, lists of items with ids merge by id (in the overlay's order
+    when it names every item of the base, else in the base's, new items last)."""
     if isinstance(base, MDict) and isinstance(overlay, MDict):
         out = _copy(base)
         out.loc = overlay.loc
@@ -294,6 +297,11 @@ def deep_merge(base: Any, overlay: Any) -> Any:
                 index[item["id"]] = len(out)
                 out.append(item)
                 out.item_locs.append(loc)
+        if {item["id"] for item in base} <= {item["id"] for item in overlay}:  # every item named: its order
+            order = [index[item["id"]] for item in overlay]
+            ordered = MList(out[i] for i in order)
+            ordered.loc, ordered.item_locs = out.loc, [out.item_locs[i] for i in order]
+            return ordered
         return out
     return overlay
 

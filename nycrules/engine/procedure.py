@@ -127,7 +127,7 @@ def _spend(game: Game, cursor: Cursor, node: ProcNode) -> None:
     cursor.steps += 1
     if cursor.steps > MAX_PROCEDURE_STEPS:
         raise rule_failed(Frame(game, {}), f"the procedure took more than {MAX_PROCEDURE_STEPS} steps; "
-                                           "does a loop go round far more often than intended?", node.loc)
+                                           "does a loop run far more often than intended?", node.loc)
 
 
 def _enter(game: Game, cursor: Cursor, node: ProcNode) -> None:
@@ -200,8 +200,8 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> None:
     seat = scope["me"]
     script = step_for(game, seat, node.run)
     if script is None:
-        raise rule_failed(Frame(game, {"me": seat}), f"step '{node.run}' is written for Tom only "
-                                                     f"(tom: steps), and {seat.name} is not Tom", node.loc)
+        raise rule_failed(Frame(game, {"me": seat}), f"step '{node.run}' has no version for {seat.name} "
+                                                     "(it is written only for some seats)", node.loc)
     run_script(game, script, {"me": seat}, place.rule)
 
 

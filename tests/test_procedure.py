@@ -1,0 +1,223 @@
+"""The procedure form: the shape of the game is the ruleset's, checked like every rule, bounded,
+and a mod that changes it changes the game (rulesets/examples/ holds four such mods)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nycrules.agents import seat_agents
+from nycrules.diagnostics import RuleRuntimeError
+from nycrules.engine.runner import Session
+from nycrules.engine.state import Game
+from nycrules.loader import check_ruleset
+from nycrules.model import Ruleset
+from nycrules.seating import parse_seats
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "rulesets" / "examples"
+
+
+def example(name: str) -> Ruleset:
+    result = check_ruleset(EXAMPLES / f"{name}.yaml")
+    assert result.diagnostics == []
+    assert result.ruleset is not None
+    return result.ruleset
+
+
+def mod(tmp_path: Path, text: str) -> Ruleset:
+    path = tmp_path / "mod.yaml"
+    path.write_text("extends: nyc\n" + text, encoding="utf-8")
+    result = check_ruleset(path)
+    assert result.diagnostics == [], [d.headline() for d in result.diagnostics]
+    assert result.ruleset is not None
+    return result.ruleset
+
+
+def problems(tmp_path: Path, text: str) -> list[str]:
+    """`line:col code message` of each diagnostic of a mod of the shipped ruleset."""
+    path = tmp_path / "mod.yaml"
+    path.write_text("extends: nyc\n" + text, encoding="utf-8")
+    result = check_ruleset(path)
+    assert result.ruleset is None
+    return [f"{d.location.line}:{d.location.column} {d.code} {d.message}" for d in result.diagnostics
+            if d.location.file.endswith("mod.yaml")]
+
+
+def play(ruleset: Ruleset, seats: list[str], seed: int) -> Game:
+    specs = parse_seats(seats, ruleset)
+    return Session(ruleset, specs, seed, seat_agents(specs, seed)).run()
+
+
+def rounds_of(game: Game) -> list[list]:
+    """The events of each game round (from its header to the next header)."""
+    out: list[list] = []
+    for event in game.events:
+        if event.kind == "header":
+            out.append([])
+        if out:
+            out[-1].append(event)
+    return [events for events in out if events[0].text.startswith("Game round")]
+
+
+def sections(events: list) -> list[str]:
+    return [e.text for e in events if e.kind == "section"]
+
+
+# ------------------------------------------------------------------ the four structure mods
+def test_a_seventh_bidding_round_is_played_after_the_six():
+    game = play(example("harbour_round"), ["bot:greedy", "bot:random", "tom:5"], 3)
+    rounds = rounds_of(game)
+    assert len(rounds) == 5
+    for events in rounds:
+        assert sections(events)[-1] == "Harbour bidding round"
+        assert len(sections(events)) == 7
+    harbour = [e for events in rounds for e in events if e.rule == "harbour round action"]
+    assert harbour and all(e.text.startswith("takes the ") and " between " in e.text for e in harbour)
+
+
+def test_the_draft_in_press_order_starts_with_the_seat_ahead():
+    for ruleset, first in ((None, -1), (example("draft_in_press_order"), 0)):
+        from scenario import nyc
+        ruleset = ruleset or nyc()
+        starts = []
+
+        def watch(game, decision, index, starts=starts):
+            if decision.kind == "draft" and game.rule == "phase I" and not starts_of_round(game, starts):
+                starts.append((game.round, decision.seat, game.seats_in_press_order()))
+        specs = parse_seats(["bot:random", "bot:random", "bot:random"], ruleset)
+        Session(ruleset, specs, 5, seat_agents(specs, 5), observer=watch).run()
+        assert [r for r, _, _ in starts] == [1, 2, 3, 4, 5]
+        assert all(seat is order[first] for _, seat, order in starts)
+
+
+def starts_of_round(game, starts) -> bool:
+    return any(r == game.round for r, _, _ in starts)
+
+
+def test_phase_three_before_the_bidding():
+    game = play(example("phase3_first"), ["bot:greedy", "bot:random"], 4)
+    for events in rounds_of(game):
+        assert sections(events)[:2] == ["Phase III", "Press bidding round"]
+    # In the shipped game phase III has no heading and comes after the bidding.
+    from scenario import nyc
+    assert "Phase III" not in sections(play(nyc(), ["bot:greedy", "bot:random"], 4).events)
+
+
+def test_a_second_draft_after_the_bidding():
+    game = play(example("second_draft"), ["bot:greedy", "bot:random", "bot:random"], 6)
+    rounds = rounds_of(game)
+    for number, events in enumerate(rounds, 1):
+        texts = [e.text for e in events]
+        if number < 5:
+            assert sections(events)[-1] == "Second draft"
+            after = texts[texts.index("Second draft"):]
+            assert "3 pairs of cards are dealt" in after
+            assert sum("takes the pair" in e.text for e in events[texts.index("Second draft"):]) == 3
+            summary = next(i for i, e in enumerate(events) if e.kind == "summary")
+            assert summary < texts.index("Second draft")  # after the round's end
+        else:
+            assert "Second draft" not in sections(events)
+
+
+# ------------------------------------------------------------------ turns until, with final turns
+RACE = """
+procedure:
+  play:
+    - id: race
+      rule: race
+      section: Race
+      turns: seats()
+      as: me
+      until: dollars(me) >= 3
+      at_most: 10
+      final_turns: true
+      do: gain_dollars(me, 1)
+    - id: game_round
+      repeat: 0
+    - id: final_scoring
+"""
+
+
+def test_turns_until_a_seat_triggers_the_end_then_every_other_seat_once_more(tmp_path):
+    ruleset = mod(tmp_path, RACE)
+    game = play(ruleset, ["bot:random", "bot:random", "bot:random"], 1)
+    race = [e for e in game.events if e.rule == "race" and not e.kind]
+    # Everyone starts with 1 dollar: seat 0 reaches 3 on its second turn, then seats 1 and 2 play once more.
+    assert [e.seat for e in race] == [0, 1, 2, 0, 1, 2]
+    assert [s.dollars for s in game.seats] == [3, 3, 3]
+
+
+def test_turns_until_end_after_at_most_passes(tmp_path):
+    ruleset = mod(tmp_path, RACE.replace("dollars(me) >= 3", "dollars(me) >= 100").replace("at_most: 10",
+                                                                                         "at_most: 2"))
+    game = play(ruleset, ["bot:random", "bot:random"], 1)
+    assert [e.seat for e in game.events if e.rule == "race" and not e.kind] == [0, 1, 0, 1]
+
+
+# ------------------------------------------------------------------ checked like every rule
+def test_a_loop_that_may_never_end_is_refused_with_its_line(tmp_path):
+    found = problems(tmp_path, RACE.replace("      at_most: 10\n", ""))
+    assert any(p.startswith("10:7 E418 turns `until` a condition may never end") for p in found), found
+
+
+@pytest.mark.parametrize("change, expected", [
+    ("      final_turns: true\n", "      final_turns: true\n      colour: red\n"),
+    ("turns: seats()", "turns: 3"),
+    ("do: gain_dollars(me, 1)", "do: gain_dollars(you, 1)"),
+    ("until: dollars(me) >= 3", "until: dollars(me)"),
+    ("      as: me\n", ""),
+    ("    - id: game_round\n      repeat: 0\n", "    - id: race\n      do: pass\n"),
+])
+def test_a_broken_node_is_reported_where_it_is(tmp_path, change, expected):
+    found = problems(tmp_path, RACE.replace(change, expected))
+    assert found, "no diagnostic"
+    assert all(int(p.split(":")[0]) > 1 for p in found)
+
+
+def test_what_each_broken_node_says(tmp_path):
+    def first(old: str, new: str) -> str:
+        return problems(tmp_path, RACE.replace(old, new))[0]
+    assert "colour" in first("      final_turns: true\n", "      final_turns: true\n      colour: red\n")
+    assert first("turns: seats()", "turns: 3") == "8:14 E203 procedure.play[race].turns must be a text"
+    assert first("turns: seats()", "turns: points(me)") == "8:21 E401 unknown name 'me'"
+    assert first("turns: seats()", "turns: boroughs()") == "8:14 E404 this must be a list of seats, not a list of boroughs"
+    assert first("until: dollars(me) >= 3", "until: dollars(me)") == "10:14 E404 this must be yes/no, not a number"
+    assert first("do: gain_dollars(me, 1)", "do: gain_dollars(you, 1)").startswith("13:24 E401 unknown name 'you'")
+    assert first("      as: me\n", "").startswith("8:14 E417 `turns` needs `as: NAME`")
+    assert first("      repeat: 0\n", "      do:\n        - id: race\n          do: pass\n") == (
+        "16:15 E407 duplicate procedure id 'race' (first at line 5); ids name one node of the whole procedure")
+    assert first("      do: gain_dollars(me, 1)\n", "      run: setup_sea\n").startswith(
+        "13:12 E409 unknown step 'setup_sea' (the steps are written in `steps:`); did you mean 'setup_seat'?")
+    assert first("      turns: seats()\n      as: me\n", "      repeat: 2\n").startswith("9:7 E417 `until` belongs")
+
+
+def test_a_procedure_hook_is_named_in_quotes_and_must_exist(tmp_path):
+    text = RACE.replace("do: gain_dollars(me, 1)", 'do: offer_characters(me, "phase3.turns", "Now?")')
+    assert problems(tmp_path, text)[0].startswith(
+        "13:32 E404 argument 'hook' of offer_characters must name a hook the procedure offers")
+
+
+def test_the_procedure_is_bounded_at_run_time(tmp_path, monkeypatch):
+    import nycrules.engine.procedure as procedure
+    monkeypatch.setattr(procedure, "MAX_PROCEDURE_STEPS", 50)
+    ruleset = mod(tmp_path, RACE.replace("dollars(me) >= 3", "dollars(me) >= 1000").replace("at_most: 10",
+                                                                                          "at_most: 1000"))
+    with pytest.raises(RuleRuntimeError, match="more than 50 steps"):
+        play(ruleset, ["bot:random", "bot:random"], 1)
+
+
+def test_why_names_the_procedure_line_of_a_procedure_event():
+    from nycrules.views import why
+    from scenario import nyc
+    game = play(nyc(), ["bot:random", "bot:random"], 2)
+    number = next(i for i, e in enumerate(game.events, 1) if e.text.startswith("the Mayor moves to"))
+    lines = (ROOT / "rulesets" / "nyc" / "procedure.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "move_mayor(" in text)
+    shown = why(game, f"#{number}")
+    assert "<- phase 0 (" in shown and shown.endswith(f"procedure.yaml:{line})")
+    header = next(i for i, e in enumerate(game.events, 1) if e.text == "Game round 2")
+    title = next(i for i, text in enumerate(lines, 1) if "- id: phase0" in text)
+    shown = why(game, f"#{header}")
+    assert "<- phase 0 (" in shown and shown.endswith(f"procedure.yaml:{title})")
