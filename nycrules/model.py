@@ -150,6 +150,16 @@ class ProcNode:
     effect: Script | None
     run: str | None
 
+    @cached_property
+    def titled(self) -> bool:
+        return self.title is not None or self.section is not None
+
+    @cached_property
+    def uses_scope(self) -> bool:
+        """Whether starting the node reads names: a condition, a text with {parts}, a loop's items."""
+        return bool(self.when or self.loop or any(
+            t is not None and any(not isinstance(p, str) for p in t.pieces) for t in (self.rule, self.title, self.section)))
+
 
 @dataclass(frozen=True)
 class Procedure:

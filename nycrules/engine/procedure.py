@@ -22,26 +22,39 @@ from ..model import PLAY_ROOT, SETUP_ROOT, ProcNode, Script, Template
 from .abilities import evaluate, run_script
 from .decisions import describe
 from .setup import game_number, step_for
-from .state import Game, _Copied
+from .state import Game, _Copied, copy_value
 
 Between = Callable[[Game], None]
 
 
 class Place(_Copied):
-    """One node under way: `step` of its body runs next; a loop's `items`, position and names."""
+    """One node under way: `step` of its body runs next; a loop's `items` and position; the names in
+    scope around it (`outer`) and inside it (`scope`: outer's and its loop's item). Names never change
+    under a node under way, so each place keeps its scope whole (copies share the outer dicts)."""
 
-    __slots__ = ("node", "step", "items", "item", "vars", "rule", "passes", "bound", "final")
+    __slots__ = ("node", "step", "items", "item", "outer", "scope", "rule", "passes", "bound", "final")
 
-    def __init__(self, node: int, rule: str, variables: dict[str, Any] | None = None):
+    def __init__(self, node: int, rule: str, outer: dict[str, Any]):
         self.node = node
         self.step = 0
         self.items: list[Any] = []
         self.item = -1
-        self.vars = variables or {}
+        self.outer = self.scope = outer
         self.rule = rule  # what its events name
         self.passes = 0  # turns `until`: times round the seats so far
         self.bound = 0  # turns `until`: the most passes (`at_most`)
         self.final = False  # turns `until`: the other seats' final turns are under way
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Place":
+        """A copy made with every copy of the table: only the items and names hold game objects."""
+        twin = Place.__new__(Place)
+        memo[id(self)] = twin
+        twin.node, twin.step, twin.item, twin.rule = self.node, self.step, self.item, self.rule
+        twin.passes, twin.bound, twin.final = self.passes, self.bound, self.final
+        twin.items = copy_value(self.items, memo)
+        twin.outer = copy_value(self.outer, memo)
+        twin.scope = copy_value(self.scope, memo)
+        return twin
 
 
 class Cursor(_Copied):
@@ -86,7 +99,8 @@ def run_part(game: Game, ident: str, variables: dict[str, Any] | None = None) ->
     index = game.ruleset.procedure.by_id.get(ident)
     if index is None:
         raise NycRulesError(f"the ruleset's procedure has no node with id '{ident}'")
-    base = Place(PLAY_ROOT, game.rule, {**game_numbers(game), **(variables or {})})
+    numbers = game.cursor.places[0].outer if game.cursor is not None and game.cursor.places else game_numbers(game)
+    base = Place(PLAY_ROOT, game.rule, {**numbers, **(variables or {})})
     base.step = len(game.ruleset.procedure.nodes[PLAY_ROOT].children)  # only the scope of the part
     cursor = Cursor([base])
     _enter(game, cursor, game.ruleset.procedure.nodes[index])
@@ -116,11 +130,8 @@ def run(game: Game, cursor: Cursor, between: Between | None = None, floor: int =
 
 
 def _scope(cursor: Cursor) -> dict[str, Any]:
-    scope: dict[str, Any] = {}
-    for place in cursor.places:
-        if place.vars:
-            scope.update(place.vars)
-    return scope
+    """A fresh dict of the names in scope at the innermost place (an effect may add its own)."""
+    return dict(cursor.places[-1].scope)
 
 
 def _spend(game: Game, cursor: Cursor, node: ProcNode) -> None:
@@ -134,17 +145,18 @@ def _enter(game: Game, cursor: Cursor, node: ProcNode) -> None:
     """Start a node: its condition, rule, title; a loop's items and its first one."""
     _spend(game, cursor, node)
     places = cursor.places
-    scope = _scope(cursor)
+    scope = _scope(cursor) if node.uses_scope else None
     if node.when is not None and not _value(game, node.when, scope):
         return
-    rule = _text(game, node.rule, scope) if node.rule is not None else places[-1].rule
-    place = Place(node.index, rule)
+    outer = places[-1]
+    rule = _text(game, node.rule, scope) if node.rule is not None else outer.rule
+    place = Place(node.index, rule, outer.scope)
     places.append(place)
     game.rule = rule
-    for template, kind in ((node.title, "header"), (node.section, "section")):
+    for template, kind in ((node.title, "header"), (node.section, "section")) if node.titled else ():
         if template is not None:
             text = _text(game, template, scope)
-            game.where = node.loc
+            game.where = node.loc  # the node's line, for `why`
             game.emit(None, text, kind)
     if not node.loop:
         return
@@ -176,10 +188,11 @@ def _next_item(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> bool
             place.passes += 1  # round the seats once more, in the order the expression gives now
             if place.passes >= place.bound:
                 return False
-            place.vars = {}
+            place.scope = place.outer
             place.items, place.item = list(_value(game, node.items, _scope(cursor))), -1
             continue
-        place.vars = {node.name: place.items[place.item]} if node.name else {}
+        if node.name:
+            place.scope = {**place.outer, node.name: place.items[place.item]}
         place.step = 0
         if node.loop != "turns" or (node.stop_if is None and node.skip_if is None):
             return True
@@ -193,11 +206,10 @@ def _next_item(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> bool
 
 def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> None:
     _spend(game, cursor, node)
-    scope = _scope(cursor)
     if node.effect is not None:
-        run_script(game, node.effect, scope, place.rule)
+        run_script(game, node.effect, _scope(cursor), place.rule)
         return
-    seat = scope["me"]
+    seat = place.scope["me"]
     script = step_for(game, seat, node.run)
     if script is None:
         raise rule_failed(Frame(game, {"me": seat}), f"step '{node.run}' has no version for {seat.name} "
@@ -205,18 +217,19 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> None:
     run_script(game, script, {"me": seat}, place.rule)
 
 
-def _value(game: Game, script: Script | None, scope: dict[str, Any]) -> Any:
-    assert script is not None
+def _value(game: Game, script: Script | None, scope: dict[str, Any] | None) -> Any:
+    """An expression's value; `scope` is a fresh dict of the names in scope (_scope)."""
+    assert script is not None and scope is not None
     game.where = script.loc
-    return evaluate(game, script, dict(scope))
+    return evaluate(game, script, scope)
 
 
-def _count(game: Game, node: ProcNode, script: Script | None, scope: dict[str, Any], what: str) -> int:
-    frame = Frame(game, dict(scope))
+def _count(game: Game, node: ProcNode, script: Script | None, scope: dict[str, Any] | None, what: str) -> int:
+    frame = Frame(game, {})
     return max(check_count(frame, int(_value(game, script, scope)), what, node.loc), 0)
 
 
-def _text(game: Game, template: Template, scope: dict[str, Any]) -> str:
+def _text(game: Game, template: Template, scope: dict[str, Any] | None) -> str:
     return "".join(piece if isinstance(piece, str) else _shown(_value(game, piece, scope))
                    for piece in template.pieces)
 
