@@ -221,3 +221,21 @@ def test_why_names_the_procedure_line_of_a_procedure_event():
     title = next(i for i, text in enumerate(lines, 1) if "- id: phase0" in text)
     shown = why(game, f"#{header}")
     assert "<- phase 0 (" in shown and shown.endswith(f"procedure.yaml:{title})")
+
+
+def test_rules_list_procedure_shows_the_tree_with_its_lines():
+    from typer.testing import CliRunner
+
+    from cli import app
+    result = CliRunner().invoke(app, ["rules", "list", "procedure", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    import json
+    rows = json.loads(result.output)
+    by_id = {row["id"]: row for row in rows if row["id"]}
+    assert list(by_id)[:3] == ["seat_setup", "start_characters", "start_stacks_revealed"]
+    assert "turns reversed(seats_by_press()) as me" in by_id["draft_turns"]["node"]
+    assert by_id["draft_turns"]["node"].startswith("      ")  # inside game_round > phase1 > draft_passes
+    lines = (ROOT / "rulesets" / "nyc" / "procedure.yaml").read_text(encoding="utf-8").splitlines()
+    line = int(by_id["phase3"]["where"].rsplit(":", 1)[1])
+    assert lines[line - 1].strip() == "- id: phase3"
+    assert rows[-1]["node"].startswith("winner: sort_by(seats_by_press()")
