@@ -239,3 +239,10 @@ def test_rules_list_procedure_shows_the_tree_with_its_lines():
     line = int(by_id["phase3"]["where"].rsplit(":", 1)[1])
     assert lines[line - 1].strip() == "- id: phase3"
     assert rows[-1]["node"].startswith("winner: sort_by(seats_by_press()")
+
+
+def test_a_shipped_game_takes_far_fewer_procedure_steps_than_the_limit():
+    from nycrules.limits import MAX_PROCEDURE_STEPS
+    from scenario import nyc
+    steps = play(nyc(), ["bot:random"] * 4, 3).cursor.steps
+    assert 500 < steps < 2_000 and steps * 100 < MAX_PROCEDURE_STEPS
