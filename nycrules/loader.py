@@ -577,7 +577,7 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[_Spec, Any]], sink: Sink,
         else:
             run = compiler.expr(tree)
         scripts[spec.key] = Script(spec.label, str(spec.text), loc, run)
-    return _build(doc, scripts, params, digest_of(doc))
+    return _build(doc, scripts, params, digest_of(doc), procedure.reads)
 
 
 def load_ruleset(path: str | Path) -> Ruleset:
@@ -588,7 +588,8 @@ def load_ruleset(path: str | Path) -> Ruleset:
     return result.ruleset
 
 
-def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str) -> Ruleset:
+def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str,
+           reads: dict[tuple, tuple[str, ...]]) -> Ruleset:
     comp = doc["components"]
     components = Components(
         card_types=tuple(CardType(str(c["id"]), str(c["name"]), c["copies"], bool(c.get("wild", False)))
@@ -646,7 +647,7 @@ def _build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str) 
         characters=characters, wild_card=str(doc["bidding"]["wild_card"]),
         bid_value=scripts[("bidding", "value")], rounds=tuple(rounds),
         after_each_round=scripts.get(("bidding", "after_each_round")), final_scoring=scoring,
-        tom=_build_tom(doc.get("tom"), scripts), procedure=procedure_form.build(doc, scripts),
+        tom=_build_tom(doc.get("tom"), scripts), procedure=procedure_form.build(doc, scripts, reads),
         winner=scripts[("winner",)], by_hook={k: tuple(v) for k, v in by_hook.items()},
     )
 

@@ -121,6 +121,7 @@ class Template:
     """A text of the procedure (a title, a rule's name) with `{expression}` parts worked out when shown."""
 
     pieces: tuple[Any, ...]  # literal text (str) and Scripts, in order
+    text: str | None = None  # the whole text, when it has no expression
 
 
 @dataclass(frozen=True)
@@ -149,16 +150,12 @@ class ProcNode:
     children: tuple[int, ...]
     effect: Script | None
     run: str | None
+    reads: tuple[str, ...]  # the names in scope its effect reads (they alone are given to it)
 
     @cached_property
-    def titled(self) -> bool:
-        return self.title is not None or self.section is not None
-
-    @cached_property
-    def uses_scope(self) -> bool:
-        """Whether starting the node reads names: a condition, a text with {parts}, a loop's items."""
-        return bool(self.when or self.loop or any(
-            t is not None and any(not isinstance(p, str) for p in t.pieces) for t in (self.rule, self.title, self.section)))
+    def size(self) -> int:
+        """The nodes inside (read at every step of the interpreter)."""
+        return len(self.children)
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,7 @@ class ProcedureChecker:
     def __init__(self, doc: MDict, trees: dict[tuple, Any], checker: Checker, sink: Sink):
         self.doc, self.trees, self.checker, self.sink = doc, trees, checker, sink
         self.ids: dict[str, Location] = {}
+        self.reads: dict[tuple, tuple[str, ...]] = {}  # per effect leaf: the names of the scope it reads
         steps = doc.get("steps") if isinstance(doc.get("steps"), dict) else {}
         tom = doc.get("tom") if isinstance(doc.get("tom"), dict) else {}
         tom_steps = tom.get("steps") if isinstance(tom.get("steps"), dict) else {}
@@ -199,6 +200,9 @@ class ProcedureChecker:
             self._run(node, inner)
         elif isinstance(node.get("do"), str):
             self._effect(path + ("do",), CheckContext(inner, label=_label(node, path)))
+            tree = self.trees.get(path + ("do",))
+            read = _names(tree) | {"me"}  # `me` also for the primitives that ask it or name it in the log
+            self.reads[path + ("do",)] = tuple(sorted(name for name in read if name in inner))
         elif isinstance(node.get("do"), list):
             self._list(node["do"], path + ("do",), inner)
 
@@ -264,7 +268,22 @@ class ProcedureChecker:
             self.checker.check_effect(tree, ctx)
 
 
-def build(doc: MDict, scripts: dict[tuple, Script]) -> Procedure:
+def _names(tree: Any) -> set[str]:
+    """Every name a syntax tree reads."""
+    found: set[str] = set()
+    stack = [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, n.Name):
+            found.add(item.id)
+        elif isinstance(item, tuple):
+            stack.extend(item)
+        elif hasattr(item, "__dataclass_fields__"):
+            stack.extend(getattr(item, name) for name in item.__dataclass_fields__)
+    return found
+
+
+def build(doc: MDict, scripts: dict[tuple, Script], reads: dict[tuple, tuple[str, ...]]) -> Procedure:
     """The checked tree as frozen nodes: one table, node 0 and 1 the `setup` and `play` lists."""
     table: list[ProcNode | None] = [None, None]
     by_id: dict[str, int] = {}
@@ -290,7 +309,7 @@ def build(doc: MDict, scripts: dict[tuple, Script]) -> Procedure:
             rule=_template(node, path, "rule", scripts), title=_template(node, path, "title", scripts),
             section=_template(node, path, "section", scripts), children=children,
             effect=scripts.get(path + ("do",)) if isinstance(node.get("do"), str) else None,
-            run=str(node["run"]) if "run" in node else None)
+            run=str(node["run"]) if "run" in node else None, reads=reads.get(path + ("do",), ()))
         return index
 
     proc = doc["procedure"]
@@ -299,7 +318,8 @@ def build(doc: MDict, scripts: dict[tuple, Script]) -> Procedure:
         children = tuple(add(node, ("procedure", part, i), items.item_locs[i]) for i, node in enumerate(items))
         table[root] = ProcNode(index=root, id=None, loc=items.loc, loop="", items=None, name=None, when=None,
                                skip_if=None, stop_if=None, until=None, at_most=None, final_turns=False,
-                               rule=None, title=None, section=None, children=children, effect=None, run=None)
+                               rule=None, title=None, section=None, children=children, effect=None, run=None,
+                               reads=())
     nodes = tuple(node for node in table if node is not None)
     return Procedure(nodes=nodes, by_id=by_id, numbers=tuple(game_number_names(doc)))
 
@@ -315,4 +335,5 @@ def _template(node: MDict, path: tuple, key: str, scripts: dict[tuple, Script]) 
         pieces.append(scripts[path + (key, i)])
         last = start + len(inner) + 1
     pieces.append(text[last:])
-    return Template(tuple(piece for piece in pieces if piece != ""))
+    kept = tuple(piece for piece in pieces if piece != "")
+    return Template(kept, str(text) if all(isinstance(piece, str) for piece in kept) else None)

@@ -47,7 +47,7 @@ def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
     Gives the copy and the memo that maps id(original object) to its copy.
     """
     memo: dict[int, Any] = {}
-    trial = copy_game(game, keep_events=False, memo=memo)
+    trial = copy_game(game, keep_events=False, memo=memo, keep_cursor=False)
     trial.log_events = False
     trial.chooser = lambda g, decision: 0
     return trial, memo

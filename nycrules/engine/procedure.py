@@ -13,18 +13,22 @@ This module knows the form only: no phase, round or step of any game.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Protocol
 
 from ..compiler import Frame, check_count, rule_failed
-from ..diagnostics import NycRulesError
+from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..limits import MAX_PROCEDURE_STEPS
 from ..model import PLAY_ROOT, SETUP_ROOT, ProcNode, Script, Template
-from .abilities import evaluate, run_script
 from .decisions import describe
 from .setup import game_number, step_for
 from .state import Game, _Copied, copy_value
 
-Between = Callable[[Game], None]
+class Between(Protocol):
+    """What `play` calls between two leaves (Session's checkpoints), when it is `wanted`."""
+
+    wanted: bool
+
+    def __call__(self, game: Game) -> None: ...
 
 
 class Place(_Copied):
@@ -101,63 +105,69 @@ def run_part(game: Game, ident: str, variables: dict[str, Any] | None = None) ->
         raise NycRulesError(f"the ruleset's procedure has no node with id '{ident}'")
     numbers = game.cursor.places[0].outer if game.cursor is not None and game.cursor.places else game_numbers(game)
     base = Place(PLAY_ROOT, game.rule, {**numbers, **(variables or {})})
-    base.step = len(game.ruleset.procedure.nodes[PLAY_ROOT].children)  # only the scope of the part
+    base.step = len(game.ruleset.procedure.nodes[PLAY_ROOT].children)  # done: only the scope of the part
     cursor = Cursor([base])
     _enter(game, cursor, game.ruleset.procedure.nodes[index])
-    run(game, cursor, floor=1)
+    run(game, cursor)
 
 
-def run(game: Game, cursor: Cursor, between: Between | None = None, floor: int = 0) -> None:
+def run(game: Game, cursor: Cursor, between: Between | None = None) -> None:
+    """Run from the cursor to the end of its root (the loop of the interpreter)."""
     nodes = game.ruleset.procedure.nodes
     places = cursor.places
-    while len(places) > floor:
+    while places:
         place = places[-1]
         node = nodes[place.node]
         children = node.children
+        step = place.step
         if children:
-            if place.step < len(children):
-                place.step += 1
-                _enter(game, cursor, nodes[children[place.step - 1]])
+            if step < node.size:
+                child = nodes[children[step]]
+                if child.loop:
+                    place.step = step + 1
+                    _enter(game, cursor, child)
+                    continue
+                if child.children:
+                    place.step = step + 1
+                    _enter(game, cursor, child)
+                    continue
+                # A leaf runs in its parent's place: a copy taken now (before the step moves on) runs it.
+                if between is not None and between.wanted:
+                    between(game)
+                place.step = step + 1
+                _leaf(game, cursor, child, place, True)
                 continue
-        elif place.step == 0:  # a leaf: an effect, or a step run for `me`
-            if between is not None:
-                between(game)  # before the step moves on: a copy taken now runs this leaf
+        elif step == 0:  # the body of a loop around a leaf
+            if between is not None and between.wanted:
+                between(game)
             place.step = 1
-            _leaf(game, cursor, node, place)
+            _leaf(game, cursor, node, place, False)
             continue
-        if not _next_item(game, cursor, node, place):
+        if not node.loop or not _next_item(game, cursor, node, place):
             places.pop()
 
 
-def _scope(cursor: Cursor) -> dict[str, Any]:
-    """A fresh dict of the names in scope at the innermost place (an effect may add its own)."""
-    return dict(cursor.places[-1].scope)
-
-
-def _spend(game: Game, cursor: Cursor, node: ProcNode) -> None:
-    cursor.steps += 1
-    if cursor.steps > MAX_PROCEDURE_STEPS:
-        raise rule_failed(Frame(game, {}), f"the procedure took more than {MAX_PROCEDURE_STEPS} steps; "
-                                           "does a loop run far more often than intended?", node.loc)
+def _too_long(game: Game, node: ProcNode) -> RuleRuntimeError:
+    return rule_failed(Frame(game, {}), f"the procedure took more than {MAX_PROCEDURE_STEPS} steps; "
+                                        "does a loop run far more often than intended?", node.loc)
 
 
 def _enter(game: Game, cursor: Cursor, node: ProcNode) -> None:
-    """Start a node: its condition, rule, title; a loop's items and its first one."""
-    _spend(game, cursor, node)
+    """Start a node with a loop or nodes inside: its condition, rule, title; a loop's items and first one."""
+    cursor.steps += 1
+    if cursor.steps > MAX_PROCEDURE_STEPS:
+        raise _too_long(game, node)
     places = cursor.places
-    scope = _scope(cursor) if node.uses_scope else None
+    outer = places[-1]
+    scope = outer.scope
     if node.when is not None and not _value(game, node.when, scope):
         return
-    outer = places[-1]
     rule = _text(game, node.rule, scope) if node.rule is not None else outer.rule
-    place = Place(node.index, rule, outer.scope)
+    place = Place(node.index, rule, scope)
     places.append(place)
     game.rule = rule
-    for template, kind in ((node.title, "header"), (node.section, "section")) if node.titled else ():
-        if template is not None:
-            text = _text(game, template, scope)
-            game.where = node.loc  # the node's line, for `why`
-            game.emit(None, text, kind)
+    if node.title is not None or node.section is not None:
+        _headings(game, node, scope)
     if not node.loop:
         return
     if node.loop == "repeat":
@@ -170,12 +180,18 @@ def _enter(game: Game, cursor: Cursor, node: ProcNode) -> None:
         places.pop()
 
 
+def _headings(game: Game, node: ProcNode, scope: dict[str, Any]) -> None:
+    for template, kind in ((node.title, "header"), (node.section, "section")):
+        if template is not None:
+            text = _text(game, template, scope)
+            game.where = node.loc  # the node's line, for `why`
+            game.emit(None, text, kind)
+
+
 def _next_item(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> bool:
     """Bind the loop's next item (turns: the next seat not skipped); False when the loop is over."""
-    if not node.loop:
-        return False
     if node.until is not None and place.item >= 0 and not place.final:
-        if _value(game, node.until, _scope(cursor)):  # after a seat's turn: the end is triggered
+        if _value(game, node.until, place.scope):  # after a seat's turn: the end is triggered
             if not node.final_turns:
                 return False
             i, items = place.item, place.items
@@ -189,47 +205,67 @@ def _next_item(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> bool
             if place.passes >= place.bound:
                 return False
             place.scope = place.outer
-            place.items, place.item = list(_value(game, node.items, _scope(cursor))), -1
+            place.items, place.item = list(_value(game, node.items, place.scope)), -1
             continue
         if node.name:
             place.scope = {**place.outer, node.name: place.items[place.item]}
         place.step = 0
-        if node.loop != "turns" or (node.stop_if is None and node.skip_if is None):
+        if node.stop_if is None and node.skip_if is None:
             return True
-        _spend(game, cursor, node)
-        scope = _scope(cursor)
-        if node.stop_if is not None and _value(game, node.stop_if, scope):
+        cursor.steps += 1
+        if cursor.steps > MAX_PROCEDURE_STEPS:
+            raise _too_long(game, node)
+        if node.stop_if is not None and _value(game, node.stop_if, place.scope):
             return False
-        if node.skip_if is None or not _value(game, node.skip_if, scope):
+        if node.skip_if is None or not _value(game, node.skip_if, place.scope):
             return True
 
 
-def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> None:
-    _spend(game, cursor, node)
-    if node.effect is not None:
-        run_script(game, node.effect, _scope(cursor), place.rule)
-        return
-    seat = place.scope["me"]
-    script = step_for(game, seat, node.run)
-    if script is None:
-        raise rule_failed(Frame(game, {"me": seat}), f"step '{node.run}' has no version for {seat.name} "
-                                                     "(it is written only for some seats)", node.loc)
-    run_script(game, script, {"me": seat}, place.rule)
+def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -> None:
+    """Run a leaf: the body of `place`'s loop, or (`own`) a node of its own run in its parent's place,
+    with its condition, rule and headings."""
+    cursor.steps += 1
+    if cursor.steps > MAX_PROCEDURE_STEPS:
+        raise _too_long(game, node)
+    scope = place.scope
+    rule = place.rule
+    if own:
+        if node.when is not None and not _value(game, node.when, scope):
+            return
+        if node.rule is not None:
+            rule = _text(game, node.rule, scope)
+        game.rule = rule
+        if node.title is not None or node.section is not None:
+            _headings(game, node, scope)
+    script = node.effect
+    if script is not None:
+        variables = {name: scope[name] for name in node.reads}  # a dict of its own: it may add names
+    else:
+        seat = scope["me"]
+        variables = {"me": seat}
+        script = step_for(game, seat, node.run)
+        if script is None:
+            raise rule_failed(Frame(game, variables), f"step '{node.run}' has no version for {seat.name} "
+                                                      "(it is written only for some seats)", node.loc)
+    game.rule, game.where = rule, script.loc  # each leaf names its own, so nothing is put back after it
+    script.run(Frame(game, variables))
 
 
-def _value(game: Game, script: Script | None, scope: dict[str, Any] | None) -> Any:
-    """An expression's value; `scope` is a fresh dict of the names in scope (_scope)."""
-    assert script is not None and scope is not None
+def _value(game: Game, script: Script | None, scope: dict[str, Any]) -> Any:
+    """An expression's value with the names in scope (read only: an expression assigns nothing)."""
+    assert script is not None
     game.where = script.loc
-    return evaluate(game, script, scope)
+    return script.run(Frame(game, scope))
 
 
-def _count(game: Game, node: ProcNode, script: Script | None, scope: dict[str, Any] | None, what: str) -> int:
+def _count(game: Game, node: ProcNode, script: Script | None, scope: dict[str, Any], what: str) -> int:
     frame = Frame(game, {})
     return max(check_count(frame, int(_value(game, script, scope)), what, node.loc), 0)
 
 
-def _text(game: Game, template: Template, scope: dict[str, Any] | None) -> str:
+def _text(game: Game, template: Template, scope: dict[str, Any]) -> str:
+    if template.text is not None:
+        return template.text
     return "".join(piece if isinstance(piece, str) else _shown(_value(game, piece, scope))
                    for piece in template.pieces)
 

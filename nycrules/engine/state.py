@@ -424,14 +424,18 @@ def rules_memo(ruleset: "Ruleset") -> dict[int, Any]:
     return dict(shared)
 
 
-def copy_game(game: Game, keep_events: bool = True, memo: dict[int, Any] | None = None) -> Game:
+def copy_game(game: Game, keep_events: bool = True, memo: dict[int, Any] | None = None,
+              keep_cursor: bool = True) -> Game:
     """An independent copy of the table: the rules (and character definitions) are shared, the
     log's events are shared but not its list, everything else is copied; no one answers for it yet.
+    Without `keep_cursor` the copy has no place in the procedure (a trial that is not played on).
 
     `memo`, if given, is filled with id(original object) -> its copy.
     """
     memo = {} if memo is None else memo
     memo.update(rules_memo(game.ruleset))
+    if not keep_cursor and game.cursor is not None:
+        memo[id(game.cursor)] = None
     memo.update({id(game.chooser): None, id(game.events): list(game.events) if keep_events else []})
     twin = copy.deepcopy(game, memo)
     vars(twin).pop("emit", None)  # a wrapper a test's watcher put on the game stays on that game

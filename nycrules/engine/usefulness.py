@@ -230,7 +230,7 @@ class BidKeepingChooser:
     def __init__(self, game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]):
         self.chooser = game.chooser
         memo: dict[int, Any] = {}
-        self.before = copy_game(game, keep_events=False, memo=memo)  # the table before the use
+        self.before = copy_game(game, keep_events=False, memo=memo, keep_cursor=False)  # the table before the use
         self.seat, self.tile, self.variables = memo[id(seat)], copy_value(tile, memo), copy_value(variables, memo)
         self.hooks = (tile.char.when,)
         self.answers: list[int] = []  # to the decisions asked so far, as the effect numbers them

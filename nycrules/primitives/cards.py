@@ -130,6 +130,7 @@ def refill_reserve(f: Any, seat: Seat) -> None:
 
 
 @primitive("display_pairs() -> list[pair]", "The pairs of cards still on display in phase I.", C)
+@inline("list(f.game.pairs)")
 def display_pairs(f: Any) -> list:
     return list(f.game.pairs)
 
@@ -165,6 +166,7 @@ def merge_pairs(f: Any, a: Pair, b: Pair) -> None:
 
 @primitive("draft_turns_left(seat: seat) -> int",
            "The seat's phase I turns still to come, the current one included.", C)
+@inline("{0}.draft_turns_left")
 def draft_turns_left(f: Any, seat: Seat) -> int:
     return seat.draft_turns_left
 

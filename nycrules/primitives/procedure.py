@@ -18,7 +18,7 @@ from ..engine.scoring import score_step as run_score_step
 from ..engine.state import Borough, Pair, Seat
 from ..model import RoundDef, ScoringStep
 from ..registry import primitive
-from . import count, require
+from . import count, inline, require
 
 C = "procedure"
 
@@ -170,6 +170,7 @@ def clockwise_from(f: Any, seat: Seat) -> list:
 
 
 @primitive("bids_last(seat: seat) -> bool", "Whether the seat chose to bid last in this bidding round.", C)
+@inline("(f.game.last_bidder is {0})")
 def bids_last(f: Any, seat: Seat) -> bool:
     return f.game.last_bidder is seat
 

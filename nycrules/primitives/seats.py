@@ -23,6 +23,7 @@ def seats(f: Any) -> list:
 
 
 @primitive("seats_by_press() -> list[seat]", "Every seat, from the one farthest ahead on the press track.", C)
+@inline("f.game.seats_in_press_order()")
 def seats_by_press(f: Any) -> list:
     return f.game.seats_in_press_order()
 
@@ -43,6 +44,7 @@ def tom_count(f: Any) -> int:
 
 
 @primitive("is_tom(seat: seat) -> bool", "Whether the seat is Tom, the automa.", C)
+@inline("{0}.is_tom")
 def is_tom(f: Any, seat: Seat) -> bool:
     return seat.is_tom
 
