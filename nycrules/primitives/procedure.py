@@ -181,9 +181,12 @@ def bidding_turn(f: Any, seat: Seat, rnd: RoundDef) -> None:
     run_bidding_turn(f.game, seat, rnd)
 
 
-@primitive("place_bid(seat: seat)", "The seat bids the cards it has played, for what they are worth.", C)
+@primitive("place_bid(seat: seat)",
+           "The seat bids the cards it has played, for what they are worth (nothing: it passes).", C)
 def place_bid(f: Any, seat: Seat) -> None:
-    f.game.bids_made[seat] = bid_value(f.game, seat)
+    value = f.game.bids_made[seat] = bid_value(f.game, seat)
+    if not value:
+        f.game.emit(seat, "passes")  # told like anyone's pass
 
 
 @primitive("evaluate_bids(round: bidding_round)",
