@@ -64,7 +64,7 @@ def test_another_seats_exchange_shows_that_it_happened_not_which_cards():
 
 def test_a_card_taken_from_the_reserve_into_the_hand_is_not_named_to_the_others():
     """Character 8 moves a reserve card like one just taken into the hand: only its owner reads which."""
-    from nycrules.engine import procedure
+    from parts import draft_turn
     from scenario import answer, give, hire
     from scenario_extra import bare_table, set_pairs
 
@@ -73,7 +73,7 @@ def test_a_card_taken_from_the_reserve_into_the_hand_is_not_named_to_the_others(
     give(game, ann, hand="", reserve="press dollar", dollars=1)
     set_pairs(game, "press wild", "prestige prestige")
     answer(game, "take press", "use 8", "yes")
-    procedure.draft_turn(game, ann)
+    draft_turn(game, ann)
     moved = [e for e in game.events if e.text == "takes press into the hand"]
     assert len(moved) == 1 and moved[0].seat == ann.index
     assert moved[0].seen_by(ann.index).text == "takes press into the hand"
