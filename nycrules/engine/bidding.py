@@ -6,7 +6,6 @@ Which rounds are played, who starts and who bids last is the ruleset's procedure
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from ..model import RoundDef, Script
 from . import ops
