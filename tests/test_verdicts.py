@@ -18,7 +18,7 @@ from nycrules.verdicts import (CHANGED, HIRES, NEW, OWNERS, REMOVED, SAME, STRON
                                figure_text, judge)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rulesets" / "examples"
-GAMES = 200
+GAMES = 60
 SEATS = ["bot:greedy"] * 4
 
 
@@ -54,14 +54,15 @@ def test_a_new_cheap_character_gaining_10_points_is_likely_too_strong(nyc, base)
 
 
 def test_a_new_costly_character_that_does_nothing_is_likely_too_weak(nyc, base):
+    """The bots try characters before they hire them, so they leave it on the elevator: too few
+    own it to measure, and the verdict rests on how seldom they took it when it was on offer."""
     dead = load_ruleset(EXAMPLES / "dead_weight.yaml")
     row = verdict_on(judge(dead, nyc, study(dead), base, GAMES), 43)
-    assert (row["status"], row["verdict"]) == (NEW, WEAK), row
-    if row["basis"] == OWNERS:
-        assert row["points"]["high"] < 0
-    else:  # bots that try a character before hiring it leave a useless one on the elevator
-        assert row["basis"] == HIRES and row["hires"]["high"] < 0
-    assert row["reference"] == "the base's value-5 characters"
+    assert (row["status"], row["verdict"], row["basis"]) == (NEW, WEAK, HIRES), row
+    hires = row["hires"]
+    assert hires["offered"] >= 50 and hires["taken"] / hires["offered"] < 0.05 and hires["high"] < 0
+    assert row["reference"] == "the base's value-3 characters"
+    assert "the bots took it" in figure_text(row, GAMES)
 
 
 def test_the_base_against_itself_on_other_seeds_calls_nothing(nyc, base):
