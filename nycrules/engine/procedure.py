@@ -19,6 +19,7 @@ from ..compiler import Frame, check_count, rule_failed
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..limits import MAX_PROCEDURE_STEPS
 from ..model import PLAY_ROOT, SETUP_ROOT, ProcNode, Script, Template
+from .abilities import run_script
 from .decisions import describe
 from .setup import game_number, step_for
 from .state import Game, _Copied, copy_value
@@ -247,8 +248,7 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
         if script is None:
             raise rule_failed(Frame(game, variables), f"step '{node.run}' has no version for {seat.name} "
                                                       "(it is written only for some seats)", node.loc)
-    game.rule, game.where = rule, script.loc  # each leaf names its own, so nothing is put back after it
-    script.run(Frame(game, variables))
+    run_script(game, script, variables, rule)  # it spends from the game's budget of steps
 
 
 def _value(game: Game, script: Script | None, scope: dict[str, Any]) -> Any:
