@@ -13,7 +13,7 @@ This module knows the form only: no phase, round or step of any game.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from ..compiler import Frame, check_count, rule_failed
 from ..diagnostics import NycRulesError, RuleRuntimeError
@@ -23,14 +23,7 @@ from .abilities import run_script
 from .decisions import describe
 from .setup import game_number, step_for
 from .state import Game, _Copied, copy_value
-
-class Between(Protocol):
-    """What `play` calls between two leaves (Session's checkpoints), when it is `wanted`."""
-
-    wanted: bool
-
-    def __call__(self, game: Game) -> None: ...
-
+from .tasks import Task, run_now
 
 class Place(_Copied):
     """One node under way: `step` of its body runs next; a loop's `items` and position; the names in
@@ -62,14 +55,26 @@ class Place(_Copied):
         return twin
 
 
-class Cursor(_Copied):
-    """Where the procedure stands: the places from the root down, and the steps taken (bounded)."""
+class Cursor(Task):
+    """Where the procedure stands: the places from the root down, and the steps taken (bounded).
+    The task at the bottom of a game's stack (engine/tasks.py); after `setup` (`then_play`) it goes on
+    with the game's `play` list."""
 
-    __slots__ = ("places", "steps")
+    __slots__ = ("places", "steps", "then_play")
 
-    def __init__(self, places: list[Place]):
+    def __init__(self, places: list[Place], then_play: bool = False):
         self.places = places
         self.steps = 0
+        self.then_play = then_play
+
+    def step(self, game: Game, value: Any) -> Any:
+        run(game, self)
+        if self.then_play:
+            self.then_play = False
+            self.places = start(game).places  # the game's numbers as they are after setup
+            game.cursor = self
+            run(game, self)
+        return None
 
 
 def game_numbers(game: Game) -> dict[str, Any]:
@@ -89,14 +94,11 @@ def start(game: Game, root: int = PLAY_ROOT) -> Cursor:
     return Cursor([Place(root, game.rule, game_numbers(game))])
 
 
-def run_setup(game: Game) -> None:
-    run(game, start(game, SETUP_ROOT))
-
-
-def play(game: Game, between: Between | None = None) -> None:
-    """Play on from the game's cursor to the end; `between(game)` is called before each leaf, when
-    nothing is under way: a copy of the state taken then goes on from there (Session.clone)."""
-    run(game, game.cursor, between)
+def whole_game(game: Game) -> Cursor:
+    """The cursor of a new game: its `setup`, then its `play` list."""
+    cursor = start(game, SETUP_ROOT)
+    cursor.then_play = True
+    return cursor
 
 
 def run_part(game: Game, ident: str, variables: dict[str, Any] | None = None) -> None:
@@ -109,11 +111,12 @@ def run_part(game: Game, ident: str, variables: dict[str, Any] | None = None) ->
     base.step = len(game.ruleset.procedure.nodes[PLAY_ROOT].children)  # done: only the scope of the part
     cursor = Cursor([base])
     _enter(game, cursor, game.ruleset.procedure.nodes[index])
-    run(game, cursor)
+    run_now(game, cursor)
 
 
-def run(game: Game, cursor: Cursor, between: Between | None = None) -> None:
+def run(game: Game, cursor: Cursor) -> None:
     """Run from the cursor to the end of its root (the loop of the interpreter)."""
+    between = game.between
     nodes = game.ruleset.procedure.nodes
     places = cursor.places
     while places:
@@ -248,7 +251,11 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
         if script is None:
             raise rule_failed(Frame(game, variables), f"step '{node.run}' has no version for {seat.name} "
                                                       "(it is written only for some seats)", node.loc)
-    run_script(game, script, variables, rule)  # it spends from the game's budget of steps
+    game.inside += 1
+    try:
+        run_script(game, script, variables, rule)  # it spends from the game's budget of steps
+    finally:
+        game.inside -= 1
 
 
 def _value(game: Game, script: Script | None, scope: dict[str, Any]) -> Any:

@@ -23,10 +23,10 @@ from ..diagnostics import NycRulesError
 from ..model import Ruleset
 from ..text import shown_clipped
 from .decisions import Decision, Option
-from .procedure import play
 from .scoring import winner_of
 from .setup import SeatSpec, new_game
 from .state import Event, Game, copy_game
+from .tasks import drive
 
 if TYPE_CHECKING:
     from ..seat_view import SeatView
@@ -366,7 +366,8 @@ class Session:
             state, _decisions = self._resume
             self.state = copy_game(state, keep_events=self.log_events)
             self.state.chooser, self.state.log_events = self._choose, self.log_events
-        play(self.state, self._checkpoints)
+        self.state.between = self._checkpoints
+        drive(self.state)
         return _Finished()
 
     def _redeal(self, game: Game, position: int) -> None:

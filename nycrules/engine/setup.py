@@ -87,7 +87,8 @@ def check_seat_count(count: int, ruleset: Ruleset) -> None:
 
 
 def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, log_events: bool = True) -> Game:
-    """Lay out the table and run the procedure's `setup`; `chooser(game, decision)` answers decisions."""
+    """Lay out the table, ready to run the procedure from its `setup` (engine/tasks.py `drive`);
+    `chooser(game, decision)` answers decisions, or None: they wait for an answer from outside."""
     comp = ruleset.components
     check_seat_count(len(specs), ruleset)
     if any(s.kind == "tom" for s in specs) and ruleset.tom is None:
@@ -127,9 +128,8 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     ops.shuffle(rng, game.prestige_stack)
     _setup_characters(game, layout)
     _setup_press(game)
-    from .procedure import run_setup, start  # the interpreter reads this module's numbers and steps
-    run_setup(game)  # the procedure's `setup` list: the seats' own setup, start characters...
-    game.cursor = start(game)  # ...and the game after it, to be played from here
+    from .procedure import whole_game  # the interpreter reads this module's numbers and steps
+    game.stack.append(whole_game(game))  # the procedure's `setup` list, then its `play` list
     return game
 
 

@@ -339,7 +339,11 @@ class Game:
         self.budget: Any = None  # a Frame whose steps every rule spends, on a trial copy (lookahead.py)
         self.steps_left = MAX_GAME_STEPS  # steps the game's effects may still take (run_script)
         self.finished = False
-        self.cursor: Any = None  # where the procedure stands (engine/procedure.py Cursor)
+        self.cursor: Any = None  # where the procedure's `play` list stands (engine/procedure.py Cursor)
+        self.stack: list[Any] = []  # the tasks under way, the cursor first (engine/tasks.py)
+        self.waiting: Any = None  # the decision the top task waits for, asked outside (engine/tasks.py)
+        self.inside = 0  # rules run to their end at once (run_now) under way now: a question then waits inside them
+        self.between: Any = None  # called before each leaf of the procedure (Session's checkpoints)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
         cls = type(self)
@@ -436,7 +440,9 @@ def copy_game(game: Game, keep_events: bool = True, memo: dict[int, Any] | None 
     memo.update(rules_memo(game.ruleset))
     if not keep_cursor and game.cursor is not None:
         memo[id(game.cursor)] = None
-    memo.update({id(game.chooser): None, id(game.events): list(game.events) if keep_events else []})
+        memo[id(game.stack)] = []
+    memo.update({id(game.chooser): None, id(game.between): None, id(game.waiting): None,
+                 id(game.events): list(game.events) if keep_events else []})
     twin = copy.deepcopy(game, memo)
     vars(twin).pop("emit", None)  # a wrapper a test's watcher put on the game stays on that game
     return twin

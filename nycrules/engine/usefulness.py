@@ -99,6 +99,8 @@ def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
     trial = _Trial.__new__(_Trial)
     memo = rules_memo(game.ruleset)
     memo[id(game)], memo[id(game.chooser)] = trial, None
+    # A trial runs its own tasks from an empty stack, answered at once (run_now).
+    memo[id(game.between)], memo[id(game.waiting)], memo[id(game.stack)] = None, None, []
     for seat in game.seats:  # whatever reaches a seat (a press token, a bid, `me`) gets this copy
         memo[id(seat)] = _TrialSeat.__new__(_TrialSeat)
     for seat in game.seats:

@@ -1,0 +1,94 @@
+"""Where a game stands, as data: a stack of tasks, each a resumable step of the rules.
+
+The procedure's cursor is the task at the bottom; above it, whatever it started and
+is still under way: an effect of the ruleset part-way through its lines, a bidding
+turn between two of its questions, a seat using its characters one after another.
+A task keeps all it needs to go on in its own fields (plain values and the table's
+objects), so the stack is copied with the table (`copy_game`) and a copy goes on
+from where the original stands without running anything again.
+
+`Task.step(game, value)` runs the task on until it must wait, and returns:
+- a Decision: the task waits for the answer, which comes back as `value` (the
+  chosen option's value); `question(game)` makes the same decision again from
+  the table as it is (a copy, or a copy whose hidden cards were dealt anew);
+- PUSHED: it put a task above itself, whose result comes back as `value`;
+- anything else: the task is done and that is its result.
+`drive` runs the stack until a decision waits for someone outside, or the game ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .decisions import Decision
+from .state import Game, _Copied
+
+
+class _Pushed:
+    def __repr__(self) -> str:
+        return "PUSHED"
+
+
+PUSHED: Any = _Pushed()  # what a task's step gives after putting a task above itself
+
+
+class Task(_Copied):
+    """One resumable step of the rules (see the module's docstring); its fields are its state."""
+
+    __slots__ = ()
+
+    def step(self, game: Game, value: Any) -> Any:
+        raise NotImplementedError
+
+    def question(self, game: Game) -> Decision:
+        """The decision this task waits for, made again from the table (it must change nothing)."""
+        raise NotImplementedError(f"{type(self).__name__} asks no question")
+
+
+Chooser = Callable[[Game, Decision], int]
+
+
+def drive(game: Game, value: Any = None, floor: int = 0) -> Any:
+    """Run the tasks above `floor` until all are done (their last result is given back) or, when
+    the game has no chooser that answers at once, until a decision waits: then it is
+    `game.waiting` and None is given back; call again with the chosen option's value.
+
+    A decision with one option is no decision: it is taken at once and the log says so (an event
+    of kind "forced"), so a person sees that it was taken for them.
+    """
+    stack = game.stack
+    while len(stack) > floor:
+        out = stack[-1].step(game, value)
+        if out is PUSHED:
+            value = None
+            continue
+        if isinstance(out, Decision):
+            if out.count == 1:
+                if game.log_events:
+                    game.emit(out.seat, out.option(0).label, "forced", public="")  # its own cards, maybe
+                value = out.value(0)
+                continue
+            chooser = game.chooser
+            if chooser is None:  # someone outside answers: the game waits here
+                game.waiting = out
+                return None
+            index = chooser(game, out)
+            game.decisions_taken += 1
+            value = out.value(index)
+            continue
+        stack.pop()
+        value = out
+    return value
+
+
+def run_now(game: Game, task: Task) -> Any:
+    """Run a task to its end at once, above whatever is under way (the game's chooser must answer
+    every decision it meets: a trial on a copy, or a test); gives its result."""
+    floor = len(game.stack)
+    game.stack.append(task)
+    game.inside += 1
+    try:
+        return drive(game, None, floor)
+    finally:
+        game.inside -= 1
+        del game.stack[floor:]  # after a failure, what was under way above the floor is gone
