@@ -235,6 +235,13 @@ class Compiler:
     def expr(self, e: n.Expr) -> Fn:
         return self._entry(lambda: self._expr_function(e))
 
+    def lambda_value(self, lam: n.Lambda) -> Fn:
+        """fn(frame) giving the lambda as a Python function (an argument of a call that may wait)."""
+        def build() -> Fn:
+            src = _Source()
+            return self._function(src, [f"return {self._lambda(lam, src, 0)}"])
+        return self._entry(build)
+
     def _entry(self, build: Callable[[], Fn]) -> Fn:
         if not self.generate_when_run:
             return build()

@@ -31,6 +31,7 @@ from .limits import MAX_EFFECT_DEPTH, MAX_EFFECT_TEXT, MAX_GAME_NUMBER
 from .marked_yaml import MDict, MList, MStr, location_of
 from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
                     Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
+from .resumable import ProgramCompiler, ProgramError, waits
 from .ruleset_cache import RulesetCache
 from .text import shown, shown_path
 
@@ -570,13 +571,22 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[_Spec, Any]], sink: Sink,
     scripts: dict[tuple, Script] = {}
     for spec, tree in parsed:
         loc = spec.text.loc if isinstance(spec.text, MStr) else (location_of(doc, spec.key) or doc.loc)
+        program = None
         if isinstance(tree, n.Effect):
             run = compiler.effect(tree)
+            if waits(tree, checker.calls):
+                try:
+                    program = ProgramCompiler(compiler).program(tree)
+                except ProgramError as err:
+                    sink.error("E419", str(err), err.loc)
+                    continue
         elif isinstance(tree, int):
             run = (lambda value: (lambda f: value))(tree)
         else:
             run = compiler.expr(tree)
-        scripts[spec.key] = Script(spec.label, str(spec.text), loc, run)
+        scripts[spec.key] = Script(spec.label, str(spec.text), loc, run, program)
+    if sink:
+        return None
     return _build(doc, scripts, params, digest_of(doc), procedure.reads)
 
 

@@ -17,6 +17,9 @@ class Script:
     source: str
     loc: Location
     run: Callable[[Any], Any] = field(compare=False, repr=False)
+    # The effect as a program that can stop at a decision and go on (resumable.py), for an effect
+    # that may wait for one; None for one that cannot (it runs whole, by `run`).
+    program: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from ..limits import MAX_EFFECT_STEPS, MAX_GAME_STEPS, MAX_HOOK_DEPTH
 from ..model import Script
 from .decisions import Decision, Option, describe
 from .state import Game, Seat, Tile
+from .tasks import run_now
 from .usefulness import bid_keeper, keep_useful  # it uses characters on copies through this module
 
 
@@ -29,6 +30,10 @@ def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str 
     previous_rule, previous_where = game.rule, game.where
     game.rule = rule or script.label
     game.where = script.loc
+    if script.program is not None:  # an effect that may wait for a decision: its task, run at once
+        from .effect_task import EffectTask
+        game.rule, game.where = previous_rule, previous_where
+        return run_now(game, EffectTask(game, script, variables, rule, parent))
     frame = Frame(game, variables)
     if parent is None:
         parent = game.budget  # a trial of the order search (lookahead.py): its budget, else None
@@ -171,6 +176,17 @@ def _fill(text: str, variables: dict[str, Any]) -> str:
     for key, value in variables.items():
         text = text.replace(f"`{key}`", describe(value))
     return text
+
+
+def hook_task(game: Game, name: str, frame: Frame) -> Any:
+    """A `hook NAME` statement of an effect run as a task: the task that runs it, or None when it
+    is done already (for now: it runs at once)."""
+    game.inside += 1
+    try:
+        fire_hook(game, name, frame)
+    finally:
+        game.inside -= 1
+    return None
 
 
 def fire_hook(game: Game, name: str, frame: Frame) -> None:

@@ -23,7 +23,8 @@ from .abilities import run_script
 from .decisions import describe
 from .setup import game_number, step_for
 from .state import Game, _Copied, copy_value
-from .tasks import Task, run_now
+from .effect_task import EffectTask
+from .tasks import PUSHED, Task, run_now
 
 class Place(_Copied):
     """One node under way: `step` of its body runs next; a loop's `items` and position; the names in
@@ -68,13 +69,14 @@ class Cursor(Task):
         self.then_play = then_play
 
     def step(self, game: Game, value: Any) -> Any:
-        run(game, self)
-        if self.then_play:
+        while True:
+            if run(game, self):
+                return PUSHED  # a leaf's effect runs as a task above this one
+            if not self.then_play:
+                return None
             self.then_play = False
             self.places = start(game).places  # the game's numbers as they are after setup
             game.cursor = self
-            run(game, self)
-        return None
 
 
 def game_numbers(game: Game) -> dict[str, Any]:
@@ -114,8 +116,9 @@ def run_part(game: Game, ident: str, variables: dict[str, Any] | None = None) ->
     run_now(game, cursor)
 
 
-def run(game: Game, cursor: Cursor) -> None:
-    """Run from the cursor to the end of its root (the loop of the interpreter)."""
+def run(game: Game, cursor: Cursor) -> bool:
+    """Run from the cursor to the end of its root (the loop of the interpreter); True when it stops
+    at a leaf whose effect it put on the game's stack of tasks, to go on when that is done."""
     between = game.between
     nodes = game.ruleset.procedure.nodes
     places = cursor.places
@@ -139,16 +142,19 @@ def run(game: Game, cursor: Cursor) -> None:
                 if between is not None and between.wanted:
                     between(game)
                 place.step = step + 1
-                _leaf(game, cursor, child, place, True)
+                if _leaf(game, cursor, child, place, True):
+                    return True
                 continue
         elif step == 0:  # the body of a loop around a leaf
             if between is not None and between.wanted:
                 between(game)
             place.step = 1
-            _leaf(game, cursor, node, place, False)
+            if _leaf(game, cursor, node, place, False):
+                return True
             continue
         if not node.loop or not _next_item(game, cursor, node, place):
             places.pop()
+    return False
 
 
 def _too_long(game: Game, node: ProcNode) -> RuleRuntimeError:
@@ -225,9 +231,10 @@ def _next_item(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> bool
             return True
 
 
-def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -> None:
+def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -> bool:
     """Run a leaf: the body of `place`'s loop, or (`own`) a node of its own run in its parent's place,
-    with its condition, rule and headings."""
+    with its condition, rule and headings. True when its effect may wait for a decision: it is then
+    put on the stack of tasks, to run from there."""
     cursor.steps += 1
     if cursor.steps > MAX_PROCEDURE_STEPS:
         raise _too_long(game, node)
@@ -235,7 +242,7 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
     rule = place.rule
     if own:
         if node.when is not None and not _value(game, node.when, scope):
-            return
+            return False
         if node.rule is not None:
             rule = _text(game, node.rule, scope)
         game.rule = rule
@@ -251,11 +258,11 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
         if script is None:
             raise rule_failed(Frame(game, variables), f"step '{node.run}' has no version for {seat.name} "
                                                       "(it is written only for some seats)", node.loc)
-    game.inside += 1
-    try:
-        run_script(game, script, variables, rule)  # it spends from the game's budget of steps
-    finally:
-        game.inside -= 1
+    if script.program is not None:
+        game.stack.append(EffectTask(game, script, variables, rule))
+        return True
+    run_script(game, script, variables, rule)  # it spends from the game's budget of steps
+    return False
 
 
 def _value(game: Game, script: Script | None, scope: dict[str, Any]) -> Any:

@@ -117,6 +117,9 @@ class Session:
         # A determinized copy keeps them, so that its own copies are of the re-dealt game too.
         self._redeals: list[tuple[int, int, int]] = []
         self._pending: Decision | None = None
+        self._clean = False  # the decision waiting was asked by a task with nothing else under way: a copy copies
+        self._paused_at: Decision | None = None  # the decision the procedure paused at (see _go_on)
+        self._answered_at_once: Decision | None = None  # a copy's re-made decision with one option
         self._actions_of: tuple[Decision, dict[int, int]] | None = None  # the waiting decision's action ids
         self._over = False
         self._started = False
@@ -281,7 +284,12 @@ class Session:
         return self._copy(agents, log_events, self._redeals)
 
     def _copy(self, agents: dict[int, Agent] | None, log_events: bool | None,
-              redeals: list[tuple[int, int, int]]) -> "Session":
+              redeals: list[tuple[int, int, int]], redeal: tuple[int, int] | None = None) -> "Session":
+        self._checkpoints.wanted = True
+        if self._clean and self._pending is not None:
+            return self._copy_position(agents, log_events, redeals, redeal)
+        if redeal is not None:
+            redeals = redeals + [(len(self.record), *redeal)]
         twin = Session(self.ruleset, self.specs, self.seed, self.agents if agents is None else agents,
                        replay=self.record, log_events=self.log_events if log_events is None else log_events,
                        pause_at=len(self.record))
@@ -295,6 +303,53 @@ class Session:
         self._checkpoints.wanted = True
         twin.decision()
         return twin
+
+    def _copy_position(self, agents: dict[int, Agent] | None, log_events: bool | None,
+                       redeals: list[tuple[int, int, int]], redeal: tuple[int, int] | None) -> "Session":
+        """A copy of the table and of the tasks under way, waiting at the same decision made again from
+        the copy (after `redeal`, (seat, rng seed): from the cards dealt anew). Nothing is replayed."""
+        import random
+
+        from .information import determinize
+        keep = self.log_events if log_events is None else log_events
+        twin = Session(self.ruleset, self.specs, self.seed, self.agents if agents is None else agents,
+                       log_events=keep)
+        twin.record, twin.history = list(self.record), list(self.history)
+        twin._redeals = list(redeals)
+        if redeal is not None:  # for a copy that has to replay (an older kind of pause): deal again there
+            twin._redeals.append((len(self.record), *redeal))
+        assert self.state is not None
+        state = twin.state = copy_game(self.state, keep_events=keep)
+        state.log_events, state.chooser, state.between = keep, twin._choose, twin._checkpoints
+        if redeal is not None:
+            determinize(state, redeal[0], random.Random(redeal[1]))
+        twin._started, twin._clean = True, True
+        twin._engine = greenlet(twin._go_on)
+        twin._pending = twin._paused_at = state.stack[-1].question(state)
+        if twin._pending.count == 1:  # the cards dealt anew leave one option: it is taken, as in any game
+            decision, twin._pending = twin._pending, None
+            if keep:
+                state.emit(decision.seat, decision.option(0).label, "forced", public="")
+            twin._answered_at_once = decision
+            twin._advance(None)
+        return twin
+
+    def _go_on(self, index: int | None) -> _Finished:
+        """The procedure of a copy made by _copy_position: the answer to the decision it waits at, on."""
+        assert self.state is not None
+        state = self.state
+        decision = self._answered_at_once
+        if decision is not None:
+            self._answered_at_once = None
+            value = decision.value(0)
+        else:
+            decision = self._paused_at
+            assert decision is not None and index is not None
+            self._note(state, decision, index)
+            state.decisions_taken += 1
+            value = decision.value(index)
+        drive(state, value)
+        return _Finished()
 
     def observation(self, seat: int) -> dict[str, Any]:
         """All that seat may know now, as JSON-ready data (nothing it may not)."""
@@ -311,7 +366,7 @@ class Session:
         `SeatView.determinize` is only offered at the seat's own decisions.
         """
         self._state()
-        return self._copy(agents, log_events, self._redeals + [(len(self.record), seat, rng_seed)])
+        return self._copy(agents, log_events, self._redeals, (seat, rng_seed))
 
     def view(self, seat: int) -> "SeatView":
         """What `seat` may know of the game, and its decision if it is the seat's turn (see seat_view.py)."""
@@ -355,7 +410,7 @@ class Session:
             self._over = True  # a rule failed or the player interrupted: this game cannot go on
             raise
         if isinstance(result, Decision):
-            self._pending = result
+            self._pending = self._paused_at = result
         else:
             self._over = True
 
@@ -404,10 +459,16 @@ class Session:
                 raise ReplayMismatch(f"decision {position + 1} of the record has no option {index + 1} "
                                      f"(that decision offers {decision.count})")
         elif position == self._pause_at:
+            self._clean = game.inside == 0
             index = self._engine.parent.switch(decision)  # pause: the caller answers with apply()
         elif (agent := self.agents.get(seat.index)) is not None:
             if isinstance(agent, EngineAgent):  # a built-in bot: most decisions of a simulation, asked inline
-                index = agent.choose(self, decision)
+                # While it thinks, the game waits at this decision: its copies are copies of it.
+                self._clean, self._pending = game.inside == 0, decision
+                try:
+                    index = agent.choose(self, decision)
+                finally:
+                    self._pending = None
                 if type(index) is not int or not 0 <= index < decision.count:
                     index = _checked(index, decision, position, agent)
             else:
@@ -415,12 +476,17 @@ class Session:
         elif seat.is_tom:
             index = 0  # Tom's rules decide for him; a rule that still asks him gets the first option
         else:
+            self._clean = game.inside == 0
             index = self._engine.parent.switch(decision)  # nobody answers for this seat: the caller does
-        record.append(index)
-        self.history.append((seat.index, index, decision.count))
+        self._note(game, decision, index)
+        return index
+
+    def _note(self, game: Game, decision: Decision, index: int) -> None:
+        """A decision taken: into the record and the history; the observer is told."""
+        self.record.append(index)
+        self.history.append((decision.seat.index, index, decision.count))
         if self.observer is not None:
             self.observer(game, decision, index)
-        return index
 
 
 def _checked(answer: object, decision: Decision, position: int, agent: object) -> int:

@@ -387,7 +387,11 @@ class Game:
             if self.log_events:
                 self.emit(decision.seat, decision.option(0).label, "forced", public="")  # its own cards, maybe
             return decision.value(0)
-        index = self.chooser(self, decision)
+        self.inside += 1  # the question waits inside Python code: a copy of the game cannot go on from it
+        try:
+            index = self.chooser(self, decision)
+        finally:
+            self.inside -= 1
         self.decisions_taken += 1
         return decision.value(index)
 

@@ -20,6 +20,16 @@ def inline(template: str) -> Callable[[F], F]:
     return mark
 
 
+def waits(resume: Callable[..., Any]) -> Callable[[F], F]:
+    """Mark a primitive that may wait for a decision: `resume(f, *args)` is its form for an effect
+    that can stop and go on (engine/effect_task.py). It gives the Decision to wait for, a task to
+    run first (its result is the call's value), or the value at once."""
+    def mark(fn: F) -> F:
+        fn.resume = resume  # type: ignore[attr-defined]
+        return fn
+    return mark
+
+
 def require(f: Any, condition: bool, message: str, *values: Any) -> None:
     """Stop the game with a located error when a rule asks for something impossible (a ruleset bug).
 

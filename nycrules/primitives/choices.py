@@ -9,17 +9,24 @@ from ..compiler import check_count, rule_failed
 from ..engine.decisions import Decision, Option, describe, same_choice_key
 from ..engine.state import Card, Seat
 from ..registry import primitive
+from . import waits
 
 C = "choices"
 
 
-def decide(f: Any, seat: Seat, kind: str, prompt: str, values: list[Any],
-           label: Callable[[Any], str] = describe) -> Any:
-    """Ask the seat (a single option is taken without asking); options are labelled only if read."""
+def question(f: Any, seat: Seat, kind: str, prompt: str, values: list[Any],
+             label: Callable[[Any], str] = describe) -> Decision:
+    """The decision of the seat among these values; options are labelled only if read."""
     game = f.game
     if not values:
         raise rule_failed(f, f"nothing to choose from: {prompt}")
-    return game.ask(Decision(seat, kind, prompt, None, game.rule, values=values, label=label))
+    return Decision(seat, kind, prompt, None, game.rule, values=values, label=label)
+
+
+def decide(f: Any, seat: Seat, kind: str, prompt: str, values: list[Any],
+           label: Callable[[Any], str] = describe) -> Any:
+    """Ask the seat at once (a single option is taken without asking): a trial's chooser answers."""
+    return f.game.ask(question(f, seat, kind, prompt, values, label))
 
 
 def _distinct(items: list) -> list:
@@ -32,16 +39,17 @@ def _distinct(items: list) -> list:
     return out
 
 
+def _choose(f: Any, items: list, prompt: str) -> Decision:
+    return question(f, f.vars["me"], "choose", prompt, _distinct(items))
+
+
 @primitive("choose(items: list[T], prompt: str) -> T", "`me` picks one item of the list.", C, asks=True)
+@waits(_choose)
 def choose(f: Any, items: list, prompt: str) -> Any:
-    options = _distinct(items)
-    return decide(f, f.vars["me"], "choose", prompt, options)
+    return f.game.ask(_choose(f, items, prompt))
 
 
-@primitive("choose_some(items: list[T], least: int, most: int, prompt: str) -> list[T]",
-           "`me` picks between `least` and `most` items of the list (alike items count as one choice).",
-           C, asks=True)
-def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list:
+def _choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> Decision:
     groups: dict[Any, list] = {}
     for item in items:
         groups.setdefault(same_choice_key(item), []).append(item)
@@ -54,15 +62,22 @@ def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list
         check_count(f, picks.count, "choose_some with options numbering")
         if not picks.count:
             raise rule_failed(f, f"nothing to choose from: {prompt}")
-        game = f.game
-        return game.ask(Decision(f.vars["me"], "choose_some", prompt, None, game.rule, count=picks.count,
-                                 build=picks.option, value=picks.value))
+        return Decision(f.vars["me"], "choose_some", prompt, None, f.game.rule, count=picks.count,
+                        build=picks.option, value=picks.value)
     check_count(f, _number_of_picks(sizes, least, most), "choose_some with options numbering")
     counts_per_group = _counts_between(sizes, least, most)
     if len(counts_per_group) > 1:
         _sort_as_shown(counts_per_group, ranks)
-    return decide(f, f.vars["me"], "choose_some", prompt,
-                  [[item for group, n in zip(members, counts) for item in group[:n]] for counts in counts_per_group])
+    return question(f, f.vars["me"], "choose_some", prompt,
+                    [[item for group, n in zip(members, counts) for item in group[:n]] for counts in counts_per_group])
+
+
+@primitive("choose_some(items: list[T], least: int, most: int, prompt: str) -> list[T]",
+           "`me` picks between `least` and `most` items of the list (alike items count as one choice).",
+           C, asks=True)
+@waits(_choose_some)
+def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list:
+    return f.game.ask(_choose_some(f, items, least, most, prompt))
 
 
 def _labelled_by_type(members: list[list], ranks: list[tuple]) -> bool:
@@ -182,13 +197,23 @@ def _counts_between(sizes: list[int], least: int, most: int) -> list[tuple[int, 
     return [counts for counts, total in prefixes if least <= total <= most]
 
 
+def _choose_number(f: Any, least: int, most: int, prompt: str) -> Decision:
+    check_count(f, most - least + 1, "choose_number with options numbering")
+    return question(f, f.vars["me"], "number", prompt, list(range(least, most + 1)), str)
+
+
 @primitive("choose_number(least: int, most: int, prompt: str) -> int",
            "`me` picks a whole number from `least` to `most`.", C, asks=True)
+@waits(_choose_number)
 def choose_number(f: Any, least: int, most: int, prompt: str) -> int:
-    check_count(f, most - least + 1, "choose_number with options numbering")
-    return decide(f, f.vars["me"], "number", prompt, list(range(least, most + 1)), str)
+    return f.game.ask(_choose_number(f, least, most, prompt))
+
+
+def _ask(f: Any, text: str) -> Decision:
+    return question(f, f.vars["me"], "ask", text, [True, False])
 
 
 @primitive("ask(question: str) -> bool", "`me` answers yes or no.", C, asks=True)
+@waits(_ask)
 def ask(f: Any, question: str) -> bool:
-    return decide(f, f.vars["me"], "ask", question, [True, False])
+    return f.game.ask(_ask(f, question))
