@@ -25,6 +25,7 @@ made only of constants are computed once, here.
 
 from __future__ import annotations
 
+import copy
 import operator
 from types import CodeType, FunctionType
 from typing import Any, Callable
@@ -48,6 +49,13 @@ class Frame:
         self.game = game
         self.vars = vars
         self.steps = MAX_EFFECT_STEPS
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Frame":
+        """A frame of an effect under way, copied with its game (the engine copies games so)."""
+        twin = Frame.__new__(Frame)
+        memo[id(self)] = twin
+        twin.game, twin.vars, twin.steps = copy.deepcopy(self.game, memo), copy.deepcopy(self.vars, memo), self.steps
+        return twin
 
 
 class Fixed:

@@ -16,7 +16,7 @@ from ..limits import MAX_EFFECT_STEPS, MAX_GAME_STEPS, MAX_HOOK_DEPTH
 from ..model import Script
 from .decisions import Decision, Option, describe
 from .state import Game, Seat, Tile
-from .tasks import run_now
+from .tasks import PUSHED, Task, run_now
 from .usefulness import bid_keeper, keep_useful  # it uses characters on copies through this module
 
 
@@ -100,10 +100,14 @@ def attached(seat: Seat, hooks: tuple[str, ...]) -> bool:
 
 
 def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any], parent: Frame | None = None) -> Frame:
-    """Pay for a character, mark it used for this game round, and run its effect (one that is part
-    of a bid, `needs_a_bid`, with only the answers after which a legal bid can follow)."""
+    """Pay for a character, mark it used for this game round, and run its effect at once (one that is
+    part of a bid, `needs_a_bid`, with only the answers after which a legal bid can follow)."""
+    return run_now(game, UseTask(seat, tile, variables, parent))
+
+
+def _pay(game: Game, seat: Seat, tile: Tile) -> None:
+    """The dollars on the character, marked used for this game round; the log says so."""
     char = tile.char
-    keeper = bid_keeper(game, seat, tile, variables) if char.needs_a_bid else None
     seat.dollars -= char.cost
     seat.used.add(tile.uid)
     seat.uses[char.id] = seat.uses.get(char.id, 0) + 1
@@ -114,13 +118,6 @@ def use(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any], parent: F
         cost = f", paying {char.cost} dollar{'s' if char.cost != 1 else ''}" if char.cost else ""
         game.emit(seat, f"uses character {char.id} {char.title}{cost}")
         game.rule, game.where = previous
-    if keeper is None:
-        return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}", parent)
-    game.chooser = keeper
-    try:
-        return run_script(game, char.effect, {"me": seat, "this": tile, **variables}, f"character {char.id}", parent)
-    finally:
-        game.chooser = keeper.chooser
 
 
 def use_options(tiles: list[Tile], suffix: str = "") -> list[tuple[str, Tile]]:
@@ -136,31 +133,13 @@ def use_options(tiles: list[Tile], suffix: str = "") -> list[tuple[str, Tile]]:
     return out
 
 
-def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any],
-          prompt: str | Callable[[], str], done: str = "done", parent: Frame | None = None) -> None:
-    """Let the seat use any of its characters at these hooks, one after the other, until it is done.
-
-    A character may change the hook's writable values; they are written back into `variables`.
-    A prompt given as a function is made once, when there is first something to offer.
-    `parent`: the frame of the effect whose `hook` statement offers (see run_script).
-    """
-    if not attached(seat, hooks):
-        return
-    while True:
-        tiles = usable(game, seat, hooks, variables)
-        if not tiles:
-            return
-        if not isinstance(prompt, str):
-            prompt = prompt()
-        uses = use_options(tiles)  # built only when read: labels and keys are distinct by the characters' numbers
-        tile = game.ask(Decision(seat, "use", prompt, None, game.rule, count=1 + len(uses),
-                                 build=lambda i: _use_option(uses, i, done), value=lambda i: uses[i - 1][1] if i else None))
-        if tile is None:
-            return
-        frame = use(game, seat, tile, variables, parent)
-        writable = HOOKS[tile.char.when].writable
-        for name in writable:
-            variables[name] = frame.vars[name]
+def offer(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any], prompt: str,
+          done: str = "done", parent: Frame | None = None) -> None:
+    """Let the seat use any of its characters at these hooks, one after the other, until it is done,
+    at once (see OfferTask). A character may change the hook's writable values; they are written
+    back into `variables`. `parent`: the frame of the effect whose `hook` statement offers."""
+    if attached(seat, hooks):
+        run_now(game, OfferTask(seat, hooks, variables, prompt, done, parent))
 
 
 def _use_option(uses: list[tuple[str, Tile]], index: int, done: str) -> Option:
@@ -178,62 +157,176 @@ def _fill(text: str, variables: dict[str, Any]) -> str:
     return text
 
 
-def hook_task(game: Game, name: str, frame: Frame) -> Any:
-    """A `hook NAME` statement of an effect run as a task: the task that runs it, or None when it
-    is done already (for now: it runs at once)."""
-    game.inside += 1
-    try:
-        fire_hook(game, name, frame)
-    finally:
-        game.inside -= 1
-    return None
-
-
 def fire_hook(game: Game, name: str, frame: Frame) -> None:
-    """A `hook NAME` statement: the acting seat's characters at this hook act, with the frame's values."""
-    seat = frame.vars["me"]
-    if not attached(seat, (name,)):
-        return  # nothing to offer, run or write back
-    if game.hook_depth >= MAX_HOOK_DEPTH:
-        raise rule_failed(frame, f"hook {name}: hooks fired from hooks more than {MAX_HOOK_DEPTH} deep; "
-                                 "do characters set each other off without end?")
-    game.hook_depth += 1
-    try:
-        _fire(game, name, frame, seat)
-    finally:
-        game.hook_depth -= 1
+    """A `hook NAME` statement run at once: the acting seat's characters at this hook act, with the
+    frame's values (see HookTask)."""
+    task = hook_task(game, name, frame)
+    if task is not None:
+        run_now(game, task)
 
 
-def _fire(game: Game, name: str, frame: Frame, seat: Seat) -> None:
-    hook = HOOKS[name]
-    variables = {key: frame.vars[key] for key in hook.context}
-    if hook.mode in ("automatic", "ordered"):
-        tiles = sorted((t for t in seat.company if t.char.when == name), key=lambda t: (t.char.id, t.uid))
-        if hook.mode == "ordered" and tiles:
-            tiles = list(_chosen_order(game, seat, tiles, variables))
-        for tile in tiles:
-            seat.uses[tile.char.id] = seat.uses.get(tile.char.id, 0) + 1
-            run_script(game, tile.char.effect, {"me": seat, "this": tile, **variables}, f"character {tile.char.id}",
-                       frame)
-        return
-    offer(game, seat, (name,), variables, lambda: f"Use a character now ({_fill(hook.help, variables).rstrip('.')})?",
-          parent=frame)
-    for key in hook.writable:
-        frame.vars[key] = variables[key]
-
-
-def _chosen_order(game: Game, seat: Seat, tiles: list[Tile], variables: dict[str, Any]) -> tuple[Tile, ...]:
-    """The order the seat picks for its characters at an `ordered` hook; the best for it comes first."""
-    from .lookahead import ranked_orders
-    ranked = ranked_orders(game, seat, tiles, variables)
-    if len(ranked) == 1:
-        return ranked[0][0]
+def _order_question(seat: Seat, ranked: list[tuple[tuple[Tile, ...], int]], rule: str) -> Decision:
+    """The order in which the seat's characters at an `ordered` hook act; the best for it first."""
     options = [Option(f"{', then '.join(f'{t.char.id} {t.char.title}' for t in order)} "
                       f"({points} points in the end)", order, "order:" + ">".join(str(t.char.id) for t in order))
                for order, points in ranked]
-    order = game.ask(Decision(seat, "order", "Order in which your characters score", options, game.rule))
-    game.emit(seat, f"scores {', then '.join(str(t.char.id) for t in order)}")
-    return order
+    return Decision(seat, "order", "Order in which your characters score", options, rule)
+
+
+# ------------------------------------------------------------------ the same, as tasks (engine/tasks.py)
+def run_or_push(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None,
+                parent: Frame | None = None) -> Any:
+    """Run an effect: one that may wait for a decision goes on the stack of tasks (PUSHED is given:
+    its frame comes back to the task that pushed it); any other runs now and its frame is given."""
+    if script.program is None:
+        return run_script(game, script, variables, rule, parent)
+    from .effect_task import EffectTask  # it runs effects' programs, and hooks through this module
+    game.stack.append(EffectTask(game, script, variables, rule, parent))
+    return PUSHED
+
+
+class UseTask(Task):
+    """A seat uses a character (see `use`); its result is the effect's frame."""
+
+    __slots__ = ("seat", "tile", "variables", "parent", "keeper", "started")
+
+    def __init__(self, seat: Seat, tile: Tile, variables: dict[str, Any], parent: Frame | None = None):
+        self.seat, self.tile, self.variables, self.parent = seat, tile, variables, parent
+        self.keeper: Any = None
+        self.started = False
+
+    def step(self, game: Game, value: Any) -> Any:
+        if self.started:
+            if self.keeper is not None:
+                game.chooser = self.keeper.chooser
+            return value  # the effect's frame
+        self.started = True
+        seat, tile, char = self.seat, self.tile, self.tile.char
+        keeper = bid_keeper(game, seat, tile, self.variables) if char.needs_a_bid else None
+        _pay(game, seat, tile)
+        variables = {"me": seat, "this": tile, **self.variables}
+        if keeper is None:
+            return run_or_push(game, char.effect, variables, f"character {char.id}", self.parent)
+        self.keeper = keeper  # a question under it waits inside the keeper: a copy replays from a step kept
+        game.chooser = keeper
+        try:
+            out = run_or_push(game, char.effect, variables, f"character {char.id}", self.parent)
+        except BaseException:
+            game.chooser = keeper.chooser
+            raise
+        if out is not PUSHED:
+            game.chooser = keeper.chooser
+        return out
+
+
+class OfferTask(Task):
+    """`offer` as a task: the seat uses characters of these hooks one after the other until done.
+    `prompt` is the question; without one, it is made from the help of the hook `hook_help`."""
+
+    __slots__ = ("seat", "hooks", "variables", "prompt", "hook_help", "done", "parent", "phase")
+
+    def __init__(self, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any], prompt: str | None,
+                 done: str = "done", parent: Frame | None = None, hook_help: str | None = None):
+        self.seat, self.hooks, self.variables, self.parent = seat, hooks, variables, parent
+        self.prompt, self.hook_help, self.done = prompt, hook_help, done
+        self.phase = 0  # 0: not started, 1: asked, 2: a character is in use
+
+    def step(self, game: Game, value: Any) -> Any:
+        if self.phase == 0:
+            if not attached(self.seat, self.hooks):
+                return None
+        elif self.phase == 1:
+            if value is None:
+                return None  # done
+            self.phase = 2
+            return _push(game, UseTask(self.seat, value, self.variables, self.parent))
+        else:  # a use is over: the names its hook lets it change come back
+            for name in HOOKS[value.vars["this"].char.when].writable:
+                self.variables[name] = value.vars[name]
+        self.phase = 1
+        return self.question(game) if usable(game, self.seat, self.hooks, self.variables) else None
+
+    def question(self, game: Game) -> Decision:
+        seat, variables = self.seat, self.variables
+        uses = use_options(usable(game, seat, self.hooks, variables))
+        prompt = self.prompt
+        if prompt is None:
+            prompt = f"Use a character now ({_fill(HOOKS[self.hook_help].help, variables).rstrip('.')})?"
+        done = self.done
+        return Decision(seat, "use", prompt, None, game.rule, count=1 + len(uses),
+                        build=lambda i: _use_option(uses, i, done), value=lambda i: uses[i - 1][1] if i else None)
+
+
+class HookTask(Task):
+    """A `hook NAME` statement of an effect run as a task (see fire_hook): automatic characters
+    act in order (the seat picks the order at an `ordered` hook), or the seat is offered its
+    characters; the names the hook lets them change go back into the effect's frame."""
+
+    __slots__ = ("name", "frame", "seat", "variables", "tiles", "next", "phase", "ranked")
+
+    def __init__(self, name: str, frame: Frame):
+        self.name, self.frame, self.seat = name, frame, frame.vars["me"]
+        self.variables = {key: frame.vars[key] for key in HOOKS[name].context}
+        self.tiles: list[Tile] = []
+        self.next = 0
+        self.phase = 0  # 0: not started, 1: the order asked, 2: characters acting, 3: offered
+        self.ranked: list = []
+
+    def step(self, game: Game, value: Any) -> Any:
+        hook, seat = HOOKS[self.name], self.seat
+        if self.phase == 0:
+            game.hook_depth += 1
+            if hook.mode not in ("automatic", "ordered"):
+                self.phase = 3
+                return _push(game, OfferTask(seat, (self.name,), self.variables, None, parent=self.frame,
+                                             hook_help=self.name))
+            self.tiles = sorted((t for t in seat.company if t.char.when == self.name), key=lambda t: (t.char.id, t.uid))
+            self.phase = 2
+            if hook.mode == "ordered" and self.tiles:
+                from .lookahead import ranked_orders
+                self.ranked = ranked_orders(game, seat, self.tiles, self.variables)
+                if len(self.ranked) > 1:
+                    self.phase = 1
+                    return self.question(game)
+                self.tiles = list(self.ranked[0][0])
+        elif self.phase == 1:
+            self.tiles, self.phase = list(value), 2
+            game.emit(seat, f"scores {', then '.join(str(t.char.id) for t in value)}")
+        elif self.phase == 3:
+            for key in hook.writable:
+                self.frame.vars[key] = self.variables[key]
+            game.hook_depth -= 1
+            return None
+        while self.next < len(self.tiles):  # phase 2: each character's effect in turn
+            tile = self.tiles[self.next]
+            self.next += 1
+            seat.uses[tile.char.id] = seat.uses.get(tile.char.id, 0) + 1
+            out = run_or_push(game, tile.char.effect, {"me": seat, "this": tile, **self.variables},
+                              f"character {tile.char.id}", self.frame)
+            if out is PUSHED:
+                return out
+        game.hook_depth -= 1
+        return None
+
+    def question(self, game: Game) -> Decision:
+        return _order_question(self.seat, self.ranked, game.rule)
+
+
+def hook_task(game: Game, name: str, frame: Frame) -> HookTask | None:
+    """The task of a `hook NAME` statement in an effect run as a task; None when no character of
+    the seat acts at that hook (as usual: nothing to do)."""
+    seat = frame.vars["me"]
+    if not attached(seat, (name,)):
+        return None
+    if game.hook_depth >= MAX_HOOK_DEPTH:
+        raise rule_failed(frame, f"hook {name}: hooks fired from hooks more than {MAX_HOOK_DEPTH} deep; "
+                                 "do characters set each other off without end?")
+    return HookTask(name, frame)
+
+
+def _push(game: Game, task: Task) -> Any:
+    game.stack.append(task)
+    return PUSHED
 
 
 set_hook_runner(fire_hook)  # compiled `hook NAME` statements call fire_hook directly

@@ -238,6 +238,13 @@ class BidKeepingChooser:
         self.answers: list[int] = []  # to the decisions asked so far, as the effect numbers them
 
     def __call__(self, game: Game, decision: Decision) -> int:
+        game.inside += 1  # the question waits inside this chooser: a copy of the game replays to it
+        try:
+            return self._choose(game, decision)
+        finally:
+            game.inside -= 1
+
+    def _choose(self, game: Game, decision: Decision) -> int:
         kept = [index for index in range(decision.count)
                 if bid_can_follow(self.before, self.seat, self.tile, self.hooks, self.variables, self.answers + [index])]
         if len(kept) in (0, decision.count):  # none kept cannot follow an offer made by trying: ask as it is
