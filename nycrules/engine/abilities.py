@@ -185,6 +185,16 @@ def run_or_push(game: Game, script: Script, variables: dict[str, Any], rule: str
     return PUSHED
 
 
+def effect_task(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None,
+                parent: Frame | None = None) -> Task | None:
+    """The task of an effect that may wait for a decision; any other runs now (None is given)."""
+    if script.program is None:
+        run_script(game, script, variables, rule, parent)
+        return None
+    from .effect_task import EffectTask
+    return EffectTask(game, script, variables, rule, parent)
+
+
 class UseTask(Task):
     """A seat uses a character (see `use`); its result is the effect's frame."""
 
@@ -223,13 +233,14 @@ class OfferTask(Task):
     """`offer` as a task: the seat uses characters of these hooks one after the other until done.
     `prompt` is the question; without one, it is made from the help of the hook `hook_help`."""
 
-    __slots__ = ("seat", "hooks", "variables", "prompt", "hook_help", "done", "parent", "phase")
+    __slots__ = ("seat", "hooks", "variables", "prompt", "hook_help", "done", "parent", "phase", "using")
 
     def __init__(self, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any], prompt: str | None,
                  done: str = "done", parent: Frame | None = None, hook_help: str | None = None):
         self.seat, self.hooks, self.variables, self.parent = seat, hooks, variables, parent
         self.prompt, self.hook_help, self.done = prompt, hook_help, done
         self.phase = 0  # 0: not started, 1: asked, 2: a character is in use
+        self.using: Tile | None = None
 
     def step(self, game: Game, value: Any) -> Any:
         if self.phase == 0:
@@ -238,10 +249,11 @@ class OfferTask(Task):
         elif self.phase == 1:
             if value is None:
                 return None  # done
-            self.phase = 2
+            self.phase, self.using = 2, value
             return _push(game, UseTask(self.seat, value, self.variables, self.parent))
         else:  # a use is over: the names its hook lets it change come back
-            for name in HOOKS[value.vars["this"].char.when].writable:
+            assert self.using is not None
+            for name in HOOKS[self.using.char.when].writable:
                 self.variables[name] = value.vars[name]
         self.phase = 1
         return self.question(game) if usable(game, self.seat, self.hooks, self.variables) else None

@@ -6,14 +6,16 @@ Which rounds are played, who starts and who bids last is the ruleset's procedure
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..model import RoundDef, Script
 from . import ops
-from .abilities import attached, evaluate, offer, run_script, usable, use, use_options
+from .abilities import OfferTask, UseTask, attached, evaluate, run_or_push, usable, use_options
 from .bids import BidTable, HandCounts, moved, ranking
 from .decisions import Decision, Option, cards_text
 from .setup import for_seat
-from .state import Card, Game, Seat
+from .state import Card, Game, Seat, copy_value
+from .tasks import PUSHED, Task, run_now
 
 PASS = ("pass",)
 TURN_HOOKS = ("bid.turn",)  # where characters act during a bidding turn
@@ -31,54 +33,91 @@ def _round_script(game: Game, seat: Seat, rnd: RoundDef, part: str) -> Script | 
 
 
 def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
+    """The seat's bidding turn, at once (see BiddingTurn)."""
+    run_now(game, BiddingTurn(seat, rnd))
+
+
+class BiddingTurn(Task):
     """Exchanges, phase II characters and finally a bid (or a pass), one decision at a time.
 
     A seat that used a character that is part of a bid (`needs_a_bid`) completes a legal bid: it
     may not pass any more (ruling 14, revised)."""
-    rule = game.rule
-    exchanges_left = _exchange_allowance(game, seat)
-    holdings = Holdings(game, seat)
-    committed = False
-    # Whether a bid can follow a character's use, by hand and reserve: between two uses only exchanges
-    # change the table, and random bots often exchange back to a hand they had.
-    follows: dict[tuple, dict[int, bool]] = {}
-    while True:
-        known = follows.setdefault((holdings.hand.key, tuple(sorted(holdings.reserve.items()))), {})
-        choice = game.ask(BidMenu(game, seat, rnd, holdings, exchanges_left > 0, committed, known))
-        game.where = rnd.loc
-        kind = choice[0]
-        if kind == "exchange":
-            _, out_card, in_card = choice
-            ops.move_card(out_card, seat.reserve)
-            ops.move_card(in_card, seat.hand)
-            exchanges_left -= 1
-            holdings = holdings.exchanged(game, out_card.type, in_card.type)
-            if game.log_events:  # the most frequent event: no text unless someone reads it
-                game.emit(seat, f"exchanges {out_card.type} from the hand for {in_card.type} from the reserve",
-                          public="exchanges a card of the hand for one of the reserve")
-        elif kind == "use":
-            use(game, seat, choice[1], {})
-            committed = committed or choice[1].char.needs_a_bid
+
+    __slots__ = ("seat", "rnd", "rule", "exchanges_left", "committed", "follows", "holdings", "phase", "using")
+
+    def __init__(self, seat: Seat, rnd: RoundDef):
+        self.seat, self.rnd = seat, rnd
+        self.rule = ""
+        self.exchanges_left = 0
+        self.committed = False
+        # Whether a bid can follow a character's use, by hand and reserve: between two uses only exchanges
+        # change the table, and random bots often exchange back to a hand they had.
+        self.follows: dict[tuple, dict[int, bool]] = {}
+        self.holdings: Holdings | None = None  # counted from the cards when None (a copy counts its own)
+        self.phase = 0  # 0: not started, 1: asked, 2: a character acts
+        self.using: Any = None  # the character acting
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "BiddingTurn":
+        twin = BiddingTurn.__new__(BiddingTurn)
+        memo[id(self)] = twin
+        twin.seat = copy_value(self.seat, memo)
+        twin.rnd, twin.rule, twin.exchanges_left, twin.committed = self.rnd, self.rule, self.exchanges_left, self.committed
+        twin.follows = {key: dict(known) for key, known in self.follows.items()}
+        twin.holdings, twin.phase, twin.using = None, self.phase, copy_value(self.using, memo)
+        return twin
+
+    def step(self, game: Game, value: Any) -> Any:
+        seat, rnd = self.seat, self.rnd
+        if self.phase == 0:
+            self.rule = game.rule
+            self.exchanges_left = _exchange_allowance(game, seat)
+        elif self.phase == 2:  # a character was used: it may have changed anything
+            self.committed = self.committed or self.using.char.needs_a_bid
             # Exchanges are unlimited (ruling 5); the allowance only keeps a turn finite. A character
             # may have changed the reserve, so every card in it can be exchanged once more.
-            exchanges_left = _exchange_allowance(game, seat)
-            holdings = Holdings(game, seat)  # a character may have changed anything
-            follows = {}
-            game.rule = rule
+            self.exchanges_left = _exchange_allowance(game, seat)
+            self.holdings, self.follows = None, {}
+            game.rule = self.rule
             game.where = rnd.loc
-        elif kind == "bid":
-            _, cards, value = choice  # the table's value is that of the bid with these cards
-            for card in cards:
-                ops.move_card(card, seat.played)
-            game.bids_made[seat] = value
-            if game.log_events:
-                game.emit(seat, f"bids {_cards_label(game, seat.played) or 'with characters'}: {value}")
-            return
         else:
-            _withdraw(game, seat)
-            game.bids_made[seat] = 0
-            game.emit(seat, "passes")
-            return
+            game.where = rnd.loc
+            kind = value[0]
+            if kind == "exchange":
+                _, out_card, in_card = value
+                ops.move_card(out_card, seat.reserve)
+                ops.move_card(in_card, seat.hand)
+                self.exchanges_left -= 1
+                if self.holdings is not None:
+                    self.holdings = self.holdings.exchanged(game, out_card.type, in_card.type)
+                if game.log_events:  # the most frequent event: no text unless someone reads it
+                    game.emit(seat, f"exchanges {out_card.type} from the hand for {in_card.type} from the reserve",
+                              public="exchanges a card of the hand for one of the reserve")
+            elif kind == "use":
+                self.phase, self.using = 2, value[1]
+                game.stack.append(UseTask(seat, value[1], {}))
+                return PUSHED
+            elif kind == "bid":
+                _, cards, bid = value  # the table's value is that of the bid with these cards
+                for card in cards:
+                    ops.move_card(card, seat.played)
+                game.bids_made[seat] = bid
+                if game.log_events:
+                    game.emit(seat, f"bids {_cards_label(game, seat.played) or 'with characters'}: {bid}")
+                return None
+            else:
+                _withdraw(game, seat)
+                game.bids_made[seat] = 0
+                game.emit(seat, "passes")
+                return None
+        self.phase = 1
+        return self.question(game)
+
+    def question(self, game: Game) -> Decision:
+        holdings = self.holdings
+        if holdings is None:
+            holdings = self.holdings = Holdings(game, self.seat)
+        known = self.follows.setdefault((holdings.hand.key, tuple(sorted(holdings.reserve.items()))), {})
+        return BidMenu(game, self.seat, self.rnd, holdings, self.exchanges_left > 0, self.committed, known)
 
 
 def _exchange_allowance(game: Game, seat: Seat) -> int:
@@ -246,34 +285,81 @@ def _bid_so_far(seat: Seat) -> str:
 
 
 def evaluate_bids(game: Game, rnd: RoundDef) -> Seat | None:
-    """Run the round's action for every bid, the bonus and runner-up effects; gives the winner."""
-    ranked = ranking(game)
-    winner = ranked[0][0] if ranked else None
-    runner_up = ranked[1][0] if len(ranked) > 1 else None
-    bidders = [seat for seat, _ in ranked]
-    order = game.seats_in_press_order() if rnd.order == "press_track" else game.seats
-    game.where = rnd.loc
-    if winner is not None and game.log_events:
-        game.emit(winner, f"has the highest bid, worth {game.bids_made[winner]}")
-    for seat in order:
-        if seat not in bidders:
-            continue
-        value = game.bids_made[seat] + (rnd.bonus_value if seat is winner else 0)
-        run_script(game, _round_script(game, seat, rnd, "action"), {"me": seat, "value": value})
-        if seat is winner and (bonus := _round_script(game, seat, rnd, "bonus")) is not None:
-            run_script(game, bonus, {"me": seat, "value": value})
-    runner_script = _round_script(game, runner_up, rnd, "runner_up") if runner_up else None
-    if runner_up is not None and runner_script is not None:
-        run_script(game, runner_script, {"me": runner_up, "value": game.bids_made[runner_up]})
-    for seat in game.seats_in_press_order():
-        if seat in bidders:
-            offer(game, seat, ("bid.after_evaluation",), {}, "Use a character after the evaluation?")
-    for seat in game.seats:
-        if seat.played:
-            ops.discard_cards(game, seat.played)
-        seat.virtual.clear()
-    if game.ruleset.after_each_round is not None:
-        run_script(game, game.ruleset.after_each_round, {}, "after the bidding round")
-    game.rounds_done.add(rnd.card)
-    game.bid_winner = winner
-    return winner
+    """Evaluate the bidding round at once (see Evaluation); gives the winner."""
+    run_now(game, Evaluation(rnd))
+    return game.bid_winner
+
+
+class Evaluation(Task):
+    """The round's action for every bid, the bonus and runner-up effects, the characters after the
+    evaluation, the played cards discarded; then the ruleset's `after_each_round`."""
+
+    __slots__ = ("rnd", "phase", "winner", "runner_up", "bidders", "seats", "next")
+
+    def __init__(self, rnd: RoundDef):
+        self.rnd = rnd
+        self.phase = 0  # 0: not started, 1: actions and bonus, 2: runner-up, 3: characters, 4: the end
+        self.winner: Seat | None = None
+        self.runner_up: Seat | None = None
+        self.bidders: list[Seat] = []
+        self.seats: list[Seat] = []  # the seats of the part under way, in order
+        self.next = 0  # the next step of that part
+
+    def step(self, game: Game, value: Any) -> Any:
+        rnd = self.rnd
+        while True:
+            if self.phase == 0:
+                ranked = ranking(game)
+                self.winner = ranked[0][0] if ranked else None
+                self.runner_up = ranked[1][0] if len(ranked) > 1 else None
+                self.bidders = [seat for seat, _ in ranked]
+                self.seats = game.seats_in_press_order() if rnd.order == "press_track" else list(game.seats)
+                game.where = rnd.loc
+                if self.winner is not None and game.log_events:
+                    game.emit(self.winner, f"has the highest bid, worth {game.bids_made[self.winner]}")
+                self.phase, self.next = 1, 0
+            elif self.phase == 1:  # two steps a seat: its action, then (the winner's) bonus
+                if self.next >= 2 * len(self.seats):
+                    self.phase = 2
+                    continue
+                seat, bonus = self.seats[self.next // 2], self.next % 2
+                self.next += 1
+                if seat not in self.bidders:
+                    continue
+                value = game.bids_made[seat] + (rnd.bonus_value if seat is self.winner else 0)
+                script = _round_script(game, seat, rnd, "bonus" if bonus else "action")
+                if bonus and (seat is not self.winner or script is None):
+                    continue
+                if run_or_push(game, script, {"me": seat, "value": value}) is PUSHED:
+                    return PUSHED
+            elif self.phase == 2:
+                self.phase, self.next = 3, -1
+                runner_up = self.runner_up
+                script = _round_script(game, runner_up, rnd, "runner_up") if runner_up else None
+                if runner_up is not None and script is not None:
+                    variables = {"me": runner_up, "value": game.bids_made[runner_up]}
+                    if run_or_push(game, script, variables) is PUSHED:
+                        return PUSHED
+            elif self.phase == 3:
+                if self.next < 0:  # in press order as it is after the effects
+                    self.seats, self.next = [s for s in game.seats_in_press_order() if s in self.bidders], 0
+                if self.next >= len(self.seats):
+                    self.phase = 4
+                    for seat in game.seats:
+                        if seat.played:
+                            ops.discard_cards(game, seat.played)
+                        seat.virtual.clear()
+                    after = game.ruleset.after_each_round
+                    if after is not None and run_or_push(game, after, {}, "after the bidding round") is PUSHED:
+                        return PUSHED
+                    continue
+                seat = self.seats[self.next]
+                self.next += 1
+                if attached(seat, ("bid.after_evaluation",)):
+                    game.stack.append(OfferTask(seat, ("bid.after_evaluation",), {},
+                                                "Use a character after the evaluation?"))
+                    return PUSHED
+            else:
+                game.rounds_done.add(rnd.card)
+                game.bid_winner = self.winner
+                return self.winner

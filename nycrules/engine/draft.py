@@ -11,33 +11,61 @@ from functools import partial
 from typing import Any
 
 from . import ops
-from .abilities import offer, usable, use, use_options
+from .abilities import OfferTask, UseTask, usable, use_options
 from .decisions import Decision, Option
 from .state import Game, Seat, Tile
+from .tasks import PUSHED, Task, run_now
 
 
 def draft_turn(game: Game, seat: Seat) -> None:
+    """One draft turn of the seat, at once (see DraftTurn)."""
+    run_now(game, DraftTurn(seat))
+
+
+class DraftTurn(Task):
     """One turn of the seat in a draft: take a pair of cards on display (or let a character act in its
     place), using characters before and after as their hooks allow."""
-    game.taken = []
-    rule, where = game.rule, game.where
-    while not game.taken:
-        values, labels = _draft_menu(game, seat)
-        decision = Decision(seat, "draft", "Take a pair of cards", None, game.rule, count=len(values),
-                            build=partial(_draft_option, values, labels), value=values.__getitem__)
-        choice = game.ask(decision)
-        game.where = where
-        if choice[0] == "pair":
-            game.taken.extend(ops.take_pair(game, seat, choice[1]))
+
+    __slots__ = ("seat", "rule", "where", "phase")
+
+    def __init__(self, seat: Seat):
+        self.seat = seat
+        self.rule, self.where = "", None
+        self.phase = 0  # 0: not started, 1: asked, 2: a character acts, 3: one acted instead of a pair, 4: after
+
+    def step(self, game: Game, value: Any) -> Any:
+        seat, phase = self.seat, self.phase
+        if phase == 0:
+            game.taken = []
+            self.rule, self.where = game.rule, game.where
+        elif phase == 1:
+            game.where = self.where
+            if value[0] == "pair":
+                game.taken.extend(ops.take_pair(game, seat, value[1]))
+            else:
+                self.phase = 3 if value[0] == "instead" else 2
+                game.stack.append(UseTask(seat, value[1], {}))
+                return PUSHED
+        elif phase == 4:
+            game.rule = self.rule
+            return None
         else:
-            use(game, seat, choice[1], {})
-            game.rule = rule
-            if choice[0] == "instead":
-                break  # the character took the place of the pair
-    if seat.company:
-        offer(game, seat, ("draft.after_pair", "draft.turn"), {"taken": list(game.taken)},
-              "Use a character before your turn ends?", "end turn")
-    game.rule = rule
+            game.rule = self.rule
+        if not game.taken and phase != 3:
+            self.phase = 1
+            return self.question(game)
+        self.phase = 4
+        if seat.company:
+            game.stack.append(OfferTask(seat, ("draft.after_pair", "draft.turn"), {"taken": list(game.taken)},
+                                        "Use a character before your turn ends?", "end turn"))
+            return PUSHED
+        game.rule = self.rule
+        return None
+
+    def question(self, game: Game) -> Decision:
+        values, labels = _draft_menu(game, self.seat)
+        return Decision(self.seat, "draft", "Take a pair of cards", None, game.rule, count=len(values),
+                        build=partial(_draft_option, values, labels), value=values.__getitem__)
 
 
 _MENU_HOOKS = ("draft.turn", "draft.instead_of_pair")  # the characters offered in a draft turn's menu

@@ -8,20 +8,28 @@ from __future__ import annotations
 
 from ..compiler import Frame
 from ..model import ScoringStep
-from .abilities import run_script
+from .abilities import effect_task
 from .procedure import run_part
 from .setup import for_seat
 from .state import Game, Seat
+from .tasks import Task, run_now
 
 FINAL_SCORING = "final_scoring"  # the id of the procedure node that scores a game at its end
 
 
 def score_step(game: Game, step: ScoringStep, seat: Seat) -> None:
-    """One final scoring step for one seat (Tom's version for Tom)."""
+    """One final scoring step for one seat (Tom's version for Tom), at once."""
+    task = score_step_task(game, step, seat)
+    if task is not None:
+        run_now(game, task)
+
+
+def score_step_task(game: Game, step: ScoringStep, seat: Seat) -> Task | None:
+    """One final scoring step for one seat: the task of its effect, or None when it ran already."""
     game.scoring_step = step.id
     seat.scores.setdefault(step.id, 0)
     script = for_seat(game, seat, step.effect, "final_scoring", step.id)
-    run_script(game, script, {"me": seat}, f"final scoring: {step.id}")
+    return effect_task(game, script, {"me": seat}, f"final scoring: {step.id}")
 
 
 def ranking(game: Game) -> list[Seat]:

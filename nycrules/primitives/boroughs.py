@@ -8,8 +8,9 @@ from ..engine import ops
 from ..engine.state import Borough, Seat
 from ..registry import primitive
 from ..text import counted
-from . import count as check_count, inline, not_negative
-from .choices import decide
+from . import count as check_count, inline, not_negative, waits
+from ..engine.decisions import Decision
+from ..engine.tasks import Task, run_now
 
 C = "boroughs and skyscrapers"
 
@@ -108,32 +109,66 @@ def remove_from_board(f: Any, seat: Seat, count: int) -> None:
         f.game.emit(seat, f"returns {counted(count, 'skyscraper')} from the board")
 
 
-@primitive("build(seat: seat, borough: borough, count: int) -> int",
-           "Build skyscrapers from the board (it must, while it has some); for each one missing the seat may "
-           "move one of its skyscrapers from another borough, or build fewer. Gives how many were built.",
-           C, changes=True)
-def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
+class Build(Task):
+    """`build` when the board runs short: for each skyscraper missing, the seat may move one of its
+    skyscrapers from another borough (a question each), or build fewer; gives how many were built."""
+
+    __slots__ = ("seat", "borough", "count", "missing", "sources", "asked")
+
+    def __init__(self, seat: Seat, borough: Borough, count: int):
+        self.seat, self.borough, self.count = seat, borough, count
+        self.missing = count - seat.board
+        self.sources: list[Borough] = []
+        self.asked = False
+
+    def step(self, game: Any, value: Any) -> Any:
+        if self.asked:
+            if value is None:  # "do not move one"
+                return self._build(game)
+            self.sources.append(value)
+        if len(self.sources) < self.missing and self._available(game):
+            self.asked = True
+            return self.question(game)
+        return self._build(game)
+
+    def _available(self, game: Any) -> list[Borough]:
+        seat, sources = self.seat, self.sources
+        return [b for b in game.boroughs if b is not self.borough
+                and b.counts[seat.index] - sum(1 for s in sources if s is b) > 0]
+
+    def question(self, game: Any) -> Decision:
+        return Decision(self.seat, "sell", "No skyscraper left on your board: move one here from another borough?",
+                        None, game.rule, values=[None] + self._available(game), label=_sell_label)
+
+    def _build(self, game: Any) -> int:
+        return _built(game, self.seat, self.borough, self.count, self.sources)
+
+
+def _build_task(f: Any, seat: Seat, borough: Borough, count: int) -> Any:
     check_count(f, count, "build of")
-    game = f.game
     if count <= 0:
         return 0
-    sources: list[Borough] = []
-    missing = count - seat.board
-    for _ in range(max(missing, 0)):
-        available = [b for b in game.boroughs if b is not borough
-                     and b.counts[seat.index] - sum(1 for s in sources if s is b) > 0]
-        if not available:
-            break
-        picked = decide(f, seat, "sell", "No skyscraper left on your board: move one here from another borough?",
-                        [None] + available, _sell_label)
-        if picked is None:
-            break
-        sources.append(picked)
+    if count <= seat.board:  # the board has them all: nothing to ask
+        return _built(f.game, seat, borough, count, [])
+    return Build(seat, borough, count)
+
+
+def _built(game: Any, seat: Seat, borough: Borough, count: int, sources: list[Borough]) -> int:
     built = ops.build_from_board(seat, borough, count, sources)
     if built and game.log_events:  # event text only for a log that is kept
         moved = f" ({len(sources)} moved from other boroughs)" if sources else ""
         game.emit(seat, f"builds {counted(built, 'skyscraper')} in {borough.name}{moved}")
     return built
+
+
+@primitive("build(seat: seat, borough: borough, count: int) -> int",
+           "Build skyscrapers from the board (it must, while it has some); for each one missing the seat may "
+           "move one of its skyscrapers from another borough, or build fewer. Gives how many were built.",
+           C, changes=True)
+@waits(_build_task)
+def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
+    out = _build_task(f, seat, borough, count)
+    return run_now(f.game, out) if isinstance(out, Task) else out
 
 
 def _sell_label(source: Borough | None) -> str:

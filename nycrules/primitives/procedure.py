@@ -6,19 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import ops
-from ..engine.abilities import offer
+from ..engine.abilities import OfferTask, attached, offer
+from ..engine.bidding import BiddingTurn, Evaluation
 from ..engine.bidding import bidding_turn as run_bidding_turn
 from ..engine.bidding import evaluate_bids as run_evaluation
 from ..engine.bidding import open_bidding_round as open_round
 from ..engine.bids import bid_value
 from ..engine.decisions import describe
+from ..engine.draft import DraftTurn
 from ..engine.draft import draft_turn as run_draft_turn
 from ..engine.scoring import end_game as run_end_game
 from ..engine.scoring import score_step as run_score_step
+from ..engine.scoring import score_step_task
 from ..engine.state import Borough, Pair, Seat
 from ..model import RoundDef, ScoringStep
 from ..registry import primitive
-from . import count, inline, require
+from . import count, inline, require, waits
 
 C = "procedure"
 
@@ -110,6 +113,7 @@ def set_draft_turns(f: Any, seat: Seat, turns: int) -> None:
 @primitive("draft_turn(seat: seat)",
            "One draft turn of the seat: it takes a pair on display (or a character acts in its place), "
            "with the characters it may use before and after.", C)
+@waits(lambda f, seat: DraftTurn(seat))
 def draft_turn(f: Any, seat: Seat) -> None:
     run_draft_turn(f.game, seat)
 
@@ -126,6 +130,7 @@ def discard_pairs(f: Any) -> None:
 @primitive("offer_characters(seat: seat, hook: hook, prompt: str)",
            "Let the seat use its characters of this hook (one of the procedure's), one after the other, "
            "until it is done; `prompt` is the question it is asked.", C)
+@waits(lambda f, seat, hook, prompt: OfferTask(seat, (hook,), {}, prompt) if attached(seat, (hook,)) else None)
 def offer_characters(f: Any, seat: Seat, hook: str, prompt: str) -> None:
     offer(f.game, seat, (hook,), {}, prompt)
 
@@ -177,6 +182,7 @@ def bids_last(f: Any, seat: Seat) -> bool:
 
 @primitive("bidding_turn(seat: seat, round: bidding_round)",
            "The seat's bidding turn: exchanges, its characters, then a bid or a pass, as it chooses.", C)
+@waits(lambda f, seat, rnd: BiddingTurn(seat, rnd))
 def bidding_turn(f: Any, seat: Seat, rnd: RoundDef) -> None:
     run_bidding_turn(f.game, seat, rnd)
 
@@ -192,6 +198,7 @@ def place_bid(f: Any, seat: Seat) -> None:
 @primitive("evaluate_bids(round: bidding_round)",
            "Evaluate the bidding round: each bid's action, the highest bid's bonus, the runner-up; "
            "played cards are discarded.", C)
+@waits(lambda f, rnd: Evaluation(rnd))
 def evaluate_bids(f: Any, rnd: RoundDef) -> None:
     run_evaluation(f.game, rnd)
 
@@ -219,6 +226,7 @@ def step_title(f: Any, step: ScoringStep) -> str:
 
 
 @primitive("score_step(seat: seat, step: scoring_step)", "Score the final scoring step for the seat.", C)
+@waits(lambda f, seat, step: score_step_task(f.game, step, seat))
 def score_step(f: Any, seat: Seat, step: ScoringStep) -> None:
     run_score_step(f.game, step, seat)
 
