@@ -198,17 +198,18 @@ def effect_task(game: Game, script: Script, variables: dict[str, Any], rule: str
 class UseTask(Task):
     """A seat uses a character (see `use`); its result is the effect's frame."""
 
-    __slots__ = ("seat", "tile", "variables", "parent", "keeper", "started")
+    __slots__ = ("seat", "tile", "variables", "parent", "keeper", "kept", "started")
 
     def __init__(self, seat: Seat, tile: Tile, variables: dict[str, Any], parent: Frame | None = None):
         self.seat, self.tile, self.variables, self.parent = seat, tile, variables, parent
-        self.keeper: Any = None
+        self.keeper: Any = None  # the game's keeper before this use (see BidKeeper)...
+        self.kept = False  # ...when this use put its own in place
         self.started = False
 
     def step(self, game: Game, value: Any) -> Any:
         if self.started:
-            if self.keeper is not None:
-                game.chooser = self.keeper.chooser
+            if self.kept:
+                game.keeper = self.keeper
             return value  # the effect's frame
         self.started = True
         seat, tile, char = self.seat, self.tile, self.tile.char
@@ -217,15 +218,14 @@ class UseTask(Task):
         variables = {"me": seat, "this": tile, **self.variables}
         if keeper is None:
             return run_or_push(game, char.effect, variables, f"character {char.id}", self.parent)
-        self.keeper = keeper  # a question under it waits inside the keeper: a copy replays from a step kept
-        game.chooser = keeper
+        self.keeper, self.kept, game.keeper = game.keeper, True, keeper
         try:
             out = run_or_push(game, char.effect, variables, f"character {char.id}", self.parent)
         except BaseException:
-            game.chooser = keeper.chooser
+            game.keeper = self.keeper
             raise
         if out is not PUSHED:
-            game.chooser = keeper.chooser
+            game.keeper = self.keeper
         return out
 
 

@@ -24,7 +24,7 @@ from .decisions import describe
 from .setup import game_number, step_for
 from .state import Game, _Copied, copy_value
 from .effect_task import EffectTask
-from .tasks import PUSHED, Task, run_now
+from .tasks import PUSHED, Task, drive, run_now
 
 class Place(_Copied):
     """One node under way: `step` of its body runs next; a loop's `items` and position; the names in
@@ -96,6 +96,11 @@ def start(game: Game, root: int = PLAY_ROOT) -> Cursor:
     return Cursor([Place(root, game.rule, game_numbers(game))])
 
 
+def play(game: Game) -> None:
+    """Play on to the end of the game, the game's chooser answering every decision."""
+    drive(game)
+
+
 def whole_game(game: Game) -> Cursor:
     """The cursor of a new game: its `setup`, then its `play` list."""
     cursor = start(game, SETUP_ROOT)
@@ -119,7 +124,6 @@ def run_part(game: Game, ident: str, variables: dict[str, Any] | None = None) ->
 def run(game: Game, cursor: Cursor) -> bool:
     """Run from the cursor to the end of its root (the loop of the interpreter); True when it stops
     at a leaf whose effect it put on the game's stack of tasks, to go on when that is done."""
-    between = game.between
     nodes = game.ruleset.procedure.nodes
     places = cursor.places
     while places:
@@ -138,16 +142,11 @@ def run(game: Game, cursor: Cursor) -> bool:
                     place.step = step + 1
                     _enter(game, cursor, child)
                     continue
-                # A leaf runs in its parent's place: a copy taken now (before the step moves on) runs it.
-                if between is not None and between.wanted:
-                    between(game)
                 place.step = step + 1
                 if _leaf(game, cursor, child, place, True):
                     return True
                 continue
         elif step == 0:  # the body of a loop around a leaf
-            if between is not None and between.wanted:
-                between(game)
             place.step = 1
             if _leaf(game, cursor, node, place, False):
                 return True

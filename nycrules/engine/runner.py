@@ -4,11 +4,13 @@ A game is fully determined by the ruleset digest, the seats, the seed and the
 list of decisions taken; that list (`Session.record`) is what a save file, a
 replay, an undo and a copy rest on.
 
-The ruleset's procedure runs in engine/procedure.py, its rules ask their questions
-through a callback. To stop at a decision and hand it to the caller, the game runs
-in a greenlet: at a decision nobody answers for, it switches back to the caller,
-which later switches in again with the answer.
-Play, replay, simulate and the public API all drive games through this class.
+Where the game stands is data in its state: the table and a stack of tasks (the
+procedure's cursor, an effect part-way through, a bidding turn...; engine/tasks.py).
+The session drives the tasks until a decision waits; the replay, an agent or Tom
+answers it, or the session pauses there for the caller. A copy (`clone`,
+`determinize`) copies the state and makes the waiting decision again from the copy:
+nothing is replayed. Play, replay, simulate and the public API all drive games
+through this class.
 """
 
 from __future__ import annotations
@@ -17,8 +19,6 @@ import operator
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from greenlet import getcurrent, greenlet
-
 from ..diagnostics import NycRulesError
 from ..model import Ruleset
 from ..text import shown_clipped
@@ -26,7 +26,7 @@ from .decisions import Decision, Option
 from .scoring import winner_of
 from .setup import SeatSpec, new_game
 from .state import Event, Game, copy_game
-from .tasks import drive
+from .tasks import answered, ask_again, drive
 
 if TYPE_CHECKING:
     from ..seat_view import SeatView
@@ -54,27 +54,6 @@ class ReplayMismatch(NycRulesError):
 
 class AgentError(NycRulesError):
     """An agent that cannot answer (no `choose`), or that answered something that is not an option."""
-
-
-class _Checkpoints:
-    """Called between two leaves of the procedure once `wanted`: keeps a copy of the table (its cursor
-    with it) when decisions were taken since the last copy, so a clone replays only those after it."""
-
-    __slots__ = ("session", "wanted")
-
-    def __init__(self, session: "Session"):
-        self.session = session
-        self.wanted = False
-
-    def __call__(self, game: Game) -> None:
-        session = self.session
-        taken = len(session.record)
-        if session._checkpoint is None or session._checkpoint[1] < taken:
-            session._checkpoint = (copy_game(game), taken)
-
-
-class _Finished:
-    """What the procedure's greenlet hands back when the game is over."""
 
 
 Observer = Callable[[Game, Decision, int], None]
@@ -107,23 +86,10 @@ class Session:
         self.history: list[tuple[int, int, int]] = []  # (seat, option index, option count) of each
         self.state: Game | None = None
         self._pause_at = pause_at  # this decision pauses even when an agent could answer it
-        # Once the game has been cloned, a copy of the state (its cursor in the procedure with it) is
-        # kept between two of the procedure's leaves, with the count of decisions before it, so later
-        # clones replay only the decisions since.
-        self._checkpoints = _Checkpoints(self)  # wanted once the game has been cloned
-        self._checkpoint: tuple[Game, int] | None = None
-        self._resume: tuple[Game, int] | None = None  # a clone starts from its original's checkpoint
-        # Determinizations to make again when the replay reaches them: (decision number, seat, rng seed).
-        # A determinized copy keeps them, so that its own copies are of the re-dealt game too.
-        self._redeals: list[tuple[int, int, int]] = []
-        self._pending: Decision | None = None
-        self._clean = False  # the decision waiting was asked by a task with nothing else under way: a copy copies
-        self._paused_at: Decision | None = None  # the decision the procedure paused at (see _go_on)
-        self._answered_at_once: Decision | None = None  # a copy's re-made decision with one option
+        self._pending: Decision | None = None  # the decision waiting for the caller
         self._actions_of: tuple[Decision, dict[int, int]] | None = None  # the waiting decision's action ids
         self._over = False
         self._started = False
-        self._engine = greenlet(self._main)
 
     # ------------------------------------------------------------ driving
     @property
@@ -147,7 +113,13 @@ class Session:
     def decision(self) -> Decision | None:
         """The decision waiting for an answer, or None when the game is over."""
         if not self._started:
-            self._advance(None)
+            self._started = True
+            try:
+                self.state = new_game(self.ruleset, self.specs, self.seed, None, self.log_events)
+            except BaseException:
+                self._over = True
+                raise
+            self._play(None)
         return self._pending
 
     def apply(self, choice: Option | int | str) -> None:
@@ -157,22 +129,13 @@ class Session:
             raise NycRulesError("the game is over: there is no decision to answer")
         index = self._index(decision, choice)
         self._pending = None
-        self._advance(index)
+        self._play(self._taken(decision, index))
 
     def is_over(self) -> bool:
         return self.decision() is None
 
     def close(self) -> None:
-        """Give up a game that will not be played on (a copy after a playout): its paused procedure ends.
-
-        The garbage collector does not look into a paused greenlet's frames, so a session
-        dropped in the middle of its game is never freed (the frames hold the session):
-        a search bot's thousands of copies would fill the memory. Closing ends them.
-        """
-        engine = self._engine
-        if self._started and not engine.dead:
-            engine.parent = getcurrent()
-            engine.throw()  # GreenletExit: the procedure unwinds; the greenlet hands it back here
+        """Give up a game that will not be played on (nothing of it is left running anywhere)."""
         self._over = True
         self._pending = None
 
@@ -281,75 +244,7 @@ class Session:
     # ------------------------------------------------------------ copies
     def clone(self, agents: dict[int, Agent] | None = None, log_events: bool | None = None) -> "Session":
         """An independent copy, paused at the same decision; `agents` replaces the seats' agents."""
-        return self._copy(agents, log_events, self._redeals)
-
-    def _copy(self, agents: dict[int, Agent] | None, log_events: bool | None,
-              redeals: list[tuple[int, int, int]], redeal: tuple[int, int] | None = None) -> "Session":
-        self._checkpoints.wanted = True
-        if self._clean and self._pending is not None:
-            return self._copy_position(agents, log_events, redeals, redeal)
-        if redeal is not None:
-            redeals = redeals + [(len(self.record), *redeal)]
-        twin = Session(self.ruleset, self.specs, self.seed, self.agents if agents is None else agents,
-                       replay=self.record, log_events=self.log_events if log_events is None else log_events,
-                       pause_at=len(self.record))
-        twin._redeals = list(redeals)
-        # The latest step kept, or else the one this game started from (a copy's copy starts there too).
-        start = self._checkpoint if self._checkpoint is not None else self._resume
-        if start is not None:
-            state, decisions = start
-            twin._resume = (state, decisions)
-            twin.record, twin.history = self.record[:decisions], self.history[:decisions]
-        self._checkpoints.wanted = True
-        twin.decision()
-        return twin
-
-    def _copy_position(self, agents: dict[int, Agent] | None, log_events: bool | None,
-                       redeals: list[tuple[int, int, int]], redeal: tuple[int, int] | None) -> "Session":
-        """A copy of the table and of the tasks under way, waiting at the same decision made again from
-        the copy (after `redeal`, (seat, rng seed): from the cards dealt anew). Nothing is replayed."""
-        import random
-
-        from .information import determinize
-        keep = self.log_events if log_events is None else log_events
-        twin = Session(self.ruleset, self.specs, self.seed, self.agents if agents is None else agents,
-                       log_events=keep)
-        twin.record, twin.history = list(self.record), list(self.history)
-        twin._redeals = list(redeals)
-        if redeal is not None:  # for a copy that has to replay (an older kind of pause): deal again there
-            twin._redeals.append((len(self.record), *redeal))
-        assert self.state is not None
-        state = twin.state = copy_game(self.state, keep_events=keep)
-        state.log_events, state.chooser, state.between = keep, twin._choose, twin._checkpoints
-        if redeal is not None:
-            determinize(state, redeal[0], random.Random(redeal[1]))
-        twin._started, twin._clean = True, True
-        twin._engine = greenlet(twin._go_on)
-        twin._pending = twin._paused_at = state.stack[-1].question(state)
-        if twin._pending.count == 1:  # the cards dealt anew leave one option: it is taken, as in any game
-            decision, twin._pending = twin._pending, None
-            if keep:
-                state.emit(decision.seat, decision.option(0).label, "forced", public="")
-            twin._answered_at_once = decision
-            twin._advance(None)
-        return twin
-
-    def _go_on(self, index: int | None) -> _Finished:
-        """The procedure of a copy made by _copy_position: the answer to the decision it waits at, on."""
-        assert self.state is not None
-        state = self.state
-        decision = self._answered_at_once
-        if decision is not None:
-            self._answered_at_once = None
-            value = decision.value(0)
-        else:
-            decision = self._paused_at
-            assert decision is not None and index is not None
-            self._note(state, decision, index)
-            state.decisions_taken += 1
-            value = decision.value(index)
-        drive(state, value)
-        return _Finished()
+        return self._copy(agents, log_events, None)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """All that seat may know now, as JSON-ready data (nothing it may not)."""
@@ -360,13 +255,38 @@ class Session:
                     log_events: bool = False) -> "Session":
         """A copy where what the seat cannot see (other hands, the draw pile, ...) is dealt anew.
 
-        Its own clones and determinizations are of the re-dealt game (the deal is made again at the
-        same decision when they replay). Made at another seat's decision, the decision waiting is
-        the one that seat had in the real game (its options were made from its real cards);
-        `SeatView.determinize` is only offered at the seat's own decisions.
+        The decision waiting is made again from the copy's cards, whoever's it is (its options
+        are the legal options of the copy; should one be left, it is taken and the copy plays on to
+        the next decision). Copies of the copy are copies of the re-dealt game.
         """
-        self._state()
-        return self._copy(agents, log_events, self._redeals, (seat, rng_seed))
+        return self._copy(agents, log_events, (seat, rng_seed))
+
+    def _copy(self, agents: dict[int, Agent] | None, log_events: bool | None,
+              redeal: tuple[int, int] | None) -> "Session":
+        """A copy of the table and of the tasks under way (after `redeal`, (seat, rng seed): with what
+        that seat cannot see dealt anew), waiting at the same decision made again from the copy."""
+        import random
+
+        from .information import determinize
+        state = self._state()
+        keep = self.log_events if log_events is None else log_events
+        twin = Session(self.ruleset, self.specs, self.seed, self.agents if agents is None else agents,
+                       replay=self.replay, log_events=keep, observer=None)
+        twin.record, twin.history = list(self.record), list(self.history)
+        twin._started = True
+        copy = twin.state = copy_game(state, keep_events=keep)
+        copy.log_events = keep
+        if redeal is not None:
+            determinize(copy, redeal[0], random.Random(redeal[1]))
+        if self._pending is None:  # the game is over
+            twin._over = True
+            return twin
+        decision, value = ask_again(copy)
+        if decision is not None:
+            twin._pending = decision
+        else:  # the cards dealt anew leave one option: it is taken, as in any game
+            twin._play(value)
+        return twin
 
     def view(self, seat: int) -> "SeatView":
         """What `seat` may know of the game, and its decision if it is the seat's turn (see seat_view.py)."""
@@ -398,41 +318,65 @@ class Session:
             raise NycRulesError(f"there is no option {choice}: this decision has {decision.count} (0-{decision.count - 1})")
         return choice
 
-    def _advance(self, answer: int | None) -> None:
-        """Switch into the procedure until it pauses at a decision or ends."""
-        if self._over:
-            return
-        self._started = True
-        self._engine.parent = getcurrent()  # errors and pauses come back here
+    def _play(self, value: Any) -> None:
+        """Play on with the value of the answer just given, until a decision waits for the caller (it
+        is then `_pending`) or the game ends; the replay, agents and Toms answer the others."""
+        state = self.state
+        assert state is not None
         try:
-            result = self._engine.switch(answer)
+            while True:
+                drive(state, value)
+                decision = state.waiting
+                if decision is None:
+                    self._over = True
+                    return
+                state.waiting = None
+                index = self._answer(state, decision)
+                if index is None:
+                    self._pending = decision
+                    return
+                value = self._taken(decision, index)
         except BaseException:
             self._over = True  # a rule failed or the player interrupted: this game cannot go on
             raise
-        if isinstance(result, Decision):
-            self._pending = self._paused_at = result
-        else:
-            self._over = True
 
-    def _main(self, _: Any) -> _Finished:
-        if self._resume is None:
-            self.state = new_game(self.ruleset, self.specs, self.seed, self._choose, self.log_events)
-        else:
-            state, _decisions = self._resume
-            self.state = copy_game(state, keep_events=self.log_events)
-            self.state.chooser, self.state.log_events = self._choose, self.log_events
-        self.state.between = self._checkpoints
-        drive(self.state)
-        return _Finished()
+    def _answer(self, game: Game, decision: Decision) -> int | None:
+        """The answer of the replay, the seat's agent or Tom's rules; None when the caller answers."""
+        position = len(self.record)
+        if position < len(self.replay):
+            index = self.replay[position]
+            if not 0 <= index < decision.count:
+                raise ReplayMismatch(f"decision {position + 1} of the record has no option {index + 1} "
+                                     f"(that decision offers {decision.count})")
+            return index
+        if position == self._pause_at:
+            return None
+        agent = self.agents.get(decision.seat.index)
+        if agent is not None:
+            if not isinstance(agent, EngineAgent):
+                return self._ask(agent, decision, position)
+            # A built-in bot, asked inline; while it thinks, the game waits at this decision (its copies).
+            self._pending = decision
+            try:
+                index = agent.choose(self, decision)
+            finally:
+                self._pending = None
+            if type(index) is not int or not 0 <= index < decision.count:
+                index = _checked(index, decision, position, agent)
+            return index
+        if decision.seat.is_tom:
+            return 0  # Tom's rules decide for him; a rule that still asks him gets the first option
+        return None
 
-    def _redeal(self, game: Game, position: int) -> None:
-        """Make again the determinizations made at this decision (in the order they were made)."""
-        import random
-
-        from .information import determinize
-        for at, seat, rng_seed in self._redeals:
-            if at == position:
-                determinize(game, seat, random.Random(rng_seed))
+    def _taken(self, decision: Decision, index: int) -> Any:
+        """A decision answered: noted in the record and the history, the observer told; its value."""
+        state = self.state
+        assert state is not None
+        self.record.append(index)
+        self.history.append((decision.seat.index, index, decision.count))
+        if self.observer is not None:
+            self.observer(state, decision, index)
+        return answered(state, decision, index)
 
     def _ask(self, agent: Any, decision: Decision, position: int) -> int:
         """The agent's answer to the decision, refused with one line unless it is an option's index."""
@@ -445,48 +389,6 @@ class Session:
     def _view(self, decision: Decision) -> "SeatView":
         from ..seat_view import SeatView
         return SeatView(self, decision.seat.index, decision)
-
-    def _choose(self, game: Game, decision: Decision) -> int:
-        self.state = game
-        record = self.record
-        position = len(record)
-        seat = decision.seat
-        if self._redeals:
-            self._redeal(game, position)
-        if position < len(self.replay):
-            index = self.replay[position]
-            if not 0 <= index < decision.count:
-                raise ReplayMismatch(f"decision {position + 1} of the record has no option {index + 1} "
-                                     f"(that decision offers {decision.count})")
-        elif position == self._pause_at:
-            self._clean = game.inside == 0
-            index = self._engine.parent.switch(decision)  # pause: the caller answers with apply()
-        elif (agent := self.agents.get(seat.index)) is not None:
-            if isinstance(agent, EngineAgent):  # a built-in bot: most decisions of a simulation, asked inline
-                # While it thinks, the game waits at this decision: its copies are copies of it.
-                self._clean, self._pending = game.inside == 0, decision
-                try:
-                    index = agent.choose(self, decision)
-                finally:
-                    self._pending = None
-                if type(index) is not int or not 0 <= index < decision.count:
-                    index = _checked(index, decision, position, agent)
-            else:
-                index = self._ask(agent, decision, position)
-        elif seat.is_tom:
-            index = 0  # Tom's rules decide for him; a rule that still asks him gets the first option
-        else:
-            self._clean = game.inside == 0
-            index = self._engine.parent.switch(decision)  # nobody answers for this seat: the caller does
-        self._note(game, decision, index)
-        return index
-
-    def _note(self, game: Game, decision: Decision, index: int) -> None:
-        """A decision taken: into the record and the history; the observer is told."""
-        self.record.append(index)
-        self.history.append((decision.seat.index, index, decision.count))
-        if self.observer is not None:
-            self.observer(game, decision, index)
 
 
 def _checked(answer: object, decision: Decision, position: int, agent: object) -> int:

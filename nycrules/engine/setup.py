@@ -7,9 +7,10 @@ from typing import Any
 
 from ..compiler import Frame, check_count
 from ..diagnostics import NycRulesError
-from ..model import CharacterDef, Ruleset, Script
+from ..model import SETUP_ROOT, CharacterDef, Ruleset, Script
 from . import ops
 from .state import Borough, Card, Game, PrestigeTile, PressToken, Seat, Tile, Vessel
+from .tasks import run_now
 
 
 @dataclass(frozen=True)
@@ -87,8 +88,9 @@ def check_seat_count(count: int, ruleset: Ruleset) -> None:
 
 
 def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, log_events: bool = True) -> Game:
-    """Lay out the table, ready to run the procedure from its `setup` (engine/tasks.py `drive`);
-    `chooser(game, decision)` answers decisions, or None: they wait for an answer from outside."""
+    """Lay out the table and run the procedure's `setup`, its decisions answered by `chooser(game,
+    decision)`; the game is then ready to be played on (procedure.play). With no chooser, the setup
+    is left on the stack of tasks too: a Session plays it, pausing at decisions."""
     comp = ruleset.components
     check_seat_count(len(specs), ruleset)
     if any(s.kind == "tom" for s in specs) and ruleset.tom is None:
@@ -128,8 +130,13 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     ops.shuffle(rng, game.prestige_stack)
     _setup_characters(game, layout)
     _setup_press(game)
-    from .procedure import whole_game  # the interpreter reads this module's numbers and steps
-    game.stack.append(whole_game(game))  # the procedure's `setup` list, then its `play` list
+    from .procedure import start, whole_game  # the interpreter reads this module's numbers and steps
+    if chooser is None:  # the game waits at its decisions: its setup is played from the stack too
+        game.stack.append(whole_game(game))  # the procedure's `setup` list, then its `play` list
+        return game
+    run_now(game, start(game, SETUP_ROOT))  # the setup now, its decisions answered by the chooser...
+    game.cursor = start(game)  # ...and the game after it, to be played from here (procedure.play)
+    game.stack.append(game.cursor)
     return game
 
 

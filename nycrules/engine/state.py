@@ -342,8 +342,7 @@ class Game:
         self.cursor: Any = None  # where the procedure's `play` list stands (engine/procedure.py Cursor)
         self.stack: list[Any] = []  # the tasks under way, the cursor first (engine/tasks.py)
         self.waiting: Any = None  # the decision the top task waits for, asked outside (engine/tasks.py)
-        self.inside = 0  # rules run to their end at once (run_now) under way now: a question then waits inside them
-        self.between: Any = None  # called before each leaf of the procedure (Session's checkpoints)
+        self.keeper: Any = None  # while a character that is part of a bid acts (engine/usefulness.py BidKeeper)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
         cls = type(self)
@@ -378,22 +377,15 @@ class Game:
 
     # --- decisions and events
     def ask(self, decision: Any) -> Any:
-        """Ask the seat's agent (through the runner) and give the value of the option chosen.
-
-        A decision with a single option is no decision: it is taken without asking, and the log
-        says so (an event of kind "forced"), so a person sees that it was taken for them.
-        """
-        if decision.count == 1:
-            if self.log_events:
-                self.emit(decision.seat, decision.option(0).label, "forced", public="")  # its own cards, maybe
-            return decision.value(0)
-        self.inside += 1  # the question waits inside Python code: a copy of the game cannot go on from it
-        try:
-            index = self.chooser(self, decision)
-        finally:
-            self.inside -= 1
-        self.decisions_taken += 1
-        return decision.value(index)
+        """A question answered at once by the game's chooser (a copy being tried, a test): the value
+        of the option chosen. A game played on asks through its tasks (engine/tasks.py)."""
+        from .tasks import answered, offered  # tasks imports this module
+        asked, value = offered(self, decision)
+        if asked is None:
+            return value
+        if self.chooser is None:
+            raise RuntimeError("a rule asked a question outside the game's tasks, with no chooser to answer it")
+        return answered(self, asked, self.chooser(self, asked))
 
     def fire_hook(self, name: str, frame: Any) -> None:
         """Rules' `hook` statements, before the engine has installed its runner in the compiler."""
@@ -445,7 +437,7 @@ def copy_game(game: Game, keep_events: bool = True, memo: dict[int, Any] | None 
     if not keep_cursor and game.cursor is not None:
         memo[id(game.cursor)] = None
         memo[id(game.stack)] = []
-    memo.update({id(game.chooser): None, id(game.between): None, id(game.waiting): None,
+    memo.update({id(game.chooser): None, id(game.waiting): None,
                  id(game.events): list(game.events) if keep_events else []})
     twin = copy.deepcopy(game, memo)
     vars(twin).pop("emit", None)  # a wrapper a test's watcher put on the game stays on that game

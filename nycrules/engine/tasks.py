@@ -14,6 +14,7 @@ from where the original stands without running anything again.
 - PUSHED: it put a task above itself, whose result comes back as `value`;
 - anything else: the task is done and that is its result.
 `drive` runs the stack until a decision waits for someone outside, or the game ends.
+Nothing of a game under way is on the Python stack between two decisions.
 """
 
 from __future__ import annotations
@@ -48,14 +49,53 @@ class Task(_Copied):
 Chooser = Callable[[Game, Decision], int]
 
 
+class Sifted(Decision):
+    """A decision with only some of the options a rule asked with (see `offered`): `kept` numbers
+    them in the decision asked."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self, decision: Decision, kept: list[int]):
+        super().__init__(decision.seat, decision.kind, decision.prompt, [decision.option(i) for i in kept],
+                         decision.rule)
+        self.kept = kept
+
+
+def offered(game: Game, decision: Decision) -> tuple[Decision | None, Any]:
+    """The decision to ask for one a task waits at, or (None, the value taken without asking).
+
+    A decision with one option is no decision: it is taken at once and the log says so (an event
+    of kind "forced"), so a person sees that it was taken for them. While a character that is part
+    of a bid acts (`game.keeper`), only the answers after which a legal bid can follow are offered.
+    """
+    if decision.count == 1:
+        if game.log_events:
+            game.emit(decision.seat, decision.option(0).label, "forced", public="")  # its own cards, maybe
+        return None, decision.value(0)
+    keeper = game.keeper
+    if keeper is None:
+        return decision, None
+    kept = keeper.sift(game, decision)
+    if kept is None:
+        return decision, None
+    if len(kept) == 1:  # taken without asking anyone
+        keeper.answers.append(kept[0])
+        return None, decision.value(kept[0])
+    return Sifted(decision, kept), None
+
+
+def answered(game: Game, decision: Decision, index: int) -> Any:
+    """The value of option `index` of a decision asked (as `offered` gave it), noted as taken."""
+    game.decisions_taken += 1
+    if game.keeper is not None:
+        game.keeper.answers.append(decision.kept[index] if isinstance(decision, Sifted) else index)
+    return decision.value(index)
+
+
 def drive(game: Game, value: Any = None, floor: int = 0) -> Any:
     """Run the tasks above `floor` until all are done (their last result is given back) or, when
     the game has no chooser that answers at once, until a decision waits: then it is
-    `game.waiting` and None is given back; call again with the chosen option's value.
-
-    A decision with one option is no decision: it is taken at once and the log says so (an event
-    of kind "forced"), so a person sees that it was taken for them.
-    """
+    `game.waiting` and None is given back; call again with `answered(...)`'s value."""
     stack = game.stack
     while len(stack) > floor:
         out = stack[-1].step(game, value)
@@ -63,22 +103,24 @@ def drive(game: Game, value: Any = None, floor: int = 0) -> Any:
             value = None
             continue
         if isinstance(out, Decision):
-            if out.count == 1:
-                if game.log_events:
-                    game.emit(out.seat, out.option(0).label, "forced", public="")  # its own cards, maybe
-                value = out.value(0)
+            asked, value = offered(game, out)
+            if asked is None:
                 continue
             chooser = game.chooser
             if chooser is None:  # someone outside answers: the game waits here
-                game.waiting = out
+                game.waiting = asked
                 return None
-            index = chooser(game, out)
-            game.decisions_taken += 1
-            value = out.value(index)
+            value = answered(game, asked, chooser(game, asked))
             continue
         stack.pop()
         value = out
     return value
+
+
+def ask_again(game: Game) -> tuple[Decision | None, Any]:
+    """The decision the game waits at, made again from its table (a copy's, maybe with hidden cards
+    dealt anew), as `offered` gives it."""
+    return offered(game, game.stack[-1].question(game))
 
 
 def run_now(game: Game, task: Task) -> Any:
@@ -86,9 +128,7 @@ def run_now(game: Game, task: Task) -> Any:
     every decision it meets: a trial on a copy, or a test); gives its result."""
     floor = len(game.stack)
     game.stack.append(task)
-    game.inside += 1
     try:
         return drive(game, None, floor)
     finally:
-        game.inside -= 1
         del game.stack[floor:]  # after a failure, what was under way above the floor is gone

@@ -100,7 +100,7 @@ def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
     memo = rules_memo(game.ruleset)
     memo[id(game)], memo[id(game.chooser)] = trial, None
     # A trial runs its own tasks from an empty stack, answered at once (run_now).
-    memo[id(game.between)], memo[id(game.waiting)], memo[id(game.stack)] = None, None, []
+    memo[id(game.waiting)], memo[id(game.stack)], memo[id(game.keeper)] = None, [], None
     for seat in game.seats:  # whatever reaches a seat (a press token, a bid, `me`) gets this copy
         memo[id(seat)] = _TrialSeat.__new__(_TrialSeat)
     for seat in game.seats:
@@ -203,8 +203,8 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
     return False
 
 
-def bid_keeper(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> "BidKeepingChooser | None":
-    """The chooser to use a `needs_a_bid` character with, or None when none is needed: on a copy being
+def bid_keeper(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> "BidKeeper | None":
+    """The keeper to use a `needs_a_bid` character with, or None when none is needed: on a copy being
     tried, or when its effect asks nothing now (16 and 17 never ask; 13 asks only with cards of two
     types in hand). That is seen by using it once on a copy, which costs far less than the keeper's
     whole copy of the table."""
@@ -216,7 +216,7 @@ def bid_keeper(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) ->
         _use_on_copy(trial, memo, seat, tile, variables)
     except (RuleRuntimeError, _NoOptions):
         return None  # the failure shows when the seat uses the character
-    return BidKeepingChooser(game, seat, tile, variables) if explorer.taken else None
+    return BidKeeper(game, seat, tile, variables) if explorer.taken else None
 
 
 def _use_on_copy(trial: Game, memo: dict[int, Any], seat: Seat, tile: Tile, variables: dict[str, Any]) -> None:
@@ -224,37 +224,30 @@ def _use_on_copy(trial: Game, memo: dict[int, Any], seat: Seat, tile: Tile, vari
     use(trial, memo[id(seat)], copy_value(tile, memo), copy_value(variables, memo))
 
 
-class BidKeepingChooser:
-    """The chooser of the game while a seat uses a `needs_a_bid` character: each decision of its
-    effect offers only the answers after which a legal bid can still follow, tried on a copy of
-    the table as it was before the use. Answers are passed on to the game's own chooser."""
+class BidKeeper:
+    """While a seat uses a `needs_a_bid` character (`game.keeper`), each decision of its effect
+    offers only the answers after which a legal bid can still follow, tried on a copy of the table
+    as it was before the use (engine/tasks.py `offered`). Copied with the game it belongs to: the
+    table before the use is never changed, so copies share it."""
 
     def __init__(self, game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]):
-        self.chooser = game.chooser
         memo: dict[int, Any] = {}
         self.before = copy_game(game, keep_events=False, memo=memo, keep_cursor=False)  # the table before the use
         self.seat, self.tile, self.variables = memo[id(seat)], copy_value(tile, memo), copy_value(variables, memo)
         self.hooks = (tile.char.when,)
         self.answers: list[int] = []  # to the decisions asked so far, as the effect numbers them
 
-    def __call__(self, game: Game, decision: Decision) -> int:
-        game.inside += 1  # the question waits inside this chooser: a copy of the game replays to it
-        try:
-            return self._choose(game, decision)
-        finally:
-            game.inside -= 1
+    def __deepcopy__(self, memo: dict[int, Any]) -> "BidKeeper":
+        twin = BidKeeper.__new__(BidKeeper)
+        memo[id(self)] = twin
+        twin.before, twin.seat, twin.tile, twin.variables, twin.hooks = (self.before, self.seat, self.tile,
+                                                                         self.variables, self.hooks)
+        twin.answers = list(self.answers)
+        return twin
 
-    def _choose(self, game: Game, decision: Decision) -> int:
+    def sift(self, game: Game, decision: Decision) -> list[int] | None:
+        """The options kept (by index), or None to offer them all (all are kept, or none: none kept
+        cannot follow an offer made by trying, so the decision is asked as it is)."""
         kept = [index for index in range(decision.count)
                 if bid_can_follow(self.before, self.seat, self.tile, self.hooks, self.variables, self.answers + [index])]
-        if len(kept) in (0, decision.count):  # none kept cannot follow an offer made by trying: ask as it is
-            index = self.chooser(game, decision)
-        elif len(kept) == 1:
-            index = kept[0]
-            game.decisions_taken -= 1  # taken without asking anyone, as Game.ask takes a single option
-        else:
-            narrowed = Decision(decision.seat, decision.kind, decision.prompt,
-                                [decision.option(i) for i in kept], decision.rule)
-            index = kept[self.chooser(game, narrowed)]
-        self.answers.append(index)
-        return index
+        return None if len(kept) in (0, decision.count) else kept
