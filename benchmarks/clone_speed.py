@@ -1,21 +1,23 @@
-"""Measure what a search pays: clone(), clone() + a random playout to the end, and a whole game.
+"""What a copy of a game costs, against a whole game (issue 17's limits: clone <= 1/20, determinize <= 1/10).
 
     python benchmarks/clone_speed.py [GAMES]
 
-CPU time of this process (time.process_time), so the figures hold on a busy machine too.
-Positions are taken after 1/4, 1/2 and 3/4 of a game with four random bots and a person
-answered with the first option; the game has been cloned once before, as a search does, so
-it keeps a copy of the table at each step of the procedure.
+In one run, CPU time of this process (time.process_time, so the ratios hold on a busy
+machine too): whole games of four random bots, and clone() and determinize() of mid-game
+positions of four seats (after a quarter, half and three quarters of a game, every
+decision answered at random; determinized for the seat to move and for the next seat,
+whose waiting decision is then made again from the cards dealt anew). A copy copies the
+table and the tasks under way; nothing is replayed.
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 import time
 
 import nycrules
-from nycrules.agents import RandomAgent
 
 
 def cpu(fn, repeat: int) -> float:
@@ -25,30 +27,37 @@ def cpu(fn, repeat: int) -> float:
     return (time.process_time() - start) / repeat
 
 
-def main() -> None:
+def main() -> int:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-    seats = ["Ann", "bot:random", "bot:random", "bot:random"]
-    whole, clones, playouts, depth = [], [], [], []
+    whole, clones, determinized = [], [], []
     for seed in range(1, games + 1):
-        start = time.process_time()  # every seat answered: the game plays to its end at once
-        full = nycrules.new_game(seats, seed=seed, log_events=False, agents={0: RandomAgent(seed)})
+        start = time.process_time()
+        nycrules.new_game(["bot:random"] * 4, seed=seed, log_events=False).run()
         whole.append(time.process_time() - start)
-        length = len(full.record)
+        length = 0
+        game = nycrules.new_game(["Ann", "Ben", "Cat", "Dan"], seed=seed, log_events=False)
+        answers = random.Random(seed)
+        record: list[int] = []
+        while (decision := game.decision()) is not None:
+            record.append(answers.randrange(decision.count))
+            game.apply(record[-1])
+        length = len(record)
         for share in (0.25, 0.5, 0.75):
-            game = nycrules.new_game(seats, seed=seed, log_events=False)
-            game.clone()
-            while len(game.record) < share * length and not game.is_over():
-                game.apply(0)
-            depth.append(len(game.record))
-            bots = {i: RandomAgent(seed * 10 + i) for i in range(4)}
-            clones.append(cpu(lambda: game.clone(log_events=False), 5))
-            playouts.append(cpu(lambda: game.clone(agents=bots, log_events=False).run(), 3))
-    ms = lambda values: f"{statistics.median(values) * 1000:.1f} ms"
-    print(f"games: {games}; positions at {min(depth)}-{max(depth)} decisions (CPU time, medians)")
-    print(f"  whole game, 4 random seats          {ms(whole)}")
-    print(f"  clone()                             {ms(clones)}")
-    print(f"  clone() + random playout to the end {ms(playouts)}")
+            game = nycrules.new_game(["Ann", "Ben", "Cat", "Dan"], seed=seed, log_events=False)
+            for answer in record[:int(share * length)]:
+                game.apply(answer)
+            seat = game.decision().seat.index
+            clones.append(cpu(lambda: game.clone(log_events=False), 20))
+            determinized.append(cpu(lambda: game.determinize(seat, seed), 10))
+            determinized.append(cpu(lambda: game.determinize((seat + 1) % 4, seed), 10))
+    game_ms, clone_ms, det_ms = (statistics.median(v) * 1000 for v in (whole, clones, determinized))
+    print(f"{games} games of four random bots; copies of {len(clones)} mid-game positions of four seats "
+          "(CPU time, medians)")
+    print(f"  whole game     {game_ms:8.2f} ms")
+    print(f"  clone()        {clone_ms:8.3f} ms   1/{game_ms / clone_ms:.0f} of a game   (limit 1/20)")
+    print(f"  determinize()  {det_ms:8.3f} ms   1/{game_ms / det_ms:.0f} of a game   (limit 1/10)")
+    return 0 if game_ms / clone_ms >= 20 and game_ms / det_ms >= 10 else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

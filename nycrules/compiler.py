@@ -243,6 +243,10 @@ class Compiler:
     def expr(self, e: n.Expr) -> Fn:
         return self._entry(lambda: self._expr_function(e))
 
+    def program_run(self, effect: n.Effect, build: Callable[[], Any]) -> tuple[Any, Fn]:
+        """An effect that may wait: its program (`build`, resumable.py) and the effect compiled whole."""
+        return build(), self.effect(effect)
+
     def lambda_value(self, lam: n.Lambda) -> Fn:
         """fn(frame) giving the lambda as a Python function (an argument of a call that may wait)."""
         def build() -> Fn:

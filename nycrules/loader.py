@@ -31,7 +31,7 @@ from .limits import MAX_EFFECT_DEPTH, MAX_EFFECT_TEXT, MAX_GAME_NUMBER
 from .marked_yaml import MDict, MList, MStr, location_of
 from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
                     Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
-from .resumable import ProgramCompiler, ProgramError, waits
+from .resumable import ProgramError, compile_program, waits
 from .ruleset_cache import RulesetCache
 from .text import shown, shown_path
 
@@ -573,13 +573,14 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[_Spec, Any]], sink: Sink,
         loc = spec.text.loc if isinstance(spec.text, MStr) else (location_of(doc, spec.key) or doc.loc)
         program = None
         if isinstance(tree, n.Effect):
-            run = compiler.effect(tree)
             if waits(tree, checker.calls):
                 try:
-                    program = ProgramCompiler(compiler).program(tree)
+                    program, run = compile_program(compiler, tree)
                 except ProgramError as err:
                     sink.error("E419", str(err), err.loc)
                     continue
+            else:
+                run = compiler.effect(tree)
         elif isinstance(tree, int):
             run = (lambda value: (lambda f: value))(tree)
         else:

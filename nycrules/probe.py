@@ -91,6 +91,22 @@ class ProbedCompiler(Compiler):
         probe.effects[run] = info
         return run
 
+    def program_run(self, effect: n.Effect, build: Callable[[], Any]) -> tuple[Any, Fn]:
+        """An effect that may wait runs by its program, whose parts are probed effects of their own:
+        the effect's statements are theirs, and its runs are counted when the program starts."""
+        probe = self.probe
+        start = len(probe.locs)
+        program = build()
+        info = EffectInfo(range(start, len(probe.locs)))
+
+        def started() -> None:
+            info.runs += 1
+
+        def run(f: Frame) -> None:
+            raise AssertionError("an effect that may wait runs by its program (engine/effect_task.py)")
+        probe.effects[run] = info
+        return replace(program, on_start=started), run
+
     def _stmt(self, s: n.Stmt) -> Fn:
         inner = super()._stmt(s)
         probe, loc = self.probe, s.loc
@@ -133,5 +149,12 @@ class ProbedCompiler(Compiler):
             if f.game is not None:
                 f.game.where = loc
             return impl(f, *args)
+        resume = getattr(impl, "resume", None)
+        if resume is not None:  # a primitive that may wait: its form for programs, located too
+            def located_resume(f: Frame, *args: Any) -> Any:
+                if f.game is not None:
+                    f.game.where = loc
+                return resume(f, *args)
+            located.resume = located_resume  # type: ignore[attr-defined]
         self.calls[id(call)] = replace(prim, impl=located)
         return super()._call(call, *rest)

@@ -11,7 +11,9 @@ in a task (engine/effect_task.py) and copies with the table.
 
 A waiting call inside an expression is lifted out first, into a name of its own
 (`_w0`, ...), evaluated where Python would evaluate it; the right side of `and`/`or`
-becomes a branch, so a question is asked only when Python would ask it.
+becomes a branch and a filter a loop, so a question is asked only when Python would
+ask it. A question inside a lambda is refused (E419): the primitive calling it would
+hold the run on the Python stack.
 
 This module knows the language only: no game state.
 """
@@ -42,6 +44,13 @@ AGAIN = 9  # (AGAIN, slot, to): one more turn of a `repeat`, or on at `to` when 
 class Program:
     code: tuple[tuple, ...]
     slots: int  # loops in the program: each keeps its items and position in a slot of its own
+    on_start: Callable[[], None] | None = None  # told when a run starts (the probe counts runs)
+
+
+def compile_program(compiler: Compiler, effect: n.Effect) -> tuple[Program, Fn]:
+    """The effect's program, and the function that stands for the effect (Script.run: its key for
+    the probe's coverage; a plain compiler gives the effect compiled whole)."""
+    return compiler.program_run(effect, lambda: ProgramCompiler(compiler).program(effect))
 
 
 def waits(node: Any, calls: dict[int, Any]) -> bool:
@@ -188,7 +197,9 @@ class ProgramCompiler:
             return None if statement else n.Name(name, e.loc)
         if isinstance(e, n.BoolOp):
             return self._bool_op(e)
-        if isinstance(e, (n.Lambda, n.Filter)):
+        if isinstance(e, n.Filter):
+            return self._filter(e)
+        if isinstance(e, n.Lambda):
             return self._no_wait_in(e)
         fields = e.__dataclass_fields__
         changed = {name: self._lifted(getattr(e, name)) if not isinstance(getattr(e, name), tuple)
@@ -211,9 +222,23 @@ class ProgramCompiler:
             jump[2] = len(self.code)
         return n.Name(name, e.loc)
 
+    def _filter(self, e: n.Filter) -> n.Name:
+        """`[x in items where condition]` whose condition may wait: a loop of its own, keeping the
+        items for which it holds in a list named apart."""
+        name, var, slot = self._temp(), e.var, self._slot()
+        self._emit([RUN, lambda f: f.vars.__setitem__(name, []), None])
+        self._emit([FOR, slot, self._expr(self._lifted(e.source)), e.loc])
+        top = len(self.code)
+        turn = self._emit([NEXT, slot, var, None])
+        self._emit([IF_NOT, self._expr(self._lifted(e.cond)), top])
+        self._emit([RUN, lambda f: f.vars[name].append(f.vars[var]), None])
+        self._emit([JUMP, top])
+        turn[3] = len(self.code)
+        return n.Name(name, e.loc)
+
     def _no_wait_in(self, e: Any) -> Any:
-        raise ProgramError("a question inside a lambda (x -> ...) or a filter ([x in ... where ...]) cannot be "
-                           "asked; ask it first and name its answer", e.loc)
+        raise ProgramError("a question cannot be asked inside a lambda (x -> ...): ask it in a `for` loop or a "
+                           "filter ([x in ... where ...]) and use the answers", e.loc)
 
     def _call(self, e: n.Call, args: tuple) -> n.Call:
         if args == e.args:

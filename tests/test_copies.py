@@ -44,27 +44,74 @@ def test_a_copy_of_the_table_is_equal_and_shares_nothing_that_changes():
     assert describe_table(state) != describe_table(twin)
 
 
-def test_clones_after_the_first_start_from_a_kept_step_and_end_as_the_original():
-    game = nycrules.new_game(["Ann", "bot:random"], seed=12)
-    game.clone()  # from here on the game keeps a copy of the table between leaves of the procedure
-    for _ in range(35):
-        game.apply(game.decision().count - 1)
-    assert game._checkpoint is not None and game._checkpoint[1] > 0
-    twin = game.clone()
-    assert twin.record == game.record and twin.history == game.history
-    assert [e.text for e in twin.events()] == [e.text for e in game.events()]
-    assert describe_table(twin.state) == describe_table(game.state)
-    # Played on by the same bots, the clone from the kept step and a clone that replays the whole
-    # record from the start (what the first clone is) end in the same game.
-    bots = {0: RandomAgent(5), 1: RandomAgent(6)}
-    from_step = game.clone(agents=bots)
-    from_start = Session(game.ruleset, game.specs, game.seed, bots, replay=game.record, pause_at=len(game.record))
-    for session in (from_step, from_start):
-        while not session.is_over():
-            decision = session.decision()
-            session.apply(bots[decision.seat.index].choose(session, decision))
-    assert from_step.record == from_start.record and from_step.scores() == from_start.scores()
-    assert game.is_over() is False and len(game.record) == len(twin.record)
+def _positions(seed: int, seats: list[str], every: int = 7):
+    """A game of people answered at random, paused at every `every`-th decision (a copy each)."""
+    import random
+    answers = random.Random(seed)
+    game = nycrules.new_game(seats, seed=seed, log_events=False)
+    while (decision := game.decision()) is not None:
+        if len(game.record) % every == 0:
+            yield game
+        game.apply(answers.randrange(decision.count))
+
+
+def test_a_copy_runs_no_rule_and_goes_on_as_the_original(monkeypatch):
+    """clone() copies the table and the tasks under way, at every kind of decision (inside a
+    character's effect too): no task steps while it copies, and the copy and a game replayed from
+    the start end in the same game when played on by the same bots."""
+    from nycrules.engine import tasks
+
+    kinds = set()
+    for game in _positions(12, ["Ann", "Ben"], 9):
+        decision = game.decision()
+        kinds.add(decision.kind)
+        with monkeypatch.context() as patch:
+            patch.setattr(tasks.Task, "step", lambda *args: pytest.fail("a copy ran a rule"))
+            for task in game.state.stack:  # the tasks' own step methods too
+                patch.setattr(type(task), "step", lambda *args: pytest.fail("a copy ran a rule"))
+            twin = game.clone()
+        assert twin.record == game.record and twin.decision().prompt == decision.prompt
+        assert [o.key for o in twin.decision().options] == [o.key for o in decision.options]
+        assert describe_table(twin.state) == describe_table(game.state)
+        if len(game.record) % 4 == 0:
+            bots = {0: RandomAgent(5), 1: RandomAgent(6)}
+            from_copy = game.clone(agents=bots)
+            from_start = Session(game.ruleset, game.specs, game.seed, bots, replay=game.record,
+                                 pause_at=len(game.record))
+            for session in (from_copy, from_start):
+                while not session.is_over():
+                    asked = session.decision()
+                    session.apply(bots[asked.seat.index].choose(session, asked))
+            assert from_copy.record == from_start.record and from_copy.scores() == from_start.scores()
+    assert {"bid", "draft", "use", "choose"} <= kinds
+
+
+def test_a_determinized_copy_remakes_any_seats_decision_from_its_own_cards():
+    """Determinized for another seat than the one to move, the copy's waiting decision is made from
+    the copy's cards: every option is legal there (it applies), and a clone of the copy keeps the
+    cards dealt anew (it is not the real game again)."""
+    checked = 0
+    for game in _positions(3, ["Ann", "Ben", "Cat"], 5):
+        decision = game.decision()
+        other = (decision.seat.index + 1) % 3
+        copy = game.determinize(other, 77)
+        if copy.is_over():
+            continue
+        again = copy.clone()
+        hidden = lambda session: [sorted(c.type for c in s.hand) for s in session.state.seats]
+        assert hidden(again) == hidden(copy)
+        asked = copy.decision()
+        for index in range(asked.count):
+            trial = copy.clone()
+            trial.apply(index)  # legal in the copy: no "no such exchange", no card the copy lacks
+        if asked.kind == "bid":
+            mover = copy.state.seats[asked.seat.index]
+            for option in asked.options:
+                if option.key.startswith("swap:"):
+                    out_type = option.key[5:].split(">")[0]
+                    assert out_type in {c.type for c in mover.hand}
+            checked += 1
+    assert checked > 5
 
 
 def test_run_lets_the_seats_agents_answer_even_the_decision_a_clone_stopped_at():

@@ -263,7 +263,7 @@ def test_a_lambda_or_filter_variable_named_me_is_the_seat_a_choice_asks(tmp_path
     mod = tmp_path / "mod.yaml"
     mod.write_text("extends: nyc\nbidding:\n  after_each_round: |\n"
                    "    takers = [me in seats() where ask(\"Take a point?\")]\n"
-                   "    if any(seats(), me -> ask(\"Take another?\")):\n"
+                   "    if size([me in seats() where ask(\"Take another?\")]) > 0:\n"
                    "      gain_points(first(seats()), 1, \"asked\")\n"
                    "    for s in takers:\n      gain_points(s, 1, \"asked\")\n", encoding="utf-8")
     rules = load_ruleset(mod)
@@ -275,9 +275,22 @@ def test_a_lambda_or_filter_variable_named_me_is_the_seat_a_choice_asks(tmp_path
             asked.append((decision.seat.index, decision.prompt))
 
     Session(rules, specs, 3, seat_agents(specs, 3), observer=observe).run()
-    first_round = asked[:2]
-    assert first_round == [(0, "Take a point?"), (1, "Take a point?")]
-    assert {prompt for _, prompt in asked} == {"Take a point?", "Take another?"}
+    first_round = asked[:4]
+    assert first_round == [(0, "Take a point?"), (1, "Take a point?"), (0, "Take another?"), (1, "Take another?")]
+
+
+def test_a_question_inside_a_lambda_is_refused_with_its_line(tmp_path):
+    """A lambda is called by a primitive in Python; a question there would hold the game on the
+    Python stack, where a copy of the position cannot reach it."""
+    from nycrules.diagnostics import RulesetInvalid
+    from nycrules.loader import load_ruleset
+
+    mod = tmp_path / "mod.yaml"
+    mod.write_text("extends: nyc\nbidding:\n  after_each_round: |\n"
+                   "    if any(seats(), me -> ask(\"Take another?\")):\n"
+                   "      gain_points(first(seats()), 1, \"asked\")\n", encoding="utf-8")
+    with pytest.raises(RulesetInvalid, match=r"mod.yaml:4:21: .*E419.*lambda"):
+        load_ruleset(mod)
 
 
 def test_an_effect_generated_on_its_first_run_becomes_that_code_and_keeps_its_values():

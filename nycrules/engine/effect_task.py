@@ -97,6 +97,9 @@ class EffectTask(Task):
         return out
 
     def _begin(self, game: Game) -> None:
+        on_start = self.script.program.on_start
+        if on_start is not None:
+            on_start()
         self.before = (game.rule, game.where)
         game.rule = self.rule
         game.where = self.script.loc
@@ -133,8 +136,9 @@ class EffectTask(Task):
                 pc += 1
             elif op == WAIT:
                 _, name, resume, arguments, loc = instruction
-                game.where = loc
-                out = resume(f, *[argument(f) for argument in arguments])
+                values = [argument(f) for argument in arguments]
+                game.where = loc  # a failure of the call itself names it
+                out = resume(f, *values)
                 if isinstance(out, Decision):
                     self.pc, self.waiting = pc, True
                     return out

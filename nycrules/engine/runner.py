@@ -353,12 +353,11 @@ class Session:
             return None
         agent = self.agents.get(decision.seat.index)
         if agent is not None:
-            if not isinstance(agent, EngineAgent):
-                return self._ask(agent, decision, position)
-            # A built-in bot, asked inline; while it thinks, the game waits at this decision (its copies).
-            self._pending = decision
+            self._pending = decision  # while the agent thinks, the game waits at this decision (its copies)
             try:
-                index = agent.choose(self, decision)
+                if not isinstance(agent, EngineAgent):
+                    return self._ask(agent, decision, position)
+                index = agent.choose(self, decision)  # a built-in bot, asked inline
             finally:
                 self._pending = None
             if type(index) is not int or not 0 <= index < decision.count:
