@@ -82,7 +82,10 @@ for b in boroughs():
 - `params.NAME`: a value from the ruleset's `params:` section; tables are looked
   up with `[...]`: `params.press_steps_by_rank[seat_count()][press_rank(me)]`.
 - Functions, only as an argument of a primitive that takes one:
-  `count(boroughs(), b -> skyscrapers(me, b) >= 3)`.
+  `count(boroughs(), b -> skyscrapers(me, b) >= 3)`. A function asks no question
+  (error E419): a game's position must be copyable at every question, and the
+  primitive calling the function would hold it; ask in a `for` loop or a filtered
+  list instead: `[me in seats() where ask("Take a point?")]` asks each seat in turn.
 - Component names stand for themselves: card types (`press`, `wild`, ...),
   colours (`yellow`, ...), vessel kinds (`taxi`, ...) and boroughs (`manhattan`, ...).
 
