@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..model import RoundDef, Script
+from .model import RoundDef, Script
 from . import ops
 from .abilities import attached, evaluate, offer, run_script, usable, use, use_options
 from .bids import BidTable, HandCounts, moved, ranking
