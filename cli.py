@@ -79,8 +79,8 @@ def fail(message: str, code: int = 1) -> "typer.Exit":
 def _ruleset(path: Optional[str]):
     """Load a ruleset for a command; an invalid one ends the command with its diagnostics."""
     from nycrules.diagnostics import RulesetInvalid, render
-    from nycrules.documents import ruleset_argument_problem
-    from nycrules.loader import load_ruleset
+    from nycrules.reading.documents import ruleset_argument_problem
+    from nycrules.loading.loader import load_ruleset
     from nycrules.resources import shipped_ruleset
 
     problem = ruleset_argument_problem(path) if path is not None else None
@@ -115,9 +115,9 @@ def validate(
 ) -> None:
     """Check rulesets and report every error as FILE:LINE:COL: error[CODE]: message."""
     from nycrules.diagnostics import render
-    from nycrules.loader import check_ruleset
-    from nycrules.output import write_json
-    from nycrules.playcheck import check_by_playing, text_report
+    from nycrules.loading.loader import check_ruleset
+    from nycrules.table.output import write_json
+    from nycrules.studies.playcheck import check_by_playing, text_report
 
     missing = [p for p in paths if not os.path.lexists(p)]
     if missing:
@@ -172,8 +172,8 @@ def rules_list(
     plain: PlainOption = False,
 ) -> None:
     """List the characters, bidding rounds, Tom's levels, scoring steps, primitives or hooks."""
-    from nycrules.listing import character_list, table
-    from nycrules.output import use_plain, write_json, write_lines, write_table
+    from nycrules.table.listing import character_list, table
+    from nycrules.table.output import use_plain, write_json, write_lines, write_table
 
     loaded = _ruleset(ruleset)
     result = table(loaded, kind.value)
@@ -194,19 +194,19 @@ def rules_show(
     plain: PlainOption = False,
 ) -> None:
     """Show one rule in full, with its effects and where they are defined."""
-    from nycrules.listing import detail
-    from nycrules.output import write_detail, write_json
+    from nycrules.table.listing import detail
+    from nycrules.table.output import write_detail, write_json
 
     loaded = _ruleset(ruleset)
     found = detail(loaded, ident)
     if found is None:
-        from nycrules.character_info import find_characters
+        from nycrules.table.character_info import find_characters
 
         several = find_characters(loaded, ident)
         if len(several) > 1:
             names = ", ".join(f"{c.id} {c.title}" for c in several[:6])
             raise fail(f"'{ident[:40]}' could be several characters ({names}); be more precise")
-        from nycrules.character_info import did_you_mean
+        from nycrules.table.character_info import did_you_mean
 
         raise fail(f"nothing called '{ident[:40]}' in the ruleset{did_you_mean(loaded, ident)}; "
                    "try `nycrules rules list`")
@@ -236,9 +236,9 @@ def play(
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
     import shutil
 
-    from nycrules.play import LAST_GAME, MIN_ROWS, PlayGame, Terminal
-    from nycrules.saves import check_target, read_save
-    from nycrules.seating import parse_seats
+    from nycrules.table.play import LAST_GAME, MIN_ROWS, PlayGame, Terminal
+    from nycrules.table.saves import check_target, read_save
+    from nycrules.agents.seating import parse_seats
 
     if record is not None:  # known now, not after the whole game (the default falls back to the data folder)
         try:
@@ -274,8 +274,8 @@ def replay(
     ruleset: RulesetOption = None,
 ) -> None:
     """Show a saved game move by move."""
-    from nycrules.play import replay as replay_game
-    from nycrules.saves import read_save
+    from nycrules.table.play import replay as replay_game
+    from nycrules.table.saves import read_save
 
     loaded = _ruleset(ruleset)
     save = read_save(file, loaded)
@@ -300,10 +300,10 @@ def board(
     plain: PlainOption = False,
 ) -> None:
     """Show the table of a saved or finished game: the board and every seat, or a picture (--svg)."""
-    from nycrules import views
-    from nycrules.game_at import game_at
-    from nycrules.output import use_plain
-    from nycrules.saves import read_save, write_text
+    from nycrules.table import views
+    from nycrules.table.game_at import game_at
+    from nycrules.table.output import use_plain
+    from nycrules.table.saves import read_save, write_text
 
     if svg is not None and svg.suffix.lower() != ".svg":
         from nycrules.text import shown_path
@@ -314,7 +314,7 @@ def board(
     save = read_save(file, loaded)
     game, taken = game_at(loaded, save, until)
     if svg is not None:
-        from nycrules.svg import picture
+        from nycrules.table.svg import picture
 
         write_text(svg, picture(game))
         typer.echo(f"wrote {svg} (the table after decision {taken} of {len(save.decisions)})")
@@ -334,10 +334,10 @@ def score(
     """Score a finished game typed in by hand: points per seat and category, and the winner."""
     from nycrules.diagnostics import render
     from nycrules.engine.scoring import winner_of
-    from nycrules.output import write_json
-    from nycrules.position import as_json, score_position
+    from nycrules.table.output import write_json
+    from nycrules.table.position import as_json, score_position
     from nycrules.text import shown
-    from nycrules.views import final_scores
+    from nycrules.table.views import final_scores
 
     if not os.path.lexists(position):
         raise fail(f"no such file: {position}", 2)
@@ -395,15 +395,15 @@ def simulate(
         help="Your agent (choose(view) -> int) plays the next seat given as a name; repeat per seat.")] = None,
 ) -> None:
     """Play many headless games: win rates, points and what each character does for its owner, with 95% intervals."""
-    from nycrules import study
-    from nycrules.distribute import RulesetRef, available_cores
-    from nycrules.documents import extends
-    from nycrules.output import write_json
-    from nycrules.progress import games_bar
-    from nycrules.report_text import render, render_comparison
-    from nycrules.saves import check_target, write_text
-    from nycrules.seating import parse_seats
-    from nycrules.simulate import check_seats
+    from nycrules.studies import study
+    from nycrules.studies.distribute import RulesetRef, available_cores
+    from nycrules.reading.documents import extends
+    from nycrules.table.output import write_json
+    from nycrules.studies.progress import games_bar
+    from nycrules.studies.report_text import render, render_comparison
+    from nycrules.table.saves import check_target, write_text
+    from nycrules.agents.seating import parse_seats
+    from nycrules.studies.simulate import check_seats
 
     if ray is not None and workers is not None:
         raise fail("--workers and --ray do not go together: Ray decides where games run", 2)
@@ -450,7 +450,7 @@ def simulate(
             typer.echo(f"\n{ruleset} extends another ruleset: add --compare with its base for a verdict on each "
                        "new or changed character.")
     if out is not None:  # after the report is shown: a disk that filled up meanwhile loses only the page
-        from nycrules.report_html import render as render_html
+        from nycrules.studies.report_html import render as render_html
         from nycrules.text import shown_path
 
         sys.stdout.flush()
@@ -460,10 +460,10 @@ def simulate(
 
 
 def _agents(texts: Optional[list[str]], specs: list) -> Optional[dict]:
-    """`simulate --agent module:Class`: your agents, for the seats given as names (nycrules/batch.py)."""
+    """`simulate --agent module:Class`: your agents, for the seats given as names (nycrules/studies/batch.py)."""
     if not texts:
         return None
-    from nycrules.batch import agents_for_named_seats, check_agents
+    from nycrules.studies.batch import agents_for_named_seats, check_agents
     from nycrules.diagnostics import NycRulesError
 
     try:

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import nycrules  # noqa: E402
 from nycrules.agents import GreedyAgent  # noqa: E402
-from nycrules.search import LEVELS, MCTSAgent  # noqa: E402
+from nycrules.agents.search import LEVELS, MCTSAgent  # noqa: E402
 
 
 def main(argv: list[str]) -> int:

@@ -5,7 +5,7 @@
     python benchmarks/measure.py --launch COMMIT  # launch to the first prompt, this checkout against COMMIT
     python benchmarks/measure.py --instructions  # instructions per game against the baseline (valgrind)
 
-`--versus [COMMIT]` plays the same seeded games in-process (nycrules.simulate) with
+`--versus [COMMIT]` plays the same seeded games in-process (nycrules.studies.simulate) with
 this checkout and with COMMIT (default: BASELINE, the engine at the start of the
 speed work), alternating the two in fresh processes, and prints games per CPU-second
 (time.process_time, so other load on the machine counts less than in wall time) and
@@ -156,9 +156,9 @@ def games_per_second(seats: list[str], games: int, workers: int = 1) -> float:
 def play_in_process(seats: list[str], games: int, seed: int) -> None:
     """Child side of --versus: play with whatever `nycrules` is on the path; print games per CPU-second."""
     import nycrules
-    from nycrules import simulate as sim
-    from nycrules.loader import load_ruleset
-    from nycrules.seating import parse_seats
+    from nycrules.studies import simulate as sim
+    from nycrules.loading.loader import load_ruleset
+    from nycrules.agents.seating import parse_seats
 
     ruleset = load_ruleset(Path(nycrules.__file__).resolve().parent.parent / "rulesets" / "nyc")
     specs = parse_seats(seats, ruleset)

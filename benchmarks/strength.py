@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT))
 from nycrules.agents import seat_agents  # noqa: E402
 from nycrules.api import load  # noqa: E402
 from nycrules.engine.runner import Session  # noqa: E402
-from nycrules.seating import parse_seats  # noqa: E402
-from nycrules.stats import mean_interval, wilson  # noqa: E402
+from nycrules.agents.seating import parse_seats  # noqa: E402
+from nycrules.studies.stats import mean_interval, wilson  # noqa: E402
 
 
 class _Timed:

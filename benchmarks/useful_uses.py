@@ -17,9 +17,9 @@ from pathlib import Path
 
 import nycrules
 from nycrules.engine import usefulness
-from nycrules.loader import load_ruleset
-from nycrules.seating import parse_seats
-from nycrules.simulate import play_games
+from nycrules.loading.loader import load_ruleset
+from nycrules.agents.seating import parse_seats
+from nycrules.studies.simulate import play_games
 
 MIXES = {
     "4 random bots": ["bot:random"] * 4,

@@ -1,4 +1,4 @@
-"""How the verdicts of balance studies (nycrules/verdicts.py) fare: false alarms and planted characters.
+"""How the verdicts of balance studies (nycrules/studies/verdicts.py) fare: false alarms and planted characters.
 
     PYTHONPATH=. python benchmarks/verdicts.py [GAMES] [RUNS]
 
@@ -17,11 +17,11 @@ import itertools
 import sys
 from pathlib import Path
 
-from nycrules.effects import owner_effects
-from nycrules.loader import load_ruleset
-from nycrules.seating import parse_seats
-from nycrules.simulate import play_games
-from nycrules.verdicts import HIRE_MARGIN, MARGIN, OWNERS, figure_text, judge
+from nycrules.studies.effects import owner_effects
+from nycrules.loading.loader import load_ruleset
+from nycrules.agents.seating import parse_seats
+from nycrules.studies.simulate import play_games
+from nycrules.studies.verdicts import HIRE_MARGIN, MARGIN, OWNERS, figure_text, judge
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rulesets" / "examples"
 SEATS = ["bot:greedy"] * 4

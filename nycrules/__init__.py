@@ -10,10 +10,10 @@ __version__ = "0.1.0"
 # Public name -> the module that defines it; imported on first use, so that
 # `nycrules --help` does not pay for the engine.
 _PUBLIC = {
-    "new_game": "api", "load": "api", "run_games": "batch",
+    "new_game": "api", "load": "api", "run_games": "studies.batch",
     "Session": "engine.runner", "Agent": "engine.runner", "AgentError": "engine.runner",
-    "SeatView": "seat_view", "DecisionView": "seat_view", "OptionView": "seat_view",
-    "ActionSpace": "action_space", "ActionSpaceError": "action_space",
+    "SeatView": "engine.seat_view", "DecisionView": "engine.seat_view", "OptionView": "engine.seat_view",
+    "ActionSpace": "engine.action_space", "ActionSpaceError": "engine.action_space",
     "NycRulesError": "diagnostics",
 }
 

@@ -17,13 +17,13 @@ from pathlib import Path
 
 from .agents import seat_agents
 from .engine.runner import Agent, Session
-from .model import Ruleset
-from .seating import parse_seats
+from .engine.model import Ruleset
+from .agents.seating import parse_seats
 
 
 @lru_cache(maxsize=8)
 def _load(path: str) -> Ruleset:
-    from .loader import load_ruleset
+    from .loading.loader import load_ruleset
     return load_ruleset(path)
 
 

@@ -14,7 +14,7 @@ from the game's seeded random source inside the state (there are no chance nodes
 another deal; a clone keeps the random source, so perfect-information search such as
 MCTSBot sees the coming draws, while ISMCTSBot re-deals them). Every seat is
 an OpenSpiel player. Actions are the ids of the ruleset's action space
-(nycrules/action_space.py); the observation tensor and strings are the seat's
+(nycrules/engine/action_space.py); the observation tensor and strings are the seat's
 (`Session.observation_tensor`, `information_state_string`); returns are win shares
 (1 for the winner, 0 for the others: a constant-sum game). `resample_from_infostate`
 re-deals what the player cannot see (`Session.determinize`), for the player to move.
@@ -33,10 +33,10 @@ except ImportError as missing:  # pragma: no cover - the message is the point
     raise ImportError(f"nycrules.openspiel needs OpenSpiel ({missing.name} is missing): "
                       "pip install 'nycrules[openspiel]'") from None
 
-from .action_space import action_space
+from .engine.action_space import action_space
 from .api import load, new_game
 from .engine.runner import Session
-from .observation_tensor import layout
+from .engine.observation_tensor import layout
 
 MAX_GAME_LENGTH = 5000  # decisions: far above any game seen (a few hundred)
 _MASK = (1 << 63) - 1

@@ -12,7 +12,7 @@ Each seat given as a person's name is an agent, `player_<seat index>`; bots (`bo
 ...) and Toms play inside the environment. An observation is
 {"observation": the seat's observation tensor (float32), "action_mask": 1 at the ids of
 its legal actions (int8), all 0 when it is not its turn}; an action is an id of the
-ruleset's action space (nycrules/action_space.py). Rewards come at the end: the win
+ruleset's action space (nycrules/engine/action_space.py). Rewards come at the end: the win
 share (1 for the winner, 0 for the others). Game k after `reset(seed=s)` is played with
 seed s + k: a seed gives the same games, decision for decision.
 """
@@ -30,12 +30,12 @@ except ImportError as missing:  # pragma: no cover - the message is the point
     raise ImportError(f"nycrules.pettingzoo needs PettingZoo ({missing.name} is missing): "
                       "pip install 'nycrules[pettingzoo]'") from None
 
-from .action_space import action_space
+from .engine.action_space import action_space
 from .api import load, new_game
 from .diagnostics import NycRulesError
-from .model import Ruleset
-from .observation_tensor import layout
-from .seating import parse_seats
+from .engine.model import Ruleset
+from .engine.observation_tensor import layout
+from .agents.seating import parse_seats
 
 OBSERVATION_BOUND = 10_000.0  # every number of an observation tensor lies within +-this
 

@@ -20,8 +20,8 @@ from functools import lru_cache
 from nycrules.engine.decisions import Decision
 from nycrules.engine.setup import SeatSpec, new_game
 from nycrules.engine.state import Card, Game, Seat, Tile
-from nycrules.loader import load_ruleset
-from nycrules.model import Ruleset
+from nycrules.loading.loader import load_ruleset
+from nycrules.engine.model import Ruleset
 from nycrules.resources import shipped_ruleset
 
 

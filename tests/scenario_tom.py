@@ -18,7 +18,7 @@ from nycrules.engine.bids import bid_value
 from nycrules.engine.procedure import play
 from nycrules.engine.setup import new_game
 from nycrules.engine.state import Game, Seat
-from nycrules.seating import parse_seats
+from nycrules.agents.seating import parse_seats
 
 from invariants import Invariants
 from scenario import clear_company, give, lift_tile, nyc, table

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import nycrules
-from nycrules.action_space import ActionSpaceError, action_space
+from nycrules.engine.action_space import ActionSpaceError, action_space
 from nycrules.diagnostics import NycRulesError
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import nycrules
 from batch_agents import Answers999, LastOption, NoChoose, SeededRandom
-from nycrules.distribute import DistributeError
+from nycrules.studies.distribute import DistributeError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,6 +72,6 @@ def test_simulate_seats_an_agent_by_module_and_class_and_reports_as_run_games():
                                         ("no_such_module:X", "cannot import no_such_module"),
                                         ("batch_agents", "module:Class")])
 def test_an_agent_that_cannot_be_loaded_is_one_line(text, words):
-    from nycrules.batch import load_agent
+    from nycrules.studies.batch import load_agent
     with pytest.raises(nycrules.NycRulesError, match=words):
         load_agent(text)

@@ -38,7 +38,7 @@ from typing import Any
 import pytest
 
 from nycrules.diagnostics import Diagnostic, render
-from nycrules.loader import LoadResult, check_ruleset
+from nycrules.loading.loader import LoadResult, check_ruleset
 
 CASES = Path(__file__).parent / "cases"
 REGEN = os.environ.get("NYCRULES_REGEN_GOLDEN") == "1"

@@ -8,9 +8,9 @@ import nycrules
 from nycrules.agents import GreedyAgent
 from nycrules.engine.decisions import Decision
 from nycrules.engine.state import Tile
-from nycrules.loader import load_ruleset
-from nycrules.search import MCTSAgent
-from nycrules.worth import Judge
+from nycrules.loading.loader import load_ruleset
+from nycrules.agents.search import MCTSAgent
+from nycrules.agents.worth import Judge
 
 # Planted in a mod: a cheap character with a large effect, and a costly one with none.
 PLANTED = """\

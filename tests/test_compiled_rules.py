@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from itertools import product
 
-from nycrules import registry
+from nycrules.language import registry
 from nycrules.agents import seat_agents
-from nycrules.compiler import Frame
+from nycrules.language.compiler import Frame
 from nycrules.engine.runner import Session
-from nycrules.seating import parse_seats
+from nycrules.agents.seating import parse_seats
 from scenario import nyc
 
 

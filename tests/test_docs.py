@@ -2,16 +2,16 @@
 
 from pathlib import Path
 
-from nycrules.docgen import dsl_reference
-from nycrules.hooks import HOOKS
-from nycrules.registry import all_primitives
+from nycrules.table.docgen import dsl_reference
+from nycrules.language.hooks import HOOKS
+from nycrules.language.registry import all_primitives
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "dsl.md"
 
 
 def test_dsl_reference_is_up_to_date():
     assert DOC.read_text(encoding="utf-8") == dsl_reference(), \
-        "docs/dsl.md is stale: run `python -m nycrules.docgen > docs/dsl.md`"
+        "docs/dsl.md is stale: run `python -m nycrules.table.docgen > docs/dsl.md`"
 
 
 def test_every_primitive_and_hook_is_documented():

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from nycrules.effects import MIN_OWNERS, owner_effects
-from nycrules.simulate import GameResult, SeatResult
-from nycrules.stats import bootstrapped
+from nycrules.studies.effects import MIN_OWNERS, owner_effects
+from nycrules.studies.simulate import GameResult, SeatResult
+from nycrules.studies.stats import bootstrapped
 
 
 def game(number, seats):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from nycrules.agents import agent_for_seat
 from nycrules.engine.runner import Session
-from nycrules.seating import parse_seats
+from nycrules.agents.seating import parse_seats
 from scenario import nyc
 
 ROOT = Path(__file__).resolve().parent.parent

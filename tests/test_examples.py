@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from nycrules.loader import check_ruleset
-from nycrules.seating import parse_seats
-from nycrules.simulate import play_games
+from nycrules.loading.loader import check_ruleset
+from nycrules.agents.seating import parse_seats
+from nycrules.studies.simulate import play_games
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "rulesets" / "examples").glob("*.yaml"))
 

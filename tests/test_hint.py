@@ -7,10 +7,10 @@ import re
 import nycrules
 from nycrules.agents import GreedyAgent
 from nycrules.engine.information import determinize
-from nycrules.hints import hint
-from nycrules.loader import load_ruleset
-from nycrules.play import PlayGame, Terminal
-from nycrules.seating import parse_seats
+from nycrules.table.hints import hint
+from nycrules.loading.loader import load_ruleset
+from nycrules.table.play import PlayGame, Terminal
+from nycrules.agents.seating import parse_seats
 
 
 def test_hint_at_the_prompt_suggests_an_option_and_leaves_the_decision_open(tmp_path):

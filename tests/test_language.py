@@ -2,13 +2,13 @@
 
 import pytest
 
-from nycrules import nodes as n
+from nycrules.language import nodes as n
 from nycrules import primitives  # noqa: F401  (registers the primitives the checker looks up)
-from nycrules.checker import CheckContext, Checker, Symbols
-from nycrules.compiler import _RUNTIME, Compiler, Fixed, Frame
+from nycrules.language.checker import CheckContext, Checker, Symbols
+from nycrules.language.compiler import _RUNTIME, Compiler, Fixed, Frame
 from nycrules.diagnostics import Sink
-from nycrules.marked_yaml import load
-from nycrules.parser import parse_effect, parse_expression
+from nycrules.reading.marked_yaml import load
+from nycrules.language.parser import parse_effect, parse_expression
 
 
 def scalar(text: str):
@@ -257,8 +257,8 @@ def test_a_lambda_or_filter_variable_named_me_is_the_seat_a_choice_asks(tmp_path
     as ask() put the question to: each seat is asked in turn."""
     from nycrules.agents import seat_agents
     from nycrules.engine.runner import Session
-    from nycrules.loader import load_ruleset
-    from nycrules.seating import parse_seats
+    from nycrules.loading.loader import load_ruleset
+    from nycrules.agents.seating import parse_seats
 
     mod = tmp_path / "mod.yaml"
     mod.write_text("extends: nyc\nbidding:\n  after_each_round: |\n"
@@ -283,7 +283,7 @@ def test_a_question_inside_a_lambda_is_refused_with_its_line(tmp_path):
     """A lambda is called by a primitive in Python; a question there would hold the game on the
     Python stack, where a copy of the position cannot reach it."""
     from nycrules.diagnostics import RulesetInvalid
-    from nycrules.loader import load_ruleset
+    from nycrules.loading.loader import load_ruleset
 
     mod = tmp_path / "mod.yaml"
     mod.write_text("extends: nyc\nbidding:\n  after_each_round: |\n"

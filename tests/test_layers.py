@@ -1,15 +1,19 @@
-"""The modules of the language know no game state: importing them loads nothing of the engine."""
+"""The package's parts depend one way: the language knows no game state, the engine no screen.
+
+Importing the language loads nothing of the engine; and no module of a folder imports one of a
+folder above it (README, "Where things are")."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE = ["nycrules.registry", "nycrules.compiler", "nycrules.parser", "nycrules.nodes", "nycrules.diagnostics",
-        "nycrules.checker"]
+BASE = ["nycrules.language.registry", "nycrules.language.compiler", "nycrules.language.parser",
+        "nycrules.language.nodes", "nycrules.diagnostics", "nycrules.language.checker"]
 
 
 def _loaded_after_importing(modules: list[str]) -> list[str]:
@@ -27,8 +31,97 @@ def test_the_base_modules_import_nothing_of_the_engine_or_the_primitives():
 
 
 def test_the_loader_registers_the_primitives_before_it_checks():
-    loaded = _loaded_after_importing(["nycrules.loader"])
+    loaded = _loaded_after_importing(["nycrules.loading.loader"])
     assert "nycrules.primitives" in loaded
-    done = subprocess.run([sys.executable, "-c", "from nycrules import registry; registry.names()"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-c", "from nycrules.language import registry; registry.names()"], cwd=ROOT,
                           capture_output=True, text=True)
     assert "import nycrules.primitives first" in done.stderr  # not an empty registry read as "unknown"
+
+
+# ------------------------------------------------------------------ the folders and their direction
+PACKAGE = ROOT / "nycrules"
+# Each part of the package, from the ground up, and the parts it may import (README, "Where things are").
+BASICS = {"diagnostics", "text", "limits", "resources"}  # top-level modules every folder uses
+PUBLIC_API = {"api", "pettingzoo", "openspiel"}  # top-level modules that docs/api.md names
+MAY_IMPORT = {
+    "basics": set(),
+    "reading": {"basics"},
+    "language": {"basics", "reading"},
+    "engine": {"basics", "language"},
+    "primitives": {"basics", "language", "engine"},
+    "loading": {"basics", "reading", "language", "engine", "primitives"},
+    "agents": {"basics", "language", "engine"},
+    "public_api": {"basics", "reading", "language", "engine", "primitives", "loading", "agents"},
+    "table": {"basics", "reading", "language", "engine", "primitives", "loading", "agents"},
+    "studies": {"basics", "reading", "language", "engine", "primitives", "loading", "agents", "public_api",
+                "table"},
+}
+
+
+def part_of(module: str) -> str:
+    """The part of the package `module` (a dotted name under nycrules) belongs to."""
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "package"  # nycrules/__init__.py: imports its public names lazily, by name
+    if parts[1] in BASICS:
+        return "basics"
+    if parts[1] in PUBLIC_API:
+        return "public_api"
+    return parts[1]
+
+
+def module_name(path: Path, root: Path) -> str:
+    """The dotted name of the module in `path` (a file under root/nycrules)."""
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path, root: Path) -> set[str]:
+    """The nycrules modules a file imports, at its top or inside a function (both are dependencies)."""
+    package = module_name(path, root).split(".")
+    if path.name != "__init__.py":
+        package.pop()
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - node.level + 1] + ([node.module] if node.module else [])
+            else:
+                base = (node.module or "").split(".")
+            if base[0] != "nycrules":
+                continue
+            found |= {".".join(base + [a.name]) for a in node.names} if node.module is None else {".".join(base)}
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.split(".")[0] == "nycrules"}
+    return found
+
+
+def wrong_way_imports(root: Path) -> list[str]:
+    """Each import of a module of root/nycrules from a part it may not import."""
+    found = []
+    for path in sorted((root / "nycrules").rglob("*.py")):
+        mine = part_of(module_name(path, root))
+        for target in sorted(imports_of(path, root)):
+            theirs = part_of(target)
+            if theirs != mine and mine != "package" and theirs not in MAY_IMPORT[mine]:
+                found.append(f"{path.relative_to(root).as_posix()} ({mine}) imports {target} ({theirs})")
+    return found
+
+
+def test_every_module_is_in_a_known_part():
+    parts = {part_of(module_name(path, ROOT)) for path in PACKAGE.rglob("*.py")}
+    assert parts - {"package"} <= set(MAY_IMPORT)
+
+
+def test_dependencies_between_the_folders_point_one_way():
+    assert wrong_way_imports(ROOT) == []
+
+
+def test_the_direction_check_finds_an_import_the_wrong_way(tmp_path):
+    package = tmp_path / "nycrules"
+    (package / "language").mkdir(parents=True)
+    (package / "language" / "checker.py").write_text("def f():\n    from ..engine.state import Game\n")
+    (package / "engine").mkdir()
+    (package / "engine" / "state.py").write_text("from ..language import nodes as n\n")
+    assert wrong_way_imports(tmp_path) == [
+        "nycrules/language/checker.py (language) imports nycrules.engine.state (engine)"]

@@ -16,12 +16,12 @@ from nycrules import limits
 from nycrules.diagnostics import NycRulesError, RuleRuntimeError, Sink
 from nycrules.engine.runner import Session
 from nycrules.engine.setup import SeatSpec
-from nycrules.files import FileRefused, read_text
-from nycrules.loader import check_ruleset, load_ruleset
-from nycrules.marked_yaml import load
+from nycrules.reading.files import FileRefused, read_text
+from nycrules.loading.loader import check_ruleset, load_ruleset
+from nycrules.reading.marked_yaml import load
 from nycrules.resources import shipped_ruleset
-from nycrules.saves import Save, autosave, read_save, write_save
-from nycrules.seating import parse_seats
+from nycrules.table.saves import Save, autosave, read_save, write_save
+from nycrules.agents.seating import parse_seats
 from nycrules.text import json_text, shown
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,7 +159,7 @@ def test_the_step_budget_stops_a_loop_that_would_run_for_hours(tmp_path):
 
 def test_a_real_game_stays_far_below_the_step_budget(nyc, monkeypatch):
     """The budget is generous: the shipped rules play whole games with a budget a hundred times smaller."""
-    monkeypatch.setattr("nycrules.compiler.MAX_EFFECT_STEPS", limits.MAX_EFFECT_STEPS // 100)
+    monkeypatch.setattr("nycrules.language.compiler.MAX_EFFECT_STEPS", limits.MAX_EFFECT_STEPS // 100)
     for seed in range(3):
         _play(nyc, seed)
 
@@ -233,7 +233,7 @@ def test_save_numbers_are_whole(tmp_path, nyc, decisions, message):
 
 # ------------------------------------------------------------------ the parser cache
 def test_the_parser_cache_is_used_only_from_a_folder_of_ones_own(tmp_path, monkeypatch):
-    from nycrules.parser import _cache_file
+    from nycrules.language.parser import _cache_file
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     (tmp_path / "cache").mkdir(mode=0o700)
     assert _cache_file() == str(tmp_path / "cache" / "nycrules" / "effects-parser.lark")
@@ -250,7 +250,8 @@ def test_the_parser_cache_is_used_only_from_a_folder_of_ones_own(tmp_path, monke
 
 
 def test_a_cache_folder_of_another_user_is_not_used(tmp_path, monkeypatch):
-    from nycrules import parser, user_cache
+    from nycrules.language import parser
+    from nycrules.reading import user_cache
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(user_cache.os, "getuid", lambda: os.stat(tmp_path).st_uid + 1)
     assert parser._cache_file() is False

@@ -5,7 +5,7 @@ from __future__ import annotations
 from nycrules.agents import make_agent
 from nycrules.engine.lookahead import orders, trial_copy
 from nycrules.engine.runner import Session
-from nycrules.seating import parse_seats
+from nycrules.agents.seating import parse_seats
 
 from scenario import hire, nyc
 from scenario_more import bare

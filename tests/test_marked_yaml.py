@@ -1,7 +1,7 @@
 """Stage 1: YAML is read safely, with a location for every value and no duplicate keys."""
 
 from nycrules.diagnostics import Sink
-from nycrules.marked_yaml import MDict, load, location_of
+from nycrules.reading.marked_yaml import MDict, load, location_of
 
 TEXT = """\
 game:

@@ -11,7 +11,7 @@ import pytest
 from scenario import answer, give, hire
 from scenario_extra import bare_table, bid_turn, set_pairs
 
-from nycrules import menus
+from nycrules.table import menus
 from parts import draft_turn
 
 WIDTH = 80

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nycrules.engine import usefulness
-from nycrules.loader import load_ruleset
+from nycrules.loading.loader import load_ruleset
 from scenario import Unexpected, answer, assert_answered, give, hire, table, texts
 from scenario_extra import bare_table, bid_turn, options, set_press
 
@@ -243,8 +243,8 @@ def test_trials_on_copies_made_as_read_answer_as_trials_on_whole_copies(monkeypa
     games (four random bots), every question gets the answer that trying on whole copies of the table
     (copy_game) gives, and the games end as before."""
     from nycrules.engine.state import copy_game
-    from nycrules.simulate import play_games
-    from nycrules.seating import parse_seats
+    from nycrules.studies.simulate import play_games
+    from nycrules.agents.seating import parse_seats
 
     rules = load_ruleset(Path(__file__).resolve().parent.parent / "rulesets" / "nyc")
     specs = parse_seats(["bot:random"] * 4, rules)

@@ -27,12 +27,12 @@ from pathlib import Path
 
 import pytest
 
-from nycrules import menus
+from nycrules.table import menus
 from nycrules.limits import MAX_INPUT_CHARS
-from nycrules.loader import load_ruleset
-from nycrules.play import MORE, PlayGame, Terminal
+from nycrules.loading.loader import load_ruleset
+from nycrules.table.play import MORE, PlayGame, Terminal
 from nycrules.resources import shipped_ruleset
-from nycrules.seating import parse_seats
+from nycrules.agents.seating import parse_seats
 from nycrules.text import shown
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -847,7 +847,7 @@ def test_a_wrong_number_of_seats_starts_no_game(bad, tmp_path):
 
 
 def test_the_help_texts_fit_an_80_column_terminal():
-    from nycrules.play import AFTER, COMMANDS, HELP
+    from nycrules.table.play import AFTER, COMMANDS, HELP
     for text in (AFTER, COMMANDS, HELP):
         for line in text.splitlines():
             assert len(line) <= 79, line
@@ -864,9 +864,9 @@ def test_the_board_reaches_the_terminal_unbroken():
     """The board is laid out for 80 columns; the terminal's line breaking leaves it as it is."""
     import io
 
-    from nycrules.play import Terminal
+    from nycrules.table.play import Terminal
     game = nycrules_game_for_board()
-    from nycrules import views
+    from nycrules.table import views
     board = views.board(game)
     out = io.StringIO()
     Terminal(io.StringIO(), out, interactive=False).say(board)

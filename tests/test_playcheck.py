@@ -10,9 +10,9 @@ import pytest
 from nycrules.agents import agent_for_seat
 from nycrules.diagnostics import RuleRuntimeError
 from nycrules.engine.runner import Session
-from nycrules.loader import check_ruleset
-from nycrules.playcheck import check_by_playing, seating_of, seatings
-from nycrules.seating import parse_seats
+from nycrules.loading.loader import check_ruleset
+from nycrules.studies.playcheck import check_by_playing, seating_of, seatings
+from nycrules.agents.seating import parse_seats
 from test_cli import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -161,7 +161,7 @@ def test_a_choice_with_nothing_to_choose_from_is_caught_with_its_line():
 
 def test_probed_rules_play_the_same_games_as_the_plain_ones():
     """So `reproduce` (plain `simulate`) replays exactly the game the check played."""
-    from nycrules.probe import Probe, ProbedCompiler
+    from nycrules.language.probe import Probe, ProbedCompiler
 
     probe = Probe()
     probed = check_ruleset("nyc", lambda c, s, p: ProbedCompiler(c, s, p, probe)).ruleset

@@ -13,7 +13,7 @@ import pytest
 from nycrules.agents import make_agent
 from nycrules.engine.runner import Session
 from nycrules.engine.setup import SeatSpec
-from nycrules.views import event_line
+from nycrules.table.views import event_line
 from scenario import nyc
 
 FOLDER = Path(__file__).parent / "playthroughs"

@@ -11,9 +11,9 @@ from nycrules.agents import seat_agents
 from nycrules.diagnostics import RuleRuntimeError
 from nycrules.engine.runner import Session
 from nycrules.engine.state import Game
-from nycrules.loader import check_ruleset
-from nycrules.model import Ruleset
-from nycrules.seating import parse_seats
+from nycrules.loading.loader import check_ruleset
+from nycrules.engine.model import Ruleset
+from nycrules.agents.seating import parse_seats
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "rulesets" / "examples"
@@ -209,7 +209,7 @@ def test_the_procedure_is_bounded_at_run_time(tmp_path, monkeypatch):
 
 
 def test_why_names_the_procedure_line_of_a_procedure_event():
-    from nycrules.views import why
+    from nycrules.table.views import why
     from scenario import nyc
     game = play(nyc(), ["bot:random", "bot:random"], 2)
     number = next(i for i, e in enumerate(game.events, 1) if e.text.startswith("the Mayor moves to"))

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from nycrules.distribute import RulesetRef
-from nycrules.loader import load_ruleset
-from nycrules.report_html import render
-from nycrules.seating import parse_seats
-from nycrules.study import run
+from nycrules.studies.distribute import RulesetRef
+from nycrules.loading.loader import load_ruleset
+from nycrules.studies.report_html import render
+from nycrules.agents.seating import parse_seats
+from nycrules.studies.study import run
 
 CRITIC_BOOST = Path(__file__).resolve().parent.parent / "rulesets" / "examples" / "critic_boost.yaml"
 SVG = "{http://www.w3.org/2000/svg}"

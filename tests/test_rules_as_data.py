@@ -75,7 +75,7 @@ RUNNER = PACKAGE / "engine" / "procedure.py"
 def procedure_words() -> set[str]:
     """What the shipped procedure is made of: node ids, steps, rounds, scoring steps, hooks, cards,
     and the words of its phases."""
-    from nycrules.hooks import HOOKS
+    from nycrules.language.hooks import HOOKS
     ruleset = nyc()
     words = set(ruleset.procedure.by_id) | set(ruleset.steps) | set(ruleset.tom.steps)
     words |= {r.id for r in ruleset.rounds} | {s.id for s in ruleset.final_scoring} | set(HOOKS)
@@ -134,8 +134,8 @@ def test_reordering_the_procedure_in_a_mod_reorders_the_game(tmp_path):
     """The bidding rounds played backwards and the draft after them: the log follows the mod."""
     from nycrules.agents import seat_agents
     from nycrules.engine.runner import Session
-    from nycrules.loader import check_ruleset
-    from nycrules.seating import parse_seats
+    from nycrules.loading.loader import check_ruleset
+    from nycrules.agents.seating import parse_seats
 
     path = tmp_path / "backwards.yaml"
     path.write_text("""extends: nyc

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 import nycrules
-from nycrules import limits, parser, ruleset_cache
-from nycrules.compiler import Frame
-from nycrules.loader import check_ruleset
+from nycrules import limits
+from nycrules.language import parser
+from nycrules.loading import ruleset_cache
+from nycrules.language.compiler import Frame
+from nycrules.loading.loader import check_ruleset
 from nycrules.resources import shipped_ruleset
 from scenario import table
 
@@ -90,9 +92,9 @@ def test_a_ruleset_from_the_cache_is_the_same_game_without_parsing_again(cache, 
 
 
 def test_the_cached_trees_are_the_parsed_trees_with_their_places(cache):
-    from nycrules import loader
+    from nycrules.loading import loader
     from nycrules.diagnostics import Sink, SourceTexts
-    from nycrules.documents import DocumentLoader
+    from nycrules.reading.documents import DocumentLoader
 
     sink = Sink()
     documents = DocumentLoader(sink, SourceTexts())
@@ -240,7 +242,7 @@ def test_every_kind_of_node_can_be_kept_with_all_its_fields():
     """A node added to nodes.py (or a field) must be added to ruleset_cache._FIELDS too."""
     import dataclasses
 
-    from nycrules import nodes
+    from nycrules.language import nodes
 
     classes = {cls for cls in vars(nodes).values() if dataclasses.is_dataclass(cls) and cls.__module__ == nodes.__name__}
     assert classes == set(ruleset_cache._FIELDS)

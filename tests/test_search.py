@@ -8,8 +8,8 @@ import nycrules
 from nycrules.agents import GreedyAgent, make_agent
 from nycrules.diagnostics import NycRulesError
 from nycrules.engine.information import determinize, observation
-from nycrules.search import MCTSAgent
-from nycrules.seating import parse_seats
+from nycrules.agents.search import MCTSAgent
+from nycrules.agents.seating import parse_seats
 from scenario import nyc
 
 
@@ -120,7 +120,7 @@ def test_every_kind_of_decision_with_a_choice_is_searched():
 
 def test_the_value_at_the_horizon_counts_board_skyscrapers_as_built_where_the_mayor_goes():
     """A seat's skyscrapers on its board contest the majorities of the boroughs still to come."""
-    from nycrules.search import horizon_points
+    from nycrules.agents.search import horizon_points
     game = nycrules.new_game(["Ann", "Ben"], seed=3, log_events=False)
     greedy = GreedyAgent(3)
     while game.state.round < 2:

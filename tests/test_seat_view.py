@@ -8,7 +8,7 @@ import pytest
 
 import nycrules
 from nycrules.engine.runner import AgentError
-from nycrules.seat_view import SeatView
+from nycrules.engine.seat_view import SeatView
 
 
 def snapshot(view: SeatView) -> tuple:

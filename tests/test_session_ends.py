@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 
-from nycrules import seating
+from nycrules.agents import seating
 from nycrules.diagnostics import NycRulesError
-from nycrules.loader import load_ruleset
-from nycrules.play import PlayGame, Terminal
+from nycrules.loading.loader import load_ruleset
+from nycrules.table.play import PlayGame, Terminal
 from nycrules.resources import shipped_ruleset
-from nycrules.saves import Save, autosave, read_save, write_save
-from nycrules.seating import parse_seats
+from nycrules.table.saves import Save, autosave, read_save, write_save
+from nycrules.agents.seating import parse_seats
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = [sys.executable, str(ROOT / "cli.py")]
@@ -207,7 +207,7 @@ def test_simulate_never_writes_through_a_link(tmp_path):
 def test_simulate_shows_its_report_before_writing_the_page(tmp_path, monkeypatch, capsys):
     """A page that cannot be written at the end (a full disk) loses only the page, not the report."""
     import cli
-    from nycrules import saves
+    from nycrules.table import saves
 
     def full(path, text, what="file"):
         raise NycRulesError(f"cannot write the {what} {path}: No space left on device")
@@ -268,7 +268,7 @@ def test_the_search_bot_frees_its_copies_of_the_game(nyc, monkeypatch):
     """Each playout's copy is closed after it: a paused copy is never freed by the garbage collector
     (bot:mcts:1000 grew past 1.8 GB in one game before)."""
     from nycrules.engine.runner import Session
-    from nycrules.search import MCTSAgent
+    from nycrules.agents.search import MCTSAgent
 
     copies: list[weakref.ref] = []
     determinize = Session.determinize

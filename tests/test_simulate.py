@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from nycrules.distribute import RulesetRef, run_local, run_ray
-from nycrules.loader import load_ruleset
-from nycrules.seating import parse_seats
-from nycrules.simulate import DURING_THE_GAME, play_game, play_games
-from nycrules.study import run
+from nycrules.studies.distribute import RulesetRef, run_local, run_ray
+from nycrules.loading.loader import load_ruleset
+from nycrules.agents.seating import parse_seats
+from nycrules.studies.simulate import DURING_THE_GAME, play_game, play_games
+from nycrules.studies.study import run
 
 ROOT = Path(__file__).resolve().parent.parent
 CRITIC_BOOST = ROOT / "rulesets" / "examples" / "critic_boost.yaml"
@@ -81,7 +81,7 @@ def test_games_leave_the_garbage_collector_as_they_found_it_and_free_their_table
     and a finished game's table (a graph of cycles: cards and zones) is freed, not kept."""
     import weakref
 
-    import nycrules.simulate as simulate
+    import nycrules.studies.simulate as simulate
 
     tables = []
 
@@ -202,7 +202,7 @@ def test_an_unreachable_cluster_is_one_line_at_once():
     import socket
     import time
 
-    from nycrules.distribute import DistributeError, _check_reachable
+    from nycrules.studies.distribute import DistributeError, _check_reachable
 
     with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
         probe.bind(("127.0.0.1", 0))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from nycrules.stats import (Difference, bootstrapped, holm, mean_interval, newcombe, paired_difference,
+from nycrules.studies.stats import (Difference, bootstrapped, holm, mean_interval, newcombe, paired_difference,
                             percentile, t_quantile, t_two_sided_p, wilson)
 
 

@@ -15,13 +15,15 @@ from scenario import answer, give, stack_deck
 from scenario_extra import bare_table, bid_turn
 from scenario_tom import before_bid, start_round, tom_table
 
-from nycrules import menus, narration, views
-from nycrules.character_info import phase_text
+from nycrules.table import menus
+from nycrules.table import narration
+from nycrules.table import views
+from nycrules.table.character_info import phase_text
 from nycrules.engine.decisions import Decision, Option
-from nycrules.loader import load_ruleset
-from nycrules.play import PlayGame, Terminal
+from nycrules.loading.loader import load_ruleset
+from nycrules.table.play import PlayGame, Terminal
 from nycrules.resources import shipped_ruleset
-from nycrules.seating import parse_seats
+from nycrules.agents.seating import parse_seats
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = ROOT / "cli.py"
@@ -151,7 +153,7 @@ def test_a_misspelt_answer_gets_a_suggestion_never_a_choice(typed, said, tmp_pat
 @pytest.mark.parametrize("typed, meant", [("harbor", "39 Harbour Master"), ("Harbor Master", "39 Harbour Master"),
                                           ("lantern", "28 Yellow Lanterns")])
 def test_info_and_rules_show_suggest_close_titles(typed, meant, tmp_path):
-    from nycrules.character_info import info
+    from nycrules.table.character_info import info
     ruleset = load_ruleset(shipped_ruleset())
     said = info(ruleset, typed)
     assert said.startswith(f"no character is called '{typed}' (did you mean ") and meant in said
@@ -347,7 +349,7 @@ def test_rules_show_wraps_at_80_columns(tmp_path):
 
 
 def test_picture_writes_svg_only_into_an_svg_file(tmp_path, monkeypatch):
-    from nycrules.play import write_picture
+    from nycrules.table.play import write_picture
     monkeypatch.chdir(tmp_path)
     game, _, _ = bare_table()
     said = write_picture(game, "x.png")

@@ -7,7 +7,7 @@ from nycrules.engine.bidding import evaluate_bids
 from parts import bidding_round, play_bidding_rounds
 from parts import phase0, phase1, phase3
 from nycrules.engine.setup import new_game
-from nycrules.seating import parse_seats
+from nycrules.agents.seating import parse_seats
 from scenario import answer, assert_answered, borough, give, hire, nyc, stack_deck, table
 from scenario_extra import set_pairs, types
 from scenario_more import bids, build_in, give_vessels, place_bid, score, set_press, show_prestige

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from nycrules.distribute import RulesetRef
-from nycrules.effects import owner_effects
-from nycrules.loader import load_ruleset
-from nycrules.seating import parse_seats
-from nycrules.simulate import play_games
-from nycrules.study import run
-from nycrules.verdicts import (CHANGED, HIRES, NEW, OWNERS, REMOVED, SAME, STRONG, UNCLEAR, WEAK, changes,
+from nycrules.studies.distribute import RulesetRef
+from nycrules.studies.effects import owner_effects
+from nycrules.loading.loader import load_ruleset
+from nycrules.agents.seating import parse_seats
+from nycrules.studies.simulate import play_games
+from nycrules.studies.study import run
+from nycrules.studies.verdicts import (CHANGED, HIRES, NEW, OWNERS, REMOVED, SAME, STRONG, UNCLEAR, WEAK, changes,
                                figure_text, judge)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rulesets" / "examples"

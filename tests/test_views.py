@@ -8,10 +8,11 @@ from scenario import answer, hire, texts
 from scenario_more import bare, build_in, bids, give_vessels, score, set_press
 from scenario_tom import tom_table
 
-from nycrules import board_view, views
-from nycrules.character_info import find_characters, info, phase_text
+from nycrules.table import board_view
+from nycrules.table import views
+from nycrules.table.character_info import find_characters, info, phase_text
 from nycrules.engine.abilities import fire_hook
-from nycrules.compiler import Frame
+from nycrules.language.compiler import Frame
 
 WIDTH = 80
 

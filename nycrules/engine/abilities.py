@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..compiler import Frame, rule_failed, set_hook_runner
+from ..language.compiler import Frame, rule_failed, set_hook_runner
 from ..diagnostics import RuleRuntimeError
-from ..hooks import HOOKS
+from ..language.hooks import HOOKS
 from ..limits import MAX_EFFECT_STEPS, MAX_GAME_STEPS, MAX_HOOK_DEPTH
-from ..model import Script
+from .model import Script
 from .decisions import Decision, Option, describe
 from .state import Game, Seat, Tile
 from .tasks import PUSHED, Task, run_now

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..model import RoundDef, Script
+from .model import RoundDef, Script
 from . import ops
 from .abilities import OfferTask, UseTask, attached, evaluate, run_or_push, usable, use_options
 from .bids import BidTable, HandCounts, moved, ranking

@@ -13,10 +13,10 @@ from __future__ import annotations
 from operator import attrgetter, itemgetter
 from typing import Mapping
 
-from ..compiler import Frame
+from ..language.compiler import Frame
 from ..diagnostics import RuleRuntimeError
 from ..limits import MAX_BID_SETS
-from ..model import Ruleset
+from .model import Ruleset
 from .state import Card, Game, Seat
 
 

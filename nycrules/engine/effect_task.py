@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..compiler import Frame, _StopLoop, _spend, check_count
+from ..language.compiler import Frame, _StopLoop, _spend, check_count
 from ..diagnostics import RuleRuntimeError
 from ..limits import MAX_EFFECT_STEPS, MAX_GAME_STEPS
-from ..model import Script
-from ..resumable import AGAIN, FOR, HOOK, IF, IF_NOT, JUMP, NEXT, REPEAT, RUN, WAIT
+from .model import Script
+from ..language.resumable import AGAIN, FOR, HOOK, IF, IF_NOT, JUMP, NEXT, REPEAT, RUN, WAIT
 from .decisions import Decision
 from .state import Game, copy_value
 from .tasks import PUSHED, Task

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..compiler import Frame, check_count, rule_failed
+from ..language.compiler import Frame, check_count, rule_failed
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..limits import MAX_PROCEDURE_STEPS
-from ..model import PLAY_ROOT, SETUP_ROOT, ProcNode, Script, Template
+from .model import PLAY_ROOT, SETUP_ROOT, ProcNode, Script, Template
 from .abilities import run_script
 from .decisions import describe
 from .setup import game_number, step_for

@@ -20,7 +20,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..diagnostics import NycRulesError
-from ..model import Ruleset
+from .model import Ruleset
 from ..text import shown_clipped
 from .decisions import Decision, Option
 from .scoring import winner_of
@@ -29,7 +29,7 @@ from .state import Event, Game, copy_game
 from .tasks import answered, ask_again, drive
 
 if TYPE_CHECKING:
-    from ..seat_view import SeatView
+    from .seat_view import SeatView
 
 
 class Agent(Protocol):
@@ -168,7 +168,7 @@ class Session:
     # ------------------------------------------------------------ the fixed action space (action_space.py)
     def action_space(self) -> Any:
         """The ruleset's numbering of option keys (`nycrules.action_space.ActionSpace`)."""
-        from ..action_space import action_space
+        from .action_space import action_space
         return action_space(self.ruleset)
 
     def num_distinct_actions(self) -> int:
@@ -223,7 +223,7 @@ class Session:
 
     def observation_tensor(self, seat: int) -> list[float]:
         """`observation(seat)` as a flat list of numbers (layout: nycrules/observation_tensor.py)."""
-        from ..observation_tensor import observation_tensor
+        from .observation_tensor import observation_tensor
         return observation_tensor(self.ruleset, self.observation(seat))
 
     def information_state_string(self, seat: int) -> str:
@@ -290,7 +290,7 @@ class Session:
 
     def view(self, seat: int) -> "SeatView":
         """What `seat` may know of the game, and its decision if it is the seat's turn (see seat_view.py)."""
-        from ..seat_view import SeatView
+        from .seat_view import SeatView
         return SeatView(self, seat)
 
     # ------------------------------------------------------------ inside
@@ -386,7 +386,7 @@ class Session:
         return _checked(answer, decision, position, agent)
 
     def _view(self, decision: Decision) -> "SeatView":
-        from ..seat_view import SeatView
+        from .seat_view import SeatView
         return SeatView(self, decision.seat.index, decision)
 
 

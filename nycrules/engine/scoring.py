@@ -6,8 +6,8 @@ its `winner:` expression.
 
 from __future__ import annotations
 
-from ..compiler import Frame
-from ..model import ScoringStep
+from ..language.compiler import Frame
+from .model import ScoringStep
 from .abilities import effect_task
 from .procedure import run_part
 from .setup import for_seat

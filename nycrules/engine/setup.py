@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..compiler import Frame, check_count
+from ..language.compiler import Frame, check_count
 from ..diagnostics import NycRulesError
-from ..model import SETUP_ROOT, CharacterDef, Ruleset, Script
+from .model import SETUP_ROOT, CharacterDef, Ruleset, Script
 from . import ops
 from .state import Borough, Card, Game, PrestigeTile, PressToken, Seat, Tile, Vessel
 from .tasks import run_now

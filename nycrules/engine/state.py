@@ -16,7 +16,7 @@ from ..diagnostics import Location
 from ..limits import MAX_EVENT_CHARS, MAX_EVENTS, MAX_GAME_STEPS
 
 if TYPE_CHECKING:
-    from ..model import CharacterDef, Ruleset
+    from .model import CharacterDef, Ruleset
 
 
 @dataclass(frozen=True)

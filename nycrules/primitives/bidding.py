@@ -6,10 +6,10 @@ from typing import Any
 
 from ..engine import ops
 from ..engine.bids import bid_value as value_of_bid, value_to_win as needed_to_win
-from ..compiler import rule_failed
+from ..language.compiler import rule_failed
 from ..engine.state import Card, Seat
 from ..limits import MAX_BID_CARDS
-from ..registry import primitive
+from ..language.registry import primitive
 from . import count as check_count, inline, not_negative, require
 
 C = "bidding"

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..engine import ops
 from ..engine.state import Borough, Seat
-from ..registry import primitive
+from ..language.registry import primitive
 from ..text import counted
 from . import count as check_count, inline, not_negative, waits
 from ..engine.decisions import Decision

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..engine import ops
 from ..engine.state import Card, Pair, Seat
-from ..registry import primitive
+from ..language.registry import primitive
 from . import count as check_count, inline, not_negative, require
 
 C = "cards"

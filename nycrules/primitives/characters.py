@@ -6,7 +6,7 @@ from typing import Any
 
 from ..engine import ops
 from ..engine.state import Seat, Tile
-from ..registry import primitive
+from ..language.registry import primitive
 from . import inline, require
 
 C = "characters"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Callable
 
-from ..compiler import check_count, rule_failed
+from ..language.compiler import check_count, rule_failed
 from ..engine.decisions import Decision, Option, describe, same_choice_key
 from ..engine.state import Card, Seat
-from ..registry import primitive
+from ..language.registry import primitive
 from . import waits
 
 C = "choices"

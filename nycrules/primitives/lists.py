@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..compiler import check_stored, rule_failed, spend_steps
-from ..registry import primitive
+from ..language.compiler import check_stored, rule_failed, spend_steps
+from ..language.registry import primitive
 from . import inline
 
 C = "numbers and lists"

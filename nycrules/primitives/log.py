@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.decisions import describe
-from ..registry import primitive
+from ..language.registry import primitive
 
 
 @primitive("note(text: str)", "Write a line in the game log for `me` (Tom uses it to explain his steps); told to people "

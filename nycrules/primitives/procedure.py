@@ -19,8 +19,8 @@ from ..engine.scoring import end_game as run_end_game
 from ..engine.scoring import score_step as run_score_step
 from ..engine.scoring import score_step_task
 from ..engine.state import Borough, Pair, Seat
-from ..model import RoundDef, ScoringStep
-from ..registry import primitive
+from ..engine.model import RoundDef, ScoringStep
+from ..language.registry import primitive
 from . import count, inline, require, waits
 
 C = "procedure"

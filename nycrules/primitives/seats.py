@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..compiler import check_stored
+from ..language.compiler import check_stored
 from ..engine import ops
 from ..engine.decisions import describe
 from ..engine.state import Seat, cut
 from ..limits import MAX_EVENT_CHARS
-from ..registry import primitive
+from ..language.registry import primitive
 from ..text import counted
 from . import inline, not_negative
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..engine import ops
 from ..engine.state import Borough, PrestigeTile, Seat, Vessel
-from ..registry import primitive
+from ..language.registry import primitive
 from . import inline, require
 
 C = "vessels and prestige"

@@ -40,7 +40,7 @@ def placeholders(text: str) -> str:
 
 
 def _digest() -> str:
-    from nycrules.loader import load_ruleset
+    from nycrules.loading.loader import load_ruleset
     from nycrules.resources import shipped_ruleset
     return load_ruleset(shipped_ruleset()).digest
 
@@ -177,7 +177,7 @@ def run(case: dict, digest: str) -> dict:
 def main(names: list[str]) -> None:
     sys.path.insert(0, str(ROOT))
     import cli  # noqa: F401 - imported once, before the forks
-    from nycrules.parser import _parser
+    from nycrules.language.parser import _parser
     _parser()
     digest = _digest()
     for case in cases():

@@ -56,7 +56,7 @@ def digest_with_options(seats: list[str], seed: int) -> dict[str, str]:
     import nycrules.api as api
     from nycrules.agents import seat_agents
     from nycrules.engine.runner import Session
-    from nycrules.seating import parse_seats
+    from nycrules.agents.seating import parse_seats
 
     play, text = hashlib.sha256(), hashlib.sha256()
 

@@ -1,0 +1,157 @@
+"""What bots think things are worth: a character by what it does, a position at a search's horizon.
+
+A character is judged by trying it on copies of the game at hand, never by its
+printed value alone:
+
+- its share of the final scoring: the seat's final scoring (the ruleset's own
+  steps) is run on a copy with the character in the company and on one without,
+  on the table as it stands; the printed value counts here only as far as the
+  ruleset's scoring counts it, and a scoring character (28-42 in the shipped
+  rules) by what its condition gives now;
+- what a use does: the character is used once on a copy (its dollars paid) and
+  the seat's holdings are compared before and after (`holdings`: points,
+  skyscrapers built and on the board, dollars, press spaces, cards in hand and
+  reserve, cards added to the bid), times the game rounds left in which it can
+  act again. A use that fails on the copy (its hook's context is missing, a
+  choice with no options) counts nothing: the character is then judged by its
+  share of the final scoring alone.
+
+The figures are estimates of points for the owner; a bot compares them between
+options, so their scale matters less than their order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics import NycRulesError
+from ..engine.state import Game, Seat, Tile
+from ..language.hooks import HOOKS
+
+# What one unit of a holding is worth in points, for the comparison of a use's before and after.
+# A skyscraper built counts towards majorities; one on the board will be built (and counts half a
+# point in "all the rest" if not); a dollar pays for a use; a card in hand or in a bid is a bid point.
+BUILT = 2.0
+ON_BOARD = 1.5
+DOLLAR = 0.75
+PRESS_SPACE = 0.5
+CARD = 1.0
+RESERVE_SLOT = 1.0
+BID_POINT = 2.0
+OFFERED = ("optional", "instead")  # hook modes whose characters the seat uses (once a game round)
+
+
+def holdings(game: Game, seat: Seat) -> float:
+    """The seat's holdings in points (see the constants above), to compare before and after a use."""
+    built = sum(borough.counts[seat.index] for borough in game.boroughs)
+    press = seat.token.space if seat.token else 0
+    bid = sum(card.weight for card in seat.played) + len(seat.virtual)
+    return (seat.points + BUILT * built + ON_BOARD * seat.board + DOLLAR * seat.dollars
+            + PRESS_SPACE * press + CARD * len(seat.hand) + RESERVE_SLOT * seat.reserve_size + BID_POINT * bid)
+
+
+def final_points(game: Game, seat: Seat, extra: Tile | None = None) -> int:
+    """The seat's points after its final scoring on the table as it stands (on a copy), with `extra`
+    in its company if given."""
+    from ..engine.scoring import score_step
+    from ..engine.usefulness import trial_copy
+    trial, memo = trial_copy(game)
+    trial.chooser = _first_option
+    me = memo[id(seat)]
+    if extra is not None:
+        me.company.append(Tile(-1, extra.char))
+    try:
+        for step in game.ruleset.final_scoring:
+            score_step(trial, step, me)
+    except NycRulesError:
+        return seat.points  # a scoring that fails on the copy shows when the game really ends
+    return me.points
+
+
+def use_gain(game: Game, seat: Seat, tile: Tile) -> float:
+    """What one use of the character gives the seat now, in points (tried on a copy; 0 if it fails)."""
+    from ..engine.abilities import use
+    from ..engine.usefulness import trial_copy
+    char = tile.char
+    hook = HOOKS.get(char.when)
+    if hook is None or hook.mode not in OFFERED:
+        return 0.0  # a character that acts by itself (at final scoring) is in final_points
+    trial, memo = trial_copy(game)
+    trial.chooser = _first_option
+    me = memo[id(seat)]
+    mine = Tile(-1, char)
+    me.company.append(mine)
+    if hook.bid_open and not trial.bidding_card:  # outside a bidding round: as in the first one
+        trial.bidding_card = game.ruleset.rounds[0].card
+    context = _context(trial, me, hook.context)
+    before = holdings(trial, me)
+    me.dollars += char.cost  # lent for the use, which pays it back: its price is counted below
+    try:
+        frame = use(trial, me, mine, context)
+    except NycRulesError:
+        return 0.0
+    gain = holdings(trial, me) - before
+    for name in hook.writable:  # a value the hook passes on (a prestige bid's points): its change counts
+        if isinstance(context.get(name), int) and isinstance(frame.vars.get(name), int):
+            gain += frame.vars[name] - context[name]
+    return gain - DOLLAR * char.cost
+
+
+def rounds_left(game: Game) -> float:
+    """Game rounds in which a character hired now can still act: the later ones, and half of this one."""
+    return max(0, game.ruleset.game.rounds - game.round) + (0.5 if game.round >= 1 else 1.0)
+
+
+class Judge:
+    """Character worths, each worked out once per seat and character.
+
+    A bot makes one per decision; a search shares one over the playouts of a decision, where
+    the first position that asks stands for the others (an estimate, and the same at every run).
+    """
+
+    def __init__(self) -> None:
+        self._base: dict[int, int] = {}  # seat index -> final points without a new character
+        self._worth: dict[tuple[int, int], float] = {}  # (seat index, character id) -> worth
+        self._gain: dict[tuple[int, int], float] = {}  # (seat index, character id) -> use gain
+
+    def character(self, game: Game, seat: Seat, tile: Tile) -> float:
+        """What hiring this character is worth to the seat now (see the module's docstring)."""
+        key = (seat.index, tile.char.id)
+        worth = self._worth.get(key)
+        if worth is None:
+            base = self._base.get(seat.index)
+            if base is None:
+                base = self._base[seat.index] = final_points(game, seat)
+            later = rounds_left(game) * max(0.0, self.use(game, seat, tile))
+            worth = self._worth[key] = final_points(game, seat, tile) - base + later
+        return worth
+
+    def use(self, game: Game, seat: Seat, tile: Tile) -> float:
+        """What one use of a character gives the seat now (see use_gain)."""
+        key = (seat.index, tile.char.id)
+        gain = self._gain.get(key)
+        if gain is None:
+            gain = self._gain[key] = use_gain(game, seat, tile)
+        return gain
+
+
+def _context(game: Game, seat: Seat, context: dict[str, str]) -> dict[str, Any]:
+    """Plausible values for a hook's context on a copy: no cards taken, a bid of 2 points, the
+    Mayor's borough."""
+    values: dict[str, Any] = {}
+    for name, kind in context.items():
+        if kind.startswith("list"):
+            values[name] = []
+        elif kind == "int":
+            values[name] = 2
+        elif kind == "borough":
+            values[name] = game.mayor or game.boroughs[0]
+        elif kind == "seat":
+            values[name] = seat
+    return values
+
+
+def _first_option(game: Game, decision: Any) -> int:
+    if decision.count == 0:
+        raise NycRulesError("a choice with no options")
+    return 0

@@ -1,0 +1,231 @@
+"""The loaded ruleset: frozen dataclasses holding data and compiled scripts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Callable
+
+from ..diagnostics import Location
+
+
+@dataclass(frozen=True)
+class Script:
+    """One piece of effect-language text, compiled; `label` names the rule for events."""
+
+    label: str
+    source: str
+    loc: Location
+    run: Callable[[Any], Any] = field(compare=False, repr=False)
+    # The effect as a program that can stop at a decision and go on (resumable.py), for an effect
+    # that may wait for one; None for one that cannot (it runs whole, by `run`).
+    program: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class CardType:
+    id: str
+    name: str
+    copies: int
+    wild: bool
+
+
+@dataclass(frozen=True)
+class BoroughDef:
+    id: str
+    name: str
+    lantern: str
+    map: tuple[float, float] | None = None  # where the board picture draws it (0-100 across, down)
+
+
+@dataclass(frozen=True)
+class VesselKind:
+    id: str
+    colour: str
+    routes: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class PrestigeDef:
+    colour: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Components:
+    card_types: tuple[CardType, ...]
+    colours: tuple[str, ...]
+    boroughs: tuple[BoroughDef, ...]
+    sequence_tiles: tuple[str, ...]
+    base_values: tuple[int, ...]
+    vessel_kinds: tuple[VesselKind, ...]
+    prestige_tiles: tuple[PrestigeDef, ...]
+    last_press_space: int
+    neutral_start: dict[int, int]
+    face_up_per_row: int
+    start_stacks: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class CharacterDef:
+    id: int
+    title: str
+    phase: str
+    value: int
+    copies: int
+    cost: int
+    when: str
+    text: str
+    effect: Script
+    requires: Script | None
+    loc: Location
+    assumed: bool = False
+    needs_a_bid: bool = False  # part of a bid: offered only when one can follow, commits the seat (engine/usefulness.py)
+
+
+@dataclass(frozen=True)
+class RoundDef:
+    id: str
+    card: str
+    title: str
+    order: str  # press_track or seats
+    text: str
+    bonus_value: int
+    action: Script
+    bonus: Script | None
+    runner_up: Script | None
+    loc: Location
+
+
+@dataclass(frozen=True)
+class ScoringStep:
+    id: str
+    title: str
+    text: str
+    effect: Script
+
+
+@dataclass(frozen=True)
+class GameNumbers:
+    rounds: int
+    mayor_route: tuple[str, ...]
+    neutral_skyscrapers_per_borough: int
+    start_stacks_revealed: Script
+    pairs_dealt: Script
+    pairs_per_seat: int
+    prestige_tiles_revealed: int
+    character_cost: int
+    exchanges_per_turn: Script
+    locs: dict[str, Location] = field(default_factory=dict)  # where each number is written
+
+
+@dataclass(frozen=True)
+class Template:
+    """A text of the procedure (a title, a rule's name) with `{expression}` parts worked out when shown."""
+
+    pieces: tuple[Any, ...]  # literal text (str) and Scripts, in order
+    text: str | None = None  # the whole text, when it has no expression
+
+
+@dataclass(frozen=True)
+class ProcNode:
+    """One node of the procedure tree (procedure_form.py): an optional loop around a body.
+
+    The body is `children` (nodes run in order), an `effect`, or `run`, the name of a step
+    run for `me`. `loop` is "", "repeat", "for_each" or "turns"; `items` gives its count or list.
+    """
+
+    index: int
+    id: str | None
+    loc: Location
+    loop: str
+    items: Script | None
+    name: str | None  # what the loop's item is called in the body (`as:`)
+    when: Script | None
+    skip_if: Script | None
+    stop_if: Script | None
+    until: Script | None
+    at_most: Script | None
+    final_turns: bool
+    rule: Template | None
+    title: Template | None
+    section: Template | None
+    children: tuple[int, ...]
+    effect: Script | None
+    run: str | None
+    reads: tuple[str, ...]  # the names in scope its effect reads (they alone are given to it)
+
+    @cached_property
+    def size(self) -> int:
+        """The nodes inside (read at every step of the interpreter)."""
+        return len(self.children)
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """The order of the game: nodes by index; node 0 runs when a game is made, node 1 is the game after."""
+
+    nodes: tuple[ProcNode, ...]
+    by_id: dict[str, int]
+    numbers: tuple[str, ...]  # the `game:` numbers its expressions see by name
+
+
+SETUP_ROOT, PLAY_ROOT = 0, 1
+
+
+@dataclass(frozen=True)
+class TomMode:
+    draws_before_bid: int
+    keeps_later_cards: bool
+
+
+@dataclass(frozen=True)
+class TomRules:
+    levels: dict[int, str]
+    default_level: str
+    modes: dict[str, TomMode]
+    uses_characters: bool
+    game: dict[str, Script]  # overrides of GameNumbers scripts
+    steps: dict[str, Script]  # overrides of Ruleset.steps
+    phase1: Script
+    before_bid: Script
+    bid: Script
+    rounds: dict[str, dict[str, Script]]  # round id -> action/bonus/runner_up
+    final_scoring: dict[str, Script]  # step id -> effect
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    name: str
+    version: int
+    digest: str
+    components: Components
+    game: GameNumbers
+    params: dict[str, Any]
+    steps: dict[str, Script]
+    characters: dict[int, CharacterDef]
+    wild_card: str
+    bid_value: Script  # sets `worth` from the counts of a bid
+    rounds: tuple[RoundDef, ...]
+    after_each_round: Script | None
+    final_scoring: tuple[ScoringStep, ...]
+    tom: TomRules | None
+    procedure: Procedure
+    winner: Script  # the seats ranked best first, at the end
+    by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
+    # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.
+    worth_cache: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    bids_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)
+    bid_counts_cache: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
+    bid_tables_cache: dict[tuple, tuple] = field(default_factory=dict, compare=False, repr=False)
+    # What every game's setup lays out the same way (engine/setup.py), made for the first game.
+    setup_cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def card_type_index(self) -> dict[str, int]:
+        """Each card type's position among the components' card types: a fixed order to count hands in."""
+        return {card_type.id: i for i, card_type in enumerate(self.components.card_types)}
+
+    def round(self, round_id: str) -> RoundDef:
+        return next(r for r in self.rounds if r.id == round_id)

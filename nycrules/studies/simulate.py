@@ -1,0 +1,156 @@
+"""Headless games for balance studies: one game by its number, and a small result per game.
+
+Game i of a run with seed s is played with seed `s + i`, so any game of a run can be
+played again alone, and a run can be split over processes or machines (see
+`distribute.py`) without changing a single result.
+"""
+
+from __future__ import annotations
+
+import gc
+import inspect
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from ..agents import seat_agents
+from ..diagnostics import RuleRuntimeError
+from ..engine.decisions import Decision
+from ..engine.scoring import winner_of
+from ..engine.runner import EngineAgent, Session
+from ..engine.setup import SeatSpec
+from ..engine.state import Tile
+from ..engine.model import Ruleset
+
+DURING_THE_GAME = "during the game"  # points scored before the final scoring
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's game: small and picklable, so that workers can send it back cheaply."""
+
+    won: bool
+    points: int
+    by_category: dict[str, int]  # final scoring steps plus DURING_THE_GAME; they add up to points
+    owned: tuple[int, ...]  # character ids in the company at the end (each id once)
+    hired: dict[int, int]  # character id -> tiles taken into the company (start stacks included)
+    used: dict[int, int]  # character id -> times the character acted
+    offered: dict[int, int] = field(default_factory=dict)  # character id -> hires it was face up for (bots)
+    taken: dict[int, int] = field(default_factory=dict)  # character id -> times it was the one hired then
+
+
+@dataclass(frozen=True)
+class GameResult:
+    number: int
+    decisions: int
+    seats: tuple[SeatResult, ...]
+
+
+# Seat index -> an agent class or factory: a worker makes each game's agent itself (agent_for_game).
+AgentFactories = dict[int, Callable[..., Any]]
+
+
+def check_seats(specs: list[SeatSpec], agents: AgentFactories | None = None) -> None:
+    """Every seat is a bot, a Tom, or a seat an agent of `agents` plays."""
+    people = [spec.name for i, spec in enumerate(specs) if spec.kind == "human" and i not in (agents or {})]
+    if people:
+        raise ValueError(f"simulated games are played by bots and Toms only, not by {', '.join(people)} "
+                         "(unless an agent plays the seat: --agent module:Class, or run_games' agents)")
+
+
+def agent_for_game(factory: Callable[..., Any], seat_seed: int) -> Any:
+    """A new agent for one game: `factory(seed=...)` if it takes a seed, else `factory()`."""
+    try:
+        takes_seed = "seed" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # a builtin or an object without a signature
+        takes_seed = False
+    return factory(seed=seat_seed) if takes_seed else factory()
+
+
+def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
+              agents: AgentFactories | None = None) -> GameResult:
+    """Play game `number` of the run with seed `seed`, headless; `agents` play their seats."""
+    game_seed = seed + number
+    watched = {i: HireWatch(bot) for i, bot in seat_agents(specs, game_seed).items()}
+    answerers: dict[int, Any] = dict(watched)
+    for index, factory in (agents or {}).items():  # seeded as the built-in bots are; not watched
+        answerers[index] = agent_for_game(factory, game_seed * 31 + index)
+        watched.pop(index, None)
+    session = Session(ruleset, specs, game_seed, answerers, log_events=False)
+    for watch in watched.values():
+        watch.session = session
+    try:
+        game = session.run()
+    except RuleRuntimeError as err:  # say which game, so it can be replayed
+        raise err.with_seed(game_seed) from None
+    winner = winner_of(game)
+    seats = []
+    for seat in game.seats:
+        by_category = dict(seat.scores)
+        by_category[DURING_THE_GAME] = seat.points - sum(seat.scores.values())
+        watch = watched.get(seat.index)
+        seats.append(SeatResult(seat is winner, seat.points, by_category,
+                                tuple(sorted({tile.char.id for tile in seat.company})),
+                                dict(seat.hired), dict(seat.uses),
+                                dict(watch.offered) if watch else {}, dict(watch.taken) if watch else {}))
+    return GameResult(number, len(session.record), tuple(seats))
+
+
+class HireWatch(EngineAgent):
+    """A built-in bot's stand-in that notes which characters it could hire from the elevator and
+    which it took (an agent of one's own, asked with a view, is not watched).
+
+    Its answers are the bot's own, so the game is the same. Only the game itself is watched:
+    a copy that a search plays forward keeps the stand-in but is not counted.
+    """
+
+    __slots__ = ("agent", "session", "offered", "taken")
+
+    def __init__(self, agent: EngineAgent):
+        self.agent = agent
+        self.session: Session | None = None
+        self.offered: Counter[int] = Counter()
+        self.taken: Counter[int] = Counter()
+
+    def choose(self, session: Session, decision: Decision) -> int:
+        index = self.agent.choose(session, decision)
+        if session is self.session and decision.kind == "choose" and decision.count:
+            first = decision.value(0)
+            if isinstance(first, Tile) and first.where == "display":  # face up on the elevator: a hire
+                self.offered.update({decision.value(i).char.id for i in range(decision.count)})
+                if isinstance(index, int) and 0 <= index < decision.count:
+                    self.taken[decision.value(index).char.id] += 1
+        return index
+
+
+def play_games(ruleset: Ruleset, specs: list[SeatSpec], seed: int, numbers: Iterable[int],
+               agents: AgentFactories | None = None) -> list[GameResult]:
+    with fewer_collections():
+        return [play_game(ruleset, specs, seed, number, agents) for number in numbers]
+
+
+YOUNG_COLLECTION_EVERY = 20_000  # new container objects (Python's default: 700)
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run games with less work for the garbage collector; its settings are restored afterwards.
+
+    A game makes many short-lived objects and some cycles that only the collector frees
+    (a card and the zone that holds it), so it cannot be turned off; but the objects alive
+    when games start (the compiled ruleset above all) would be walked again at each older
+    collection: they are set aside (gc.freeze), and young collections run less often.
+    Games take a few percent less CPU time; memory stays bounded (collections still run).
+    """
+    threshold = gc.get_threshold()
+    ours = gc.get_freeze_count() == 0  # a freeze the caller made (or an outer run) is left as it is
+    if ours:
+        gc.freeze()
+    gc.set_threshold(max(threshold[0], YOUNG_COLLECTION_EVERY), *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        if ours:
+            gc.unfreeze()

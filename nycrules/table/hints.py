@@ -1,0 +1,47 @@
+"""`hint` at the play prompt: what the search bot would choose for the decision at hand, and why.
+
+The search is the default `bot:mcts`'s, made from the person's seat: on copies where
+all that seat cannot see is dealt anew (it never reads a hidden card), so a hint
+knows what the person knows and no more. It is seeded from the game and the
+decision, so asking twice gives the same hint.
+"""
+
+from __future__ import annotations
+
+from ..engine.decisions import Decision
+from ..engine.runner import Session
+from ..agents.search import MCTSAgent, OptionStats
+
+SHOWN = 2  # options described: the suggestion and the next best
+
+
+def hint(session: Session, decision: Decision) -> str:
+    """The suggestion, with the expected points of the best options (a few lines of text)."""
+    me = decision.seat.index
+    agent = MCTSAgent(session.seed * 31 + me)
+    choice = agent.search(session, decision, me)
+    label = decision.option(choice).label
+    found = agent.last_search
+    if not found:  # no playouts: an exchange before a bid, taken by rule of thumb
+        return (f"Hint: {label} (a card for this bidding round into your hand; "
+                f"ask again for the bid itself)")
+    labels = {decision.option(i).key: decision.option(i).label for i in range(decision.count)}
+    ranked = sorted(found.items(), key=lambda item: (-item[1].playouts, -item[1].mean(item[1].reward)))
+    playouts = sum(figures.playouts for figures in found.values())
+    game = session.state
+    assert game is not None
+    until = "the end of the game" if game.round >= game.ruleset.game.rounds else "the next game round"
+    lines = [f"Hint: {label}",
+             f"  ({playouts} short games played to {until}, with the cards you cannot see dealt anew; "
+             f"points as the final scoring would count them then)"]
+    for key, figures in ranked[:SHOWN]:
+        lines.append(f"  {labels.get(key, key)}: {_expected(figures)}")
+    return "\n".join(lines)
+
+
+def _expected(figures: OptionStats) -> str:
+    """`about 48 points, 3 ahead (14 games)`: the seat's mean points and lead over its best rival."""
+    points = figures.mean(figures.points)
+    margin = figures.mean(figures.margin)
+    lead = f"{margin:.0f} ahead" if margin >= 0.5 else f"{-margin:.0f} behind" if margin <= -0.5 else "level"
+    return f"about {points:.0f} points, {lead} ({figures.playouts} games)"

@@ -1,0 +1,207 @@
+"""What `nycrules rules list/show` reports: plain rows built from a ruleset and the registries."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from typing import Any
+
+from .. import primitives  # noqa: F401  (registers the primitives listed here)
+from ..language.hooks import HOOKS
+from .character_info import find_characters, phase_text
+from ..limits import MAX_INT_DIGITS
+from ..engine.model import PLAY_ROOT, SETUP_ROOT, CharacterDef, ProcNode, Ruleset, Script
+from ..language.registry import all_primitives
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+
+    def as_json(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, row)) for row in self.rows]
+
+
+def _where(script: Script | None) -> str:
+    return script.loc.short() if script is not None else ""
+
+
+def table(ruleset: Ruleset, kind: str) -> Table:
+    if kind == "characters":
+        rows = [[str(c.id), c.title, c.phase, str(c.value), str(c.cost), str(c.copies), c.when, c.text]
+                for c in sorted(ruleset.characters.values(), key=lambda c: c.id)]
+        return Table("Characters", ["id", "title", "phase", "value", "cost", "copies", "when", "text"], rows)
+    if kind == "rounds":
+        rows = [[str(i + 1), r.id, r.card, r.order.replace("_", " "), _bonus(r), r.text]
+                for i, r in enumerate(ruleset.rounds)]
+        return Table("Bidding rounds", ["#", "id", "card", "order", "highest bid", "text"], rows)
+    if kind == "scoring":
+        rows = [[str(i + 1), s.id, s.title, s.text] for i, s in enumerate(ruleset.final_scoring)]
+        return Table("Final scoring", ["#", "id", "title", "text"], rows)
+    if kind == "tom":
+        return _tom(ruleset)
+    if kind == "primitives":
+        rows = [[p.name, p.signature, p.kind, p.category, p.help] for p in all_primitives()]
+        return Table("Primitives", ["name", "signature", "kind", "category", "help"], rows)
+    if kind == "procedure":
+        return _procedure(ruleset)
+    if kind == "hooks":
+        rows = [[h.name, h.phase, h.mode, ", ".join(f"{k}: {v}" for k, v in h.context.items()), h.help]
+                for h in HOOKS.values()]
+        return Table("Hooks", ["name", "phase", "mode", "gives", "help"], rows)
+    raise KeyError(kind)
+
+
+def character_list(ruleset: Ruleset, width: int = 80) -> list[str]:
+    """`rules list characters` for people: each character's numbers on one line, its text wrapped
+    under it (the JSON listing and `rules show` keep the hooks it acts at)."""
+    chars = sorted(ruleset.characters.values(), key=lambda c: c.id)
+    lines = [f"Characters ({len(chars)}; `nycrules rules show ID` shows one in full)"]
+    for c in chars:
+        cost = "free" if c.cost == 0 else f"costs {c.cost}$ a use"
+        copies = f", {c.copies} copies" if c.copies != 1 else ""
+        lines.append(f"{c.id:>3} {c.title} ({phase_text(c.phase)}, value {c.value}, {cost}{copies})")
+        lines += textwrap.wrap(c.text, width - 1, initial_indent="      ", subsequent_indent="      ") or [""]
+    return lines
+def _procedure(ruleset: Ruleset) -> Table:
+    """The procedure tree, a row per node, indented by depth: its id, what it does, where it is written."""
+    proc = ruleset.procedure
+    rows: list[list[str]] = []
+
+    def walk(index: int, depth: int) -> None:
+        node = proc.nodes[index]
+        rows.append([node.id or "", "  " * depth + _node_text(node), node.loc.short()])
+        for child in node.children:
+            walk(child, depth + 1)
+
+    for root, part in zip((SETUP_ROOT, PLAY_ROOT), ("setup", "play")):
+        rows.append(["", f"{part}:", proc.nodes[root].loc.short()])
+        for child in proc.nodes[root].children:
+            walk(child, 1)
+    rows.append(["", f"winner: {_one_line(ruleset.winner.source)}", ruleset.winner.loc.short()])
+    return Table("Procedure", ["id", "node", "where"], rows)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _node_text(node: ProcNode) -> str:
+    """A node in one line: its condition, rule, title, loop and body."""
+    parts = []
+    if node.when is not None:
+        parts.append(f"when {_one_line(node.when.source)}:")
+    for name, template in (("rule", node.rule), ("title", node.title), ("section", node.section)):
+        if template is not None:
+            text = "".join(p if isinstance(p, str) else "{" + p.source + "}" for p in template.pieces)
+            parts.append(f"[{name}: {text}]")
+    if node.loop:
+        loop = f"{node.loop.replace('_', ' ')} {_one_line(node.items.source) if node.items else ''}"
+        loop += f" as {node.name}" if node.name else ""
+        for key, script in (("skip if", node.skip_if), ("stop if", node.stop_if), ("until", node.until),
+                            ("at most", node.at_most)):
+            if script is not None:
+                loop += f", {key} {_one_line(script.source)}"
+        if node.final_turns:
+            loop += ", then every other seat once more"
+        parts.append(loop + ":")
+    if node.effect is not None:
+        parts.append("; ".join(line.strip() for line in node.effect.source.splitlines() if line.strip()))
+    elif node.run is not None:
+        parts.append(f"run step {node.run}")
+    return " ".join(parts)
+
+
+def _bonus(r: Any) -> str:
+    parts = []
+    if r.bonus_value:
+        parts.append(f"+{r.bonus_value} value")
+    if r.bonus is not None:
+        parts.append("bonus effect")
+    if r.runner_up is not None:
+        parts.append("runner-up effect")
+    return ", ".join(parts)
+
+
+def _tom(ruleset: Ruleset) -> Table:
+    tom = ruleset.tom
+    if tom is None:
+        return Table("Tom", ["level", "mode", "cards", "draws before each bid"], [])
+    rows = []
+    for level, code in sorted(tom.levels.items()):
+        mode = tom.modes[code[0]]
+        rows.append([str(level), code[0], code[1:], str(mode.draws_before_bid)])
+    return Table(f"Tom levels (default {tom.default_level})", ["level", "mode", "cards", "draws before each bid"],
+                 rows)
+
+
+@dataclass
+class Detail:
+    """One rule shown in full: fields, then the effects with their source lines."""
+
+    title: str
+    fields: list[tuple[str, str]]
+    scripts: list[tuple[str, Script]]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            **{k: v for k, v in self.fields},
+            "scripts": [{"name": name, "source": s.source.rstrip("\n"), "at": s.loc.short()}
+                        for name, s in self.scripts],
+        }
+
+
+def detail(ruleset: Ruleset, ident: str) -> Detail | None:
+    """A character (by number or title), round, scoring step, hook, primitive, or `tom`."""
+    if ident.isdigit() and len(ident) <= MAX_INT_DIGITS and int(ident) in ruleset.characters:
+        return _character(ruleset.characters[int(ident)])
+    for r in ruleset.rounds:
+        if r.id == ident:
+            fields = [("card", r.card), ("order", r.order), ("bonus value", str(r.bonus_value)), ("text", r.text),
+                      ("defined at", r.loc.short())]
+            scripts = [(name, s) for name, s in (("action", r.action), ("bonus", r.bonus),
+                                                 ("runner_up", r.runner_up)) if s is not None]
+            return Detail(f"Bidding round: {r.title}", fields, scripts)
+    for s in ruleset.final_scoring:
+        if s.id == ident:
+            return Detail(f"Final scoring: {s.title}", [("text", s.text)], [("effect", s.effect)])
+    if ident in HOOKS:
+        h = HOOKS[ident]
+        users = ", ".join(str(c.id) for c in ruleset.by_hook.get(ident, ())) or "none"
+        return Detail(f"Hook {h.name}", [("phase", h.phase), ("mode", h.mode), ("fired by", h.fired_by),
+                                         ("help", h.help), ("characters", users)], [])
+    for p in all_primitives():
+        if p.name == ident:
+            variants = [q for q in all_primitives() if q.name == ident]
+            fields = [("signature", q.signature) for q in variants] + [("kind", p.kind), ("help", p.help)]
+            return Detail(f"Primitive {p.name}", fields, [])
+    if ident in ruleset.procedure.by_id:
+        node = ruleset.procedure.nodes[ruleset.procedure.by_id[ident]]
+        fields = [("node", _node_text(node)), ("defined at", node.loc.short())]
+        fields += [("inside it", ", ".join(ruleset.procedure.nodes[c].id or _node_text(ruleset.procedure.nodes[c])
+                                           for c in node.children))] if node.children else []
+        scripts = [("effect", node.effect)] if node.effect is not None else []
+        return Detail(f"Procedure node {ident}", fields, scripts)
+    if ident == "tom" and ruleset.tom is not None:
+        tom = ruleset.tom
+        scripts = [("phase1", tom.phase1), ("before_bid", tom.before_bid), ("bid", tom.bid)]
+        scripts += [(f"steps.{k}", s) for k, s in tom.steps.items() if k not in ("phase1", "before_bid", "bid")]
+        scripts += [(f"rounds.{rid}.{k}", s) for rid, parts in tom.rounds.items() for k, s in parts.items()]
+        scripts += [(f"final_scoring.{k}", s) for k, s in tom.final_scoring.items()]
+        fields = [("default level", tom.default_level), ("uses characters", "yes" if tom.uses_characters else "no")]
+        return Detail("Tom, the automa", fields, scripts)
+    found = find_characters(ruleset, ident)
+    return _character(found[0]) if len(found) == 1 else None
+
+
+def _character(c: CharacterDef) -> Detail:
+    """A character in full: its numbers, text, place in the ruleset and effect."""
+    fields = [("id", str(c.id)), ("phase", c.phase), ("value", str(c.value)), ("cost", str(c.cost)),
+              ("copies", str(c.copies)), ("when", c.when), ("text", c.text), ("defined at", c.loc.short())]
+    if c.assumed:
+        fields.append(("assumed", "value and copies are assumed (printed only on the tile)"))
+    scripts = [("requires", c.requires)] if c.requires else []
+    return Detail(f"Character {c.id}: {c.title}", fields, scripts + [("effect", c.effect)])
