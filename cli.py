@@ -228,6 +228,9 @@ def play(
                                                 min=0, max=MAX_SEED)] = None,
     ruleset: RulesetOption = None,
     load: Annotated[Optional[Path], typer.Option("--load", metavar="FILE", help="Continue a saved game.")] = None,
+    start_from: Annotated[Optional[Path], typer.Option(
+        "--from", metavar="POSITION.json", help="Go on from a position written by the Python API "
+                                                "(Session.position(), as JSON).")] = None,
     record: Annotated[Optional[Path], typer.Option("--record", metavar="FILE", help="Where the finished game's "
                                                    "record is written, for `nycrules replay` and `nycrules board` "
                                                    "(default: nycrules-last-game.json).")] = None,
@@ -236,6 +239,7 @@ def play(
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
     import shutil
 
+    from nycrules.engine.runner import Session
     from nycrules.table.play import LAST_GAME, MIN_ROWS, PlayGame, Terminal
     from nycrules.table.saves import check_target, read_save
     from nycrules.agents.seating import parse_seats
@@ -246,11 +250,24 @@ def play(
         except NycRulesError as err:
             raise fail(str(err), 2)
     loaded = _ruleset(ruleset)
-    if load is not None:
+    position = None
+    if load is not None and start_from is not None:
+        raise fail("--load continues a saved game, --from goes on from a position: give one of them", 2)
+    if load is not None or start_from is not None:
         if seat or seed is not None:
-            raise fail("--load continues a saved game with its own seats and seed; drop --seat and --seed", 2)
+            raise fail(f"{'--load' if load is not None else '--from'} goes on with the game's own seats and seed; "
+                       "drop --seat and --seed", 2)
+    if load is not None:
         save = read_save(load, loaded)
         specs, game_seed, decisions = save.seats, save.seed, save.decisions
+    elif start_from is not None:
+        from nycrules.engine.snapshot import read_position_file
+        try:
+            position = read_position_file(start_from)
+            started = Session.from_position(loaded, position, log_events=True)
+        except NycRulesError as err:
+            raise fail(str(err) if str(err).startswith(str(start_from)) else f"{start_from}: {err}", 2)
+        specs, game_seed, decisions = started.specs, started.seed, list(started.record)
     else:
         specs = parse_seats(seat or [], loaded)
         game_seed = seed if seed is not None else int.from_bytes(os.urandom(3), "big")
@@ -262,7 +279,8 @@ def play(
     rows = shutil.get_terminal_size().lines if watched else None
     terminal = Terminal(sys.stdin, sys.stdout, interactive, rows if rows and rows >= MIN_ROWS else None,
                         screen=watched)
-    game = PlayGame(loaded, specs, game_seed, terminal, decisions, record_file=record or Path(LAST_GAME))
+    game = PlayGame(loaded, specs, game_seed, terminal, decisions, record_file=record or Path(LAST_GAME),
+                    position=position)
     raise typer.Exit(game.run())
 
 

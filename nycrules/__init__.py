@@ -10,7 +10,7 @@ __version__ = "0.1.0"
 # Public name -> the module that defines it; imported on first use, so that
 # `nycrules --help` does not pay for the engine.
 _PUBLIC = {
-    "new_game": "api", "load": "api", "run_games": "studies.batch",
+    "new_game": "api", "load": "api", "load_position": "api", "run_games": "studies.batch",
     "Session": "engine.runner", "Agent": "engine.runner", "AgentError": "engine.runner",
     "SeatView": "engine.seat_view", "DecisionView": "engine.seat_view", "OptionView": "engine.seat_view",
     "ActionSpace": "engine.action_space", "ActionSpaceError": "engine.action_space",

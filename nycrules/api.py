@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .agents import seat_agents
 from .engine.runner import Agent, Session
@@ -51,3 +52,21 @@ def new_game(seats: list[str], seed: int = 1, ruleset: str | Path | Ruleset = "n
     session = Session(loaded, specs, seed, answerers, log_events=log_events)
     session.decision()
     return session
+
+
+def load_position(position: "str | Path | dict[str, Any]", ruleset: str | Path | Ruleset = "nyc",
+                  agents: dict[int, Agent] | None = None, log_events: bool = True) -> Session:
+    """A game that goes on from a position written by `Session.position()`: its data, or a JSON file of it.
+
+    The ruleset must be the one the position was written with. The seats' bots answer as in
+    `new_game` (`agents` adds or replaces answerers); the game is paused at the position's decision.
+    """
+    from .engine.snapshot import read_position_file
+    loaded = load(ruleset)
+    data = position if isinstance(position, dict) else read_position_file(position)
+    session = Session.from_position(loaded, data, log_events=log_events)
+    answerers = seat_agents(session.specs, session.seed)
+    answerers.update(agents or {})
+    session.agents = answerers
+    return session
+

@@ -288,6 +288,49 @@ class Session:
             twin._play(value)
         return twin
 
+    def position(self) -> dict[str, Any]:
+        """Where the game stands, as JSON-ready data: the table, the tasks under way and the decisions
+        taken (engine/snapshot.py); `nycrules.load_position` goes on from it as this game goes on."""
+        from .snapshot import position_data
+        state = self._state()
+        if self._pending is None:
+            raise NycRulesError("the game is over: there is no position to go on from")
+        return position_data(self.ruleset, state, self.specs, self.seed, self.record, self.history)
+
+    @classmethod
+    def from_position(cls, ruleset: Ruleset, data: Any, agents: dict[int, Agent] | None = None,
+                      log_events: bool = True) -> "Session":
+        """A session that goes on from a position (`position()`), paused at its decision."""
+        from .snapshot import PositionError, read_game
+        game = read_game(ruleset, data)
+        try:
+            specs = [SeatSpec(str(s["name"]), str(s["kind"]), str(s.get("tom_mode", "")), int(s.get("tom_cards", 0)))
+                     for s in data["seats"]]
+            record = [int(i) for i in data.get("record", [])]
+            history = [(int(a), int(b), int(c)) for a, b, c in data.get("history", [])]
+            seed = int(data["seed"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise PositionError(f"the position's seats, seed or record cannot be read ({err})") from None
+        if len(specs) != len(game.seats):
+            raise PositionError(f"the position names {len(specs)} seats but its game has {len(game.seats)}")
+        session = cls(ruleset, specs, seed, agents, log_events=log_events)
+        session.record, session.history = record, history
+        session.state, session._started = game, True
+        game.log_events = log_events
+        if not log_events:
+            game.events = []
+        try:
+            decision, value = ask_again(game)
+        except PositionError:
+            raise
+        except Exception as err:  # noqa: BLE001 - a file someone changed: one line, not a traceback
+            raise PositionError(f"the position's decision cannot be made again ({type(err).__name__}: {err})") from None
+        if decision is not None:
+            session._pending = decision
+        else:
+            session._play(value)
+        return session
+
     def view(self, seat: int) -> "SeatView":
         """What `seat` may know of the game, and its decision if it is the seat's turn (see seat_view.py)."""
         from .seat_view import SeatView

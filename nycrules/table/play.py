@@ -250,6 +250,7 @@ class PlayGame:
     last_asked: int | None = None  # the seat of the person asked last (people take turns at one screen)
     saved: tuple[Path, int] | None = None  # the last `save FILE`, and how many decisions it held
     board_shown: bool = False  # the board is shown before a person's first decision (the start characters)
+    position: dict | None = None  # a position the game goes on from (`play --from`), its decisions first
 
     # ----------------------------------------------------------------- runs
     def run(self) -> int:
@@ -356,8 +357,16 @@ class PlayGame:
         if self.session is not None:  # undo: the game so far is replayed in a new session
             self.session.close()
         self.decisions = list(decisions)
-        self.session = Session(self.ruleset, self.specs, self.seed, seat_agents(self.specs, self.seed),
-                               replay=list(decisions), observer=self._observe)
+        agents = seat_agents(self.specs, self.seed)
+        if self.position is None:
+            self.session = Session(self.ruleset, self.specs, self.seed, agents, replay=list(decisions),
+                                   observer=self._observe)
+        else:  # from the position; an undo goes back no further than it
+            session = self.session = Session.from_position(self.ruleset, self.position, agents)
+            start = len(session.record)
+            self.decisions = list(session.record) + list(decisions[start:])
+            session.agents, session.replay, session.observer = agents, list(self.decisions), self._observe
+            self.events_at = self.events_at or [len(session.state.events)] * (start + 1)
         self.printed = 0
 
     def _replaying(self) -> bool:

@@ -1,0 +1,77 @@
+"""A position written as JSON and read back goes on exactly as the game it was written from."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import nycrules
+from nycrules.agents import RandomAgent
+from nycrules.engine.snapshot import PositionError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _positions(seats: list[str], seed: int, every: int):
+    answers = random.Random(seed)
+    game = nycrules.new_game(seats, seed=seed)
+    while (decision := game.decision()) is not None:
+        if len(game.record) % every == 5:
+            yield game
+        game.apply(answers.randrange(decision.count))
+
+
+@pytest.mark.parametrize("seats,seed", [(["Ann", "Ben", "tom:B4"], 2), (["Ann", "Ben", "Cat", "Dan"], 7)])
+def test_going_on_from_a_written_position_gives_the_same_game(seats, seed):
+    kinds = set()
+    for game in _positions(seats, seed, 17):
+        decision = game.decision()
+        kinds.add(decision.kind)
+        data = json.loads(json.dumps(game.position()))  # through text, as a file holds it
+        loaded = nycrules.load_position(data)
+        assert loaded.decision().prompt == decision.prompt
+        assert [o.key for o in loaded.decision().options] == [o.key for o in decision.options]
+        bots = {i: RandomAgent(seed * 10 + i) for i in range(len(seats))}
+        original, again = game.clone(agents=bots), nycrules.load_position(data, agents=bots)
+        original.run()
+        again.run()
+        assert again.record == original.record and again.scores() == original.scores()
+        assert [e.text for e in again.events()] == [e.text for e in original.events()]
+    assert {"bid", "draft"} <= kinds and kinds - {"bid", "draft"}  # questions inside effects too
+
+
+def test_play_from_a_position_file_goes_on_from_there(tmp_path):
+    game = nycrules.new_game(["Ann", "tom:B4"], seed=11)
+    for _ in range(25):
+        game.apply(0)
+    file = tmp_path / "position.json"
+    file.write_text(json.dumps(game.position()), encoding="utf-8")
+    twin = game.clone()
+    while twin.decision() is not None:
+        twin.apply(0)
+    done = subprocess.run([sys.executable, "cli.py", "play", "--from", str(file), "--plain",
+                           "--record", str(tmp_path / "record.json")],
+                          input="1\n" * 400, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    winner = twin.scores()[twin.winner()]
+    assert f"{winner['name']} wins with {winner['total']} points" in done.stdout
+    record = json.loads((tmp_path / "record.json").read_text(encoding="utf-8"))
+    assert record["decisions"] == twin.record  # the whole game's decisions: replay and board read it
+
+
+def test_a_position_that_is_not_one_is_refused_with_one_line(tmp_path):
+    game = nycrules.new_game(["Ann", "Ben"], seed=3)
+    data = game.position()
+    with pytest.raises(PositionError, match="another version of the ruleset"):
+        nycrules.load_position({**data, "digest": "0" * 64})
+    with pytest.raises(PositionError, match="cannot hold a 'Popen'"):
+        nycrules.load_position({**data, "game": {"id": 0, "class": "Popen", "fields": {}}})
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    done = subprocess.run([sys.executable, "cli.py", "play", "--from", str(bad)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "not a position file" in done.stderr
