@@ -155,10 +155,18 @@ def games_per_second(seats: list[str], games: int, workers: int = 1) -> float:
 
 def play_in_process(seats: list[str], games: int, seed: int) -> None:
     """Child side of --versus: play with whatever `nycrules` is on the path; print games per CPU-second."""
+    from importlib import import_module
+
     import nycrules
-    from nycrules.studies import simulate as sim
-    from nycrules.loading.loader import load_ruleset
-    from nycrules.agents.seating import parse_seats
+
+    def module(now: str, before: str):  # a baseline may predate the package's folders
+        try:
+            return import_module(now)
+        except ModuleNotFoundError:
+            return import_module(before)
+    sim = module("nycrules.studies.simulate", "nycrules.simulate")
+    load_ruleset = module("nycrules.loading.loader", "nycrules.loader").load_ruleset
+    parse_seats = module("nycrules.agents.seating", "nycrules.seating").parse_seats
 
     ruleset = load_ruleset(Path(nycrules.__file__).resolve().parent.parent / "rulesets" / "nyc")
     specs = parse_seats(seats, ruleset)

@@ -99,15 +99,6 @@ class _Live:
             self._session = new_game(self.game.seats, seed=self.game.seed, ruleset=self.game.ruleset)
         return self._session
 
-    def __del__(self) -> None:
-        # A state OpenSpiel drops (MCTS makes thousands of copies) ends its paused game: else the
-        # game's frames keep it in memory for good (Session.close).
-        if self._session is not None:
-            try:
-                self._session.close()
-            except Exception:  # at interpreter exit the greenlet machinery may be gone
-                pass
-
     def __deepcopy__(self, memo: dict) -> "_Live":
         if self.next_copy is None:
             return _Live(self.game, self.session.clone(log_events=True))

@@ -20,7 +20,7 @@ from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..limits import MAX_PROCEDURE_STEPS
 from .model import PLAY_ROOT, SETUP_ROOT, ProcNode, Script, Template
 from .abilities import run_script
-from .decisions import describe
+from .decisions import Decision, describe
 from .setup import game_number, step_for
 from .state import Game, _Copied, copy_value
 from .effect_task import EffectTask
@@ -70,8 +70,9 @@ class Cursor(Task):
 
     def step(self, game: Game, value: Any) -> Any:
         while True:
-            if run(game, self):
-                return PUSHED  # a leaf's effect runs as a task above this one
+            out = run(game, self)
+            if out is not None:
+                return out  # a leaf's effect goes on as a task above this one (it waits, or started one)
             if not self.then_play:
                 return None
             self.then_play = False
@@ -121,9 +122,10 @@ def run_part(game: Game, ident: str, variables: dict[str, Any] | None = None) ->
     run_now(game, cursor)
 
 
-def run(game: Game, cursor: Cursor) -> bool:
-    """Run from the cursor to the end of its root (the loop of the interpreter); True when it stops
-    at a leaf whose effect it put on the game's stack of tasks, to go on when that is done."""
+def run(game: Game, cursor: Cursor) -> Any:
+    """Run from the cursor to the end of its root (the loop of the interpreter): None at the end;
+    at a leaf whose effect waits, what its task's step gave (its decision, or PUSHED): the task
+    stays on the game's stack above the cursor, which goes on when it is done."""
     nodes = game.ruleset.procedure.nodes
     places = cursor.places
     while places:
@@ -143,17 +145,19 @@ def run(game: Game, cursor: Cursor) -> bool:
                     _enter(game, cursor, child)
                     continue
                 place.step = step + 1
-                if _leaf(game, cursor, child, place, True):
-                    return True
+                out = _leaf(game, cursor, child, place, True)
+                if out is not None:
+                    return out
                 continue
         elif step == 0:  # the body of a loop around a leaf
             place.step = 1
-            if _leaf(game, cursor, node, place, False):
-                return True
+            out = _leaf(game, cursor, node, place, False)
+            if out is not None:
+                return out
             continue
         if not node.loop or not _next_item(game, cursor, node, place):
             places.pop()
-    return False
+    return None
 
 
 def _too_long(game: Game, node: ProcNode) -> RuleRuntimeError:
@@ -230,10 +234,10 @@ def _next_item(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> bool
             return True
 
 
-def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -> bool:
+def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -> Any:
     """Run a leaf: the body of `place`'s loop, or (`own`) a node of its own run in its parent's place,
-    with its condition, rule and headings. True when its effect may wait for a decision: it is then
-    put on the stack of tasks, to run from there."""
+    with its condition, rule and headings. An effect that may wait runs as a task on the game's stack:
+    if it does wait, what its step gave is given back (else None: the leaf is done)."""
     cursor.steps += 1
     if cursor.steps > MAX_PROCEDURE_STEPS:
         raise _too_long(game, node)
@@ -241,7 +245,7 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
     rule = place.rule
     if own:
         if node.when is not None and not _value(game, node.when, scope):
-            return False
+            return None
         if node.rule is not None:
             rule = _text(game, node.rule, scope)
         game.rule = rule
@@ -258,10 +262,15 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
             raise rule_failed(Frame(game, variables), f"step '{node.run}' has no version for {seat.name} "
                                                       "(it is written only for some seats)", node.loc)
     if script.program is not None:
-        game.stack.append(EffectTask(game, script, variables, rule))
-        return True
+        task = EffectTask(game, script, variables, rule)
+        game.stack.append(task)
+        out = task.step(game, None)
+        if out is PUSHED or isinstance(out, Decision):
+            return out
+        game.stack.pop()  # done without waiting
+        return None
     run_script(game, script, variables, rule)  # it spends from the game's budget of steps
-    return False
+    return None
 
 
 def _value(game: Game, script: Script | None, scope: dict[str, Any]) -> Any:
