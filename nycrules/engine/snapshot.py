@@ -20,7 +20,7 @@ from typing import Any
 
 from ..diagnostics import Location, NycRulesError
 from ..language.compiler import Frame
-from . import abilities, bidding, draft, effect_task, procedure, state, usefulness
+from . import abilities, bidding, building, draft, effect_task, procedure, state, usefulness
 from .model import Ruleset
 from .tasks import Task
 
@@ -31,7 +31,7 @@ CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
     state.Game, state.Seat, state.Zone, state.Card, state.Tile, state.Borough, state.Vessel, state.PrestigeTile,
     state.PressToken, state.Pair, state.Event, Frame, procedure.Cursor, procedure.Place, effect_task.EffectTask,
     abilities.UseTask, abilities.OfferTask, abilities.HookTask, draft.DraftTurn, bidding.BiddingTurn,
-    bidding.Evaluation, usefulness.BidKeeper)}
+    bidding.Evaluation, building.Build, usefulness.BidKeeper)}
 _FROZEN = {state.Event}  # dataclasses with frozen fields: set through object.__setattr__
 _SKIP = {("Game", "chooser"), ("Game", "waiting"), ("Game", "emit")}  # whoever plays it, not the position
 _NOT_KEPT = {("BiddingTurn", "holdings")}  # worked out again from the cards when missing
@@ -39,12 +39,6 @@ _NOT_KEPT = {("BiddingTurn", "holdings")}  # worked out again from the cards whe
 
 class PositionError(NycRulesError):
     """A position file that this ruleset cannot go on from (another ruleset, or not a position)."""
-
-
-def _primitives_tasks() -> None:
-    """Tasks defined with the primitives (imported late: the primitives import the engine)."""
-    from ..primitives.boroughs import Build
-    CLASSES.setdefault("Build", Build)
 
 
 def rule_objects(ruleset: Ruleset) -> tuple[dict[int, str], dict[str, Any]]:
@@ -210,7 +204,6 @@ _MISSING = object()
 def position_data(ruleset: Ruleset, game: state.Game, specs: list[Any], seed: int, record: list[int],
                   history: list[tuple[int, int, int]]) -> dict[str, Any]:
     """The position as JSON-ready data."""
-    _primitives_tasks()
     return {"nycrules_position": FORMAT, "ruleset": ruleset.id, "digest": ruleset.digest,
             "seats": [{"name": s.name, "kind": s.kind, "tom_mode": s.tom_mode, "tom_cards": s.tom_cards}
                       for s in specs],
@@ -220,7 +213,6 @@ def position_data(ruleset: Ruleset, game: state.Game, specs: list[Any], seed: in
 
 def read_game(ruleset: Ruleset, data: Any) -> state.Game:
     """The game of a position's data (checked: this ruleset's, made of a game's parts only)."""
-    _primitives_tasks()
     if not isinstance(data, dict) or data.get("nycrules_position") != FORMAT:
         raise PositionError("this is not a position written by nycrules (no \"nycrules_position\": 1)")
     if data.get("digest") != ruleset.digest:

@@ -9,7 +9,7 @@ from ..engine.state import Borough, Seat
 from ..language.registry import primitive
 from ..text import counted
 from . import count as check_count, inline, not_negative, waits
-from ..engine.decisions import Decision
+from ..engine.building import Build, built as _built
 from ..engine.tasks import Task, run_now
 
 C = "boroughs and skyscrapers"
@@ -109,41 +109,6 @@ def remove_from_board(f: Any, seat: Seat, count: int) -> None:
         f.game.emit(seat, f"returns {counted(count, 'skyscraper')} from the board")
 
 
-class Build(Task):
-    """`build` when the board runs short: for each skyscraper missing, the seat may move one of its
-    skyscrapers from another borough (a question each), or build fewer; gives how many were built."""
-
-    __slots__ = ("seat", "borough", "count", "missing", "sources", "asked")
-
-    def __init__(self, seat: Seat, borough: Borough, count: int):
-        self.seat, self.borough, self.count = seat, borough, count
-        self.missing = count - seat.board
-        self.sources: list[Borough] = []
-        self.asked = False
-
-    def step(self, game: Any, value: Any) -> Any:
-        if self.asked:
-            if value is None:  # "do not move one"
-                return self._build(game)
-            self.sources.append(value)
-        if len(self.sources) < self.missing and self._available(game):
-            self.asked = True
-            return self.question(game)
-        return self._build(game)
-
-    def _available(self, game: Any) -> list[Borough]:
-        seat, sources = self.seat, self.sources
-        return [b for b in game.boroughs if b is not self.borough
-                and b.counts[seat.index] - sum(1 for s in sources if s is b) > 0]
-
-    def question(self, game: Any) -> Decision:
-        return Decision(self.seat, "sell", "No skyscraper left on your board: move one here from another borough?",
-                        None, game.rule, values=[None] + self._available(game), label=_sell_label)
-
-    def _build(self, game: Any) -> int:
-        return _built(game, self.seat, self.borough, self.count, self.sources)
-
-
 def _build_task(f: Any, seat: Seat, borough: Borough, count: int) -> Any:
     check_count(f, count, "build of")
     if count <= 0:
@@ -151,14 +116,6 @@ def _build_task(f: Any, seat: Seat, borough: Borough, count: int) -> Any:
     if count <= seat.board:  # the board has them all: nothing to ask
         return _built(f.game, seat, borough, count, [])
     return Build(seat, borough, count)
-
-
-def _built(game: Any, seat: Seat, borough: Borough, count: int, sources: list[Borough]) -> int:
-    built = ops.build_from_board(seat, borough, count, sources)
-    if built and game.log_events:  # event text only for a log that is kept
-        moved = f" ({len(sources)} moved from other boroughs)" if sources else ""
-        game.emit(seat, f"builds {counted(built, 'skyscraper')} in {borough.name}{moved}")
-    return built
 
 
 @primitive("build(seat: seat, borough: borough, count: int) -> int",
@@ -169,10 +126,6 @@ def _built(game: Any, seat: Seat, borough: Borough, count: int, sources: list[Bo
 def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
     out = _build_task(f, seat, borough, count)
     return run_now(f.game, out) if isinstance(out, Task) else out
-
-
-def _sell_label(source: Borough | None) -> str:
-    return "do not move one" if source is None else f"move one from {source.name}"
 
 
 @primitive("build_from_supply(seat: seat, borough: borough, count: int)",
