@@ -236,7 +236,8 @@ def play(
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
     import shutil
 
-    from nycrules.table.play import LAST_GAME, MIN_ROWS, PlayGame, Terminal
+    from nycrules.table.play import LAST_GAME, PlayGame
+    from nycrules.table.terminal import MIN_ROWS, Terminal
     from nycrules.table.saves import check_target, read_save
     from nycrules.agents.seating import parse_seats
 
@@ -274,7 +275,7 @@ def replay(
     ruleset: RulesetOption = None,
 ) -> None:
     """Show a saved game move by move."""
-    from nycrules.table.play import replay as replay_game
+    from nycrules.table.replay import replay as replay_game
     from nycrules.table.saves import read_save
 
     loaded = _ruleset(ruleset)

@@ -21,7 +21,8 @@ from nycrules.table import views
 from nycrules.table.character_info import phase_text
 from nycrules.engine.decisions import Decision, Option
 from nycrules.loading.loader import load_ruleset
-from nycrules.table.play import PlayGame, Terminal
+from nycrules.table.play import PlayGame
+from nycrules.table.terminal import Terminal
 from nycrules.resources import shipped_ruleset
 from nycrules.agents.seating import parse_seats
 
@@ -349,7 +350,7 @@ def test_rules_show_wraps_at_80_columns(tmp_path):
 
 
 def test_picture_writes_svg_only_into_an_svg_file(tmp_path, monkeypatch):
-    from nycrules.table.play import write_picture
+    from nycrules.table.commands import write_picture
     monkeypatch.chdir(tmp_path)
     game, _, _ = bare_table()
     said = write_picture(game, "x.png")
