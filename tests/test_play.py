@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from nycrules.table import menus
+from nycrules.table import answers
 from nycrules.limits import MAX_INPUT_CHARS
 from nycrules.loading.loader import load_ruleset
 from nycrules.table.play import PlayGame
@@ -261,7 +261,7 @@ class _Driven(PlayGame):
 
     def _ask_person(self, game, decision):
         assert self.session is not None
-        self.driver.begin(decision, len(self.session.record), menus.shown_options(game, decision))
+        self.driver.begin(decision, len(self.session.record), answers.shown_options(game, decision))
         index = super()._ask_person(game, decision)
         self.driver.end(index)
         return index

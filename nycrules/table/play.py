@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import commands, menus, narration, views
+from . import answers, commands, menus, narration, views
 from ..agents import seat_agents
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..engine.decisions import Decision
@@ -277,7 +277,7 @@ class PlayGame:
             return self._undo(seat)
         if word in ("quit", "exit"):
             return self._quit()
-        return menus.read_answer(game, decision, line, menus.choose_option)
+        return answers.read_answer(game, decision, line, answers.choose_option)
 
     def _view(self, game: Game, seat: Seat, word: str, rest: str) -> str:
         """A command that shows the table or keeps it (save, picture); the game does not change."""
