@@ -7,7 +7,7 @@ from typing import Any
 
 from ..diagnostics import Location, Sink
 from ..language import dsltypes as T
-from ..language.checker import Symbols
+from ..language.scope import Symbols
 from ..language.hooks import HOOKS
 from ..limits import MAX_GAME_NUMBER
 from ..reading.marked_yaml import MDict, MList

@@ -24,7 +24,8 @@ from .data_checks import DataChecker
 from ..diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
 from ..engine.model import Ruleset, Script
 from ..language import nodes as n
-from ..language.checker import Checker, Symbols
+from ..language.checker import Checker
+from ..language.scope import Symbols
 from ..language.compiler import Compiler
 from ..language.nodes import too_deep
 from ..limits import MAX_EFFECT_DEPTH

@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 from . import procedure_form
 from ..diagnostics import Sink
-from ..language.checker import CheckContext
+from ..language.scope import CheckContext
 from ..language.hooks import HOOKS
 from ..limits import MAX_EFFECT_TEXT
 from ..reading.marked_yaml import MDict, MStr, location_of
