@@ -156,9 +156,14 @@ def games_per_second(seats: list[str], games: int, workers: int = 1) -> float:
 def play_in_process(seats: list[str], games: int, seed: int) -> None:
     """Child side of --versus: play with whatever `nycrules` is on the path; print games per CPU-second."""
     import nycrules
-    from nycrules.studies import simulate as sim
-    from nycrules.loading.loader import load_ruleset
-    from nycrules.agents.seating import parse_seats
+    try:  # the package in folders (since e9be073)
+        from nycrules.agents.seating import parse_seats
+        from nycrules.loading.loader import load_ruleset
+        from nycrules.studies import simulate as sim
+    except ImportError:  # a baseline from before: every module in nycrules/ itself
+        from nycrules import simulate as sim  # type: ignore[no-redef]
+        from nycrules.loader import load_ruleset  # type: ignore[no-redef]
+        from nycrules.seating import parse_seats  # type: ignore[no-redef]
 
     ruleset = load_ruleset(Path(nycrules.__file__).resolve().parent.parent / "rulesets" / "nyc")
     specs = parse_seats(seats, ruleset)
