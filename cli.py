@@ -240,7 +240,8 @@ def play(
     import shutil
 
     from nycrules.engine.runner import Session
-    from nycrules.table.play import LAST_GAME, MIN_ROWS, PlayGame, Terminal
+    from nycrules.table.play import LAST_GAME, PlayGame
+    from nycrules.table.terminal import MIN_ROWS, Terminal
     from nycrules.table.saves import check_target, read_save
     from nycrules.agents.seating import parse_seats
 
@@ -292,7 +293,7 @@ def replay(
     ruleset: RulesetOption = None,
 ) -> None:
     """Show a saved game move by move."""
-    from nycrules.table.play import replay as replay_game
+    from nycrules.table.replay import replay as replay_game
     from nycrules.table.saves import read_save
 
     loaded = _ruleset(ruleset)

@@ -158,15 +158,14 @@ def play_in_process(seats: list[str], games: int, seed: int) -> None:
     from importlib import import_module
 
     import nycrules
-
-    def module(now: str, before: str):  # a baseline may predate the package's folders
-        try:
-            return import_module(now)
-        except ModuleNotFoundError:
-            return import_module(before)
-    sim = module("nycrules.studies.simulate", "nycrules.simulate")
-    load_ruleset = module("nycrules.loading.loader", "nycrules.loader").load_ruleset
-    parse_seats = module("nycrules.agents.seating", "nycrules.seating").parse_seats
+    try:  # the package in folders (since e9be073)
+        from nycrules.agents.seating import parse_seats
+        from nycrules.loading.loader import load_ruleset
+        from nycrules.studies import simulate as sim
+    except ImportError:  # a baseline from before: every module in nycrules/ itself
+        from nycrules import simulate as sim  # type: ignore[no-redef]
+        from nycrules.loader import load_ruleset  # type: ignore[no-redef]
+        from nycrules.seating import parse_seats  # type: ignore[no-redef]
 
     ruleset = load_ruleset(Path(nycrules.__file__).resolve().parent.parent / "rulesets" / "nyc")
     specs = parse_seats(seats, ruleset)

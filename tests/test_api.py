@@ -122,7 +122,7 @@ def test_a_copy_made_inside_an_agent_stops_at_that_agents_decision():
 
 def test_the_record_replays_through_the_api_as_the_cli_plays_it(tmp_path):
     """A save written by `play` and the same decisions applied through the API give one game."""
-    from nycrules.table.play import replay
+    from nycrules.table.replay import replay
 
     game = play_out(nycrules.new_game(["Ann", "bot:greedy"], seed=8, log_events=True), lambda d: d.count // 3)
     save = Save(game.ruleset.digest, game.ruleset.name, game.specs, game.seed, list(game.record))

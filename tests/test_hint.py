@@ -9,7 +9,8 @@ from nycrules.agents import GreedyAgent
 from nycrules.engine.information import determinize
 from nycrules.table.hints import hint
 from nycrules.loading.loader import load_ruleset
-from nycrules.table.play import PlayGame, Terminal
+from nycrules.table.play import PlayGame
+from nycrules.table.terminal import Terminal
 from nycrules.agents.seating import parse_seats
 
 

@@ -4,7 +4,8 @@ import pytest
 
 from nycrules.language import nodes as n
 from nycrules import primitives  # noqa: F401  (registers the primitives the checker looks up)
-from nycrules.language.checker import CheckContext, Checker, Symbols
+from nycrules.language.checker import Checker
+from nycrules.language.scope import CheckContext, Symbols
 from nycrules.language.compiler import _RUNTIME, Compiler, Fixed, Frame
 from nycrules.diagnostics import Sink
 from nycrules.reading.marked_yaml import load

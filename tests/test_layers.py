@@ -103,14 +103,16 @@ def wrong_way_imports(root: Path) -> list[str]:
         mine = part_of(module_name(path, root))
         for target in sorted(imports_of(path, root)):
             theirs = part_of(target)
-            if theirs != mine and mine != "package" and theirs not in MAY_IMPORT[mine]:
+            if theirs != mine and mine != "package" and theirs not in MAY_IMPORT.get(mine, ()):
                 found.append(f"{path.relative_to(root).as_posix()} ({mine}) imports {target} ({theirs})")
     return found
 
 
 def test_every_module_is_in_a_known_part():
-    parts = {part_of(module_name(path, ROOT)) for path in PACKAGE.rglob("*.py")}
-    assert parts - {"package"} <= set(MAY_IMPORT)
+    """A new module goes into the folder that fits its job (README, "Where things are"), not loose in nycrules/."""
+    loose = sorted(path.relative_to(ROOT).as_posix() for path in PACKAGE.rglob("*.py")
+                   if part_of(module_name(path, ROOT)) not in {*MAY_IMPORT, "package"})
+    assert loose == [], f"not in a known part of the package (add it to a folder, or its folder to MAY_IMPORT): {loose}"
 
 
 def test_dependencies_between_the_folders_point_one_way():
@@ -125,3 +127,23 @@ def test_the_direction_check_finds_an_import_the_wrong_way(tmp_path):
     (package / "engine" / "state.py").write_text("from ..language import nodes as n\n")
     assert wrong_way_imports(tmp_path) == [
         "nycrules/language/checker.py (language) imports nycrules.engine.state (engine)"]
+
+
+# ------------------------------------------------------------------ small modules
+MAX_LINES = 400
+# The engine core the lead is rewriting for issue 17 (the procedure as data, positions as values):
+# still over the limit, to be split in that work. Remove a file from here once it is under it.
+OVER_THE_LIMIT_FOR_NOW = {
+    "nycrules/engine/runner.py",
+    "nycrules/engine/state.py",
+    "nycrules/language/compiler.py",
+}
+
+
+def test_no_module_is_over_400_lines():
+    lengths = {path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+               for path in PACKAGE.rglob("*.py")}
+    assert {name: n for name, n in lengths.items() if n > MAX_LINES and name not in OVER_THE_LIMIT_FOR_NOW} == {}
+    # An allowed file that is short now leaves the list, so the list only shrinks.
+    shrunk = {name for name in OVER_THE_LIMIT_FOR_NOW if lengths.get(name, 0) <= MAX_LINES}
+    assert shrunk == set(), f"{shrunk} are within {MAX_LINES} lines now: take them out of OVER_THE_LIMIT_FOR_NOW"

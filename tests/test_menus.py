@@ -11,7 +11,7 @@ import pytest
 from scenario import answer, give, hire
 from scenario_extra import bare_table, bid_turn, set_pairs
 
-from nycrules.table import menus
+from nycrules.table import answers, menus
 from parts import draft_turn
 
 WIDTH = 80
@@ -70,16 +70,16 @@ def test_every_legal_bid_is_accepted_typed_as_its_cards():
             continue
         compact = menus.compact(game, cards)
         spelled = " ".join(kind for kind, n in sorted(cards.items()) for _ in range(n))
-        assert menus.read_answer(game, decision, compact, refuse) == i
-        assert menus.read_answer(game, decision, spelled.upper(), refuse) == i
+        assert answers.read_answer(game, decision, compact, refuse) == i
+        assert answers.read_answer(game, decision, spelled.upper(), refuse) == i
 
 
 def test_swap_command_picks_the_exchange():
     game, decision = bid_decision("press dollar", "plans skyscraper")
-    index = menus.read_answer(game, decision, "swap dollar for plans", refuse)
+    index = answers.read_answer(game, decision, "swap dollar for plans", refuse)
     assert menus.swap_of(decision.options[index]) == ("dollar", "plans")
-    assert menus.read_answer(game, decision, "swap dollar for wild", refuse) == "your reserve holds no wild card"
-    assert menus.read_answer(game, decision, "swap plans for press", refuse) == "you have no plans card in your hand"
+    assert answers.read_answer(game, decision, "swap dollar for wild", refuse) == "your reserve holds no wild card"
+    assert answers.read_answer(game, decision, "swap plans for press", refuse) == "you have no plans card in your hand"
     assert any("swap A for B" in line for line in menus.option_lines(game, decision))
 
 
@@ -91,7 +91,7 @@ def test_a_pair_typed_as_displayed_in_any_order():
     draft_turn(game, ann)
     decision = game.chooser.asked[0]
     for typed in ("dollar + plans", "plans + dollar", "take dollar + plans", "Dollar, Plans"):
-        index = menus.read_answer(game, decision, typed, refuse)
+        index = answers.read_answer(game, decision, typed, refuse)
         assert menus.card_types(decision.options[index]) == Counter({"dollar": 1, "plans": 1})
 
 
@@ -101,7 +101,7 @@ def test_a_pair_typed_as_displayed_in_any_order():
 ])
 def test_card_notation(typed, expected):
     game, _, _ = bare_table()
-    parsed = menus.parse_cards(game, typed)
+    parsed = answers.parse_cards(game, typed)
     assert (dict(parsed) if parsed is not None else None) == expected
 
 
@@ -117,9 +117,9 @@ def test_hire_shows_each_characters_text_and_picks_by_number_or_title():
     assert max(len(line) for line in lines) <= WIDTH
     target = next(t for t in reversed(tiles) if t.char.id > len(tiles))  # no option has its number as position
     first = min(i for i, t in enumerate(tiles) if t.char.id == target.char.id)  # copies are one choice
-    assert menus.read_answer(game, decision, str(target.char.id), refuse) == first
-    assert menus.read_answer(game, decision, target.char.title.upper(), refuse) == first
-    assert menus.read_answer(game, decision, "#1", refuse) == 0
+    assert answers.read_answer(game, decision, str(target.char.id), refuse) == first
+    assert answers.read_answer(game, decision, target.char.title.upper(), refuse) == first
+    assert answers.read_answer(game, decision, "#1", refuse) == 0
     clash = [i for i, t in enumerate(tiles) if t.char.id <= len(tiles)]
     if clash:
         assert any("#N picks option N" in line for line in lines)
@@ -156,8 +156,8 @@ def test_a_start_stack_is_picked_by_a_characters_number_or_title():
     game, decision = start_stack_decision()
     for i, option in enumerate(decision.options):
         for tile in menus.tiles_in(option):
-            assert menus.read_answer(game, decision, str(tile.char.id), refuse) == i
-            assert menus.read_answer(game, decision, tile.char.title.lower(), refuse) == i
+            assert answers.read_answer(game, decision, str(tile.char.id), refuse) == i
+            assert answers.read_answer(game, decision, tile.char.title.lower(), refuse) == i
     assert "#N picks option N" in "\n".join(menus.option_lines(game, decision)) or not any(
         t.char.id <= len(decision.options) for o in decision.options for t in menus.tiles_in(o))
 
@@ -204,7 +204,7 @@ def test_a_long_list_of_card_sets_is_grouped_by_size_in_card_type_order_and_fits
     keys = [sorted(order[c.type] for c in o.value) for o in decision.options]
     assert keys == sorted(keys)  # the order of the card types
     for i, option in enumerate(decision.options):  # and each is still picked as typed
-        assert menus.read_answer(game, decision, menus.compact(game, menus.card_types(option)), refuse) == i
+        assert answers.read_answer(game, decision, menus.compact(game, menus.card_types(option)), refuse) == i
 
 
 def test_help_for_a_bid_breaks_only_between_paragraphs_and_their_words():
@@ -224,11 +224,11 @@ def test_a_number_that_is_both_an_option_and_another_character_is_asked_about_no
         chosen.append(hire(game, ben, 1))
     decision = Decision(ann, "choose", "character to hire",
                         [Option(f"{t.char.id} {t.char.title} ({t.value})", t) for t in chosen], "elevator round")
-    answer_1 = menus.read_answer(game, decision, "1", refuse)  # option 1, or character 1 (option 2)?
+    answer_1 = answers.read_answer(game, decision, "1", refuse)  # option 1, or character 1 (option 2)?
     assert isinstance(answer_1, str) and "#1" in answer_1 and chosen[1].char.title in answer_1
-    assert menus.read_answer(game, decision, "#1", refuse) == 0
-    assert menus.read_answer(game, decision, chosen[1].char.title.lower(), refuse) == 1
-    assert menus.read_answer(game, decision, str(chosen[0].char.id), refuse) == 0  # no option has that position
+    assert answers.read_answer(game, decision, "#1", refuse) == 0
+    assert answers.read_answer(game, decision, chosen[1].char.title.lower(), refuse) == 1
+    assert answers.read_answer(game, decision, str(chosen[0].char.id), refuse) == 0  # no option has that position
     assert any("#N picks option N" in line for line in menus.option_lines(game, decision))
 
 

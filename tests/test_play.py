@@ -27,10 +27,11 @@ from pathlib import Path
 
 import pytest
 
-from nycrules.table import menus
+from nycrules.table import answers
 from nycrules.limits import MAX_INPUT_CHARS
 from nycrules.loading.loader import load_ruleset
-from nycrules.table.play import MORE, PlayGame, Terminal
+from nycrules.table.play import PlayGame
+from nycrules.table.terminal import MORE, Terminal
 from nycrules.resources import shipped_ruleset
 from nycrules.agents.seating import parse_seats
 from nycrules.text import shown
@@ -260,7 +261,7 @@ class _Driven(PlayGame):
 
     def _ask_person(self, game, decision):
         assert self.session is not None
-        self.driver.begin(decision, len(self.session.record), menus.shown_options(game, decision))
+        self.driver.begin(decision, len(self.session.record), answers.shown_options(game, decision))
         index = super()._ask_person(game, decision)
         self.driver.end(index)
         return index
@@ -847,7 +848,7 @@ def test_a_wrong_number_of_seats_starts_no_game(bad, tmp_path):
 
 
 def test_the_help_texts_fit_an_80_column_terminal():
-    from nycrules.table.play import AFTER, COMMANDS, HELP
+    from nycrules.table.commands import AFTER, COMMANDS, HELP
     for text in (AFTER, COMMANDS, HELP):
         for line in text.splitlines():
             assert len(line) <= 79, line
@@ -864,7 +865,7 @@ def test_the_board_reaches_the_terminal_unbroken():
     """The board is laid out for 80 columns; the terminal's line breaking leaves it as it is."""
     import io
 
-    from nycrules.table.play import Terminal
+    from nycrules.table.terminal import Terminal
     game = nycrules_game_for_board()
     from nycrules.table import views
     board = views.board(game)

@@ -92,15 +92,15 @@ def test_a_ruleset_from_the_cache_is_the_same_game_without_parsing_again(cache, 
 
 
 def test_the_cached_trees_are_the_parsed_trees_with_their_places(cache):
-    from nycrules.loading import loader
+    from nycrules.loading import scripts
     from nycrules.diagnostics import Sink, SourceTexts
     from nycrules.reading.documents import DocumentLoader
 
     sink = Sink()
     documents = DocumentLoader(sink, SourceTexts())
     doc = documents.load_ruleset(shipped_ruleset() / "ruleset.yaml")
-    specs = [s for s in loader._scripts(doc) if isinstance(s.text, loader.MStr)]
-    parsed = [loader._parse(s, sink, doc) for s in specs]
+    specs = [s for s in scripts.scripts_of(doc) if isinstance(s.text, scripts.MStr)]
+    parsed = [scripts.parse(s, sink, doc) for s in specs]
     store = ruleset_cache.RulesetCache.open(documents.texts)
     store.store([s.key for s in specs], parsed)
     assert store.trees([s.key for s in specs], [s.kind for s in specs]) == parsed

@@ -25,7 +25,8 @@ import pytest
 from nycrules.agents import seating
 from nycrules.diagnostics import NycRulesError
 from nycrules.loading.loader import load_ruleset
-from nycrules.table.play import PlayGame, Terminal
+from nycrules.table.play import PlayGame
+from nycrules.table.terminal import Terminal
 from nycrules.resources import shipped_ruleset
 from nycrules.table.saves import Save, autosave, read_save, write_save
 from nycrules.agents.seating import parse_seats

@@ -3,7 +3,7 @@
 import pytest
 
 from nycrules.studies.stats import (Difference, bootstrapped, holm, mean_interval, newcombe, paired_difference,
-                            percentile, t_quantile, t_two_sided_p, wilson)
+                                    percentile, t_quantile, t_two_sided_p, wilson)
 
 
 @pytest.mark.parametrize("k, n, low, high", [

@@ -15,13 +15,14 @@ from scenario import answer, give, stack_deck
 from scenario_extra import bare_table, bid_turn
 from scenario_tom import before_bid, start_round, tom_table
 
-from nycrules.table import menus
+from nycrules.table import answers, menus
 from nycrules.table import narration
 from nycrules.table import views
 from nycrules.table.character_info import phase_text
 from nycrules.engine.decisions import Decision, Option
 from nycrules.loading.loader import load_ruleset
-from nycrules.table.play import PlayGame, Terminal
+from nycrules.table.play import PlayGame
+from nycrules.table.terminal import Terminal
 from nycrules.resources import shipped_ruleset
 from nycrules.agents.seating import parse_seats
 
@@ -53,10 +54,10 @@ def test_a_start_of_a_hidden_bid_is_not_taken():
     it is refused with the rule, not taken (it would spend the wild card)."""
     game, decision = bid_decision(ISSUE_HAND)
     hidden = [i for i, o in enumerate(decision.options) if o.label.startswith("skyscraper")]
-    assert hidden and not set(hidden) & set(menus.shown_options(game, decision))
-    said = menus.read_answer(game, decision, "skyscraper", menus.choose_option)
+    assert hidden and not set(hidden) & set(answers.shown_options(game, decision))
+    said = answers.read_answer(game, decision, "skyscraper", answers.choose_option)
     assert isinstance(said, str) and "counts only with a second card like it or with a wild card" in said
-    whole = menus.read_answer(game, decision, "skyscraper wild", menus.choose_option)  # typed in full: taken
+    whole = answers.read_answer(game, decision, "skyscraper wild", answers.choose_option)  # typed in full: taken
     assert decision.options[whole].label.startswith("skyscraper wild")
 
 
@@ -76,21 +77,21 @@ def test_the_issues_game_does_not_spend_the_wild_card(tmp_path):
 ])
 def test_the_programs_own_card_notation_is_read_in_refusals(typed, said):
     game, decision = bid_decision(ISSUE_HAND)
-    assert menus.read_answer(game, decision, typed, menus.choose_option).startswith(said)
+    assert answers.read_answer(game, decision, typed, answers.choose_option).startswith(said)
 
 
 def test_a_start_of_a_card_type_names_it():
     game, decision = bid_decision(ISSUE_HAND)
-    index = menus.read_answer(game, decision, "sky wild", menus.choose_option)
+    index = answers.read_answer(game, decision, "sky wild", answers.choose_option)
     assert menus.card_types(decision.options[index]) == {"skyscraper": 1, "wild": 1}
 
 
 def test_a_pair_typed_at_a_bid_is_refused():
     """`press + wild` is how a pair of the draft is written: typed ahead into a bid it is refused."""
     game, decision = bid_decision(ISSUE_HAND)
-    said = menus.read_answer(game, decision, "press + wild", menus.choose_option)
+    said = answers.read_answer(game, decision, "press + wild", answers.choose_option)
     assert isinstance(said, str) and "this is a bid" in said and "`press wild`" in said
-    assert isinstance(menus.read_answer(game, decision, "press wild", menus.choose_option), int)
+    assert isinstance(answers.read_answer(game, decision, "press wild", answers.choose_option), int)
 
 
 def test_a_decision_with_one_option_is_logged_and_told_as_taken_without_asking():
@@ -349,7 +350,7 @@ def test_rules_show_wraps_at_80_columns(tmp_path):
 
 
 def test_picture_writes_svg_only_into_an_svg_file(tmp_path, monkeypatch):
-    from nycrules.table.play import write_picture
+    from nycrules.table.commands import write_picture
     monkeypatch.chdir(tmp_path)
     game, _, _ = bare_table()
     said = write_picture(game, "x.png")

@@ -15,7 +15,7 @@ from nycrules.agents.seating import parse_seats
 from nycrules.studies.simulate import play_games
 from nycrules.studies.study import run
 from nycrules.studies.verdicts import (CHANGED, HIRES, NEW, OWNERS, REMOVED, SAME, STRONG, UNCLEAR, WEAK, changes,
-                               figure_text, judge)
+                                       figure_text, judge)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "rulesets" / "examples"
 GAMES = 60

@@ -8,49 +8,14 @@ reports every problem it finds with its location, and records which primitive
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
 
 from . import dsltypes as T
 from . import nodes as n
+from . import registry
 from ..diagnostics import Location, Sink
 from .hooks import HOOKS
 from .registry import Primitive, variants
-from . import registry
-
-
-@dataclass
-class Symbols:
-    """The component names effects may use: card types, colours, vessel kinds, boroughs."""
-
-    types: dict[str, str] = field(default_factory=dict)  # name -> type
-    params: dict[str, str] = field(default_factory=dict)  # params name -> type
-
-
-class _Scope:
-    def __init__(self, names: dict[str, str], writable: set[str], fixed: set[str]):
-        self.names = names  # every name visible here with its type
-        self.writable = writable  # context names an assignment may change
-        self.fixed = fixed  # context names that cannot be assigned
-
-    def child(self) -> "_Scope":
-        return _Scope(dict(self.names), self.writable, self.fixed)
-
-
-class _Unknown(Exception):
-    """Raised inside expression checking once an error was reported, to skip dependent errors."""
-
-
-@dataclass
-class CheckContext:
-    """What a script may see: its context values and what it may do."""
-
-    names: dict[str, str]
-    writable: tuple[str, ...] = ()
-    pure: bool = False  # a condition: no actions, no choices, no hooks
-    label: str = "effect"
-    what: str = "a condition"  # what a pure expression is called in messages
-    own_hook: str | None = None  # a character's automatic hook, which its effect must not fire
-    hook: str | None = None  # the hook a character's effect runs at (for messages)
+from .scope import CheckContext, Scope, Symbols, Unknown
 
 
 class Checker:
@@ -61,27 +26,27 @@ class Checker:
 
     # ----------------------------------------------------------------- entry
     def check_effect(self, effect: n.Effect, ctx: CheckContext) -> None:
-        scope = _Scope(dict(ctx.names), set(ctx.writable), set(ctx.names) - set(ctx.writable))
+        scope = Scope(dict(ctx.names), set(ctx.writable), set(ctx.names) - set(ctx.writable))
         self._ctx = ctx
         self._block(effect.body, scope, loops=0)
 
     def check_expression(self, expr: n.Expr, ctx: CheckContext, expected: str) -> None:
-        scope = _Scope(dict(ctx.names), set(), set(ctx.names))
+        scope = Scope(dict(ctx.names), set(), set(ctx.names))
         self._ctx = ctx
         try:
             actual = self._expr(expr, scope)
-        except _Unknown:
+        except Unknown:
             return
         if not T.compatible(expected, actual):
             self._error("E404", f"this must be {T.describe(expected)}, not {T.describe(actual)}", expr.loc)
 
     def type_of(self, expr: n.Expr, ctx: CheckContext, expected: str) -> str | None:
         """The type of an expression, reported unless it is `expected` ("list": any list; "any": anything)."""
-        scope = _Scope(dict(ctx.names), set(), set(ctx.names))
+        scope = Scope(dict(ctx.names), set(), set(ctx.names))
         self._ctx = ctx
         try:
             actual = self._expr(expr, scope)
-        except _Unknown:
+        except Unknown:
             return None
         if expected == "list":
             if T.element(actual) is None:
@@ -96,11 +61,11 @@ class Checker:
     def _error(self, code: str, message: str, loc: Location) -> None:
         self.sink.error(code, message, loc)
 
-    def _block(self, body: tuple, scope: _Scope, loops: int) -> None:
+    def _block(self, body: tuple, scope: Scope, loops: int) -> None:
         for stmt in body:
             self._stmt(stmt, scope, loops)
 
-    def _stmt(self, stmt: n.Stmt, scope: _Scope, loops: int) -> None:
+    def _stmt(self, stmt: n.Stmt, scope: Scope, loops: int) -> None:
         if isinstance(stmt, n.Assign):
             self._assign(stmt, scope)
         elif isinstance(stmt, n.CallStmt):
@@ -121,7 +86,7 @@ class Checker:
                 if element is None:
                     self._error("E404", f"`for` needs a list to go through, not {T.describe(source)}",
                                 stmt.source.loc)
-            except _Unknown:
+            except Unknown:
                 pass
             self._bind_new(stmt.var, element or "any", inner, stmt.var_loc)
             self._block(stmt.body, inner, loops + 1)
@@ -129,7 +94,7 @@ class Checker:
             self._expect(stmt.count, scope, "int", "the number of repeats")
             self._block(stmt.body, scope.child(), loops + 1)
 
-    def _if(self, stmt: n.If, scope: _Scope, loops: int) -> None:
+    def _if(self, stmt: n.If, scope: Scope, loops: int) -> None:
         branch_scopes = []
         for cond, body in stmt.branches:
             self._expect(cond, scope, "bool", "a condition")
@@ -145,10 +110,10 @@ class Checker:
             for name in common - set(scope.names):
                 scope.names[name] = branch_scopes[0].names[name]
 
-    def _assign(self, stmt: n.Assign, scope: _Scope) -> None:
+    def _assign(self, stmt: n.Assign, scope: Scope) -> None:
         try:
             value_type = self._expr(stmt.value, scope)
-        except _Unknown:
+        except Unknown:
             value_type = "any"
         if value_type == "none":
             self._error("E405", "this gives no value to assign", stmt.value.loc)
@@ -168,7 +133,7 @@ class Checker:
         if name not in scope.names or scope.names[name] == "any":
             scope.names[name] = value_type
 
-    def _hook(self, stmt: n.Hook, scope: _Scope) -> None:
+    def _hook(self, stmt: n.Hook, scope: Scope) -> None:
         hook = HOOKS.get(stmt.name)
         if hook is None:
             self._error("E409", f"unknown hook '{stmt.name}'{_suggest(stmt.name, HOOKS)}", stmt.loc)
@@ -195,29 +160,29 @@ class Checker:
                 self._error("E414", f"hook '{stmt.name}' needs '{name}' to be {T.describe(kind)}, "
                                     f"not {T.describe(have)}", stmt.loc)
 
-    def _bind_new(self, name: str, kind: str, scope: _Scope, loc: Location) -> None:
+    def _bind_new(self, name: str, kind: str, scope: Scope, loc: Location) -> None:
         if name in self.symbols.types:
             self._error("E406", f"'{name}' is a component name; choose another name", loc)
         elif name in scope.names:
             self._error("E406", f"'{name}' is already defined here; choose another name", loc)
         scope.names[name] = kind
 
-    def _expect(self, expr: n.Expr, scope: _Scope, expected: str, what: str) -> None:
+    def _expect(self, expr: n.Expr, scope: Scope, expected: str, what: str) -> None:
         try:
             actual = self._expr(expr, scope)
-        except _Unknown:
+        except Unknown:
             return
         if not T.compatible(expected, actual):
             self._error("E404", f"{what} must be {T.describe(expected)}, not {T.describe(actual)}", expr.loc)
 
-    def _try(self, call: n.Call, scope: _Scope) -> None:
+    def _try(self, call: n.Call, scope: Scope) -> None:
         try:
             self._call(call, scope)
-        except _Unknown:
+        except Unknown:
             pass
 
     # ----------------------------------------------------------- expressions
-    def _expr(self, e: n.Expr, scope: _Scope) -> str:
+    def _expr(self, e: n.Expr, scope: Scope) -> str:
         if isinstance(e, n.Number):
             return "int"
         if isinstance(e, n.String):
@@ -231,17 +196,17 @@ class Checker:
             if kind is None:
                 hint = _suggest(e.name, self.symbols.params)
                 self._error("E401", f"unknown param '{e.name}'{hint}", e.loc)
-                raise _Unknown
+                raise Unknown
             return kind
         if isinstance(e, n.Call):
             result = self._call(e, scope)
             if result == "none":
                 self._error("E405", f"{e.func}(...) is an action and gives no value", e.loc)
-                raise _Unknown
+                raise Unknown
             return result
         if isinstance(e, n.Lambda):
             self._error("E404", "a function (x -> ...) may only be given to a primitive that takes one", e.loc)
-            raise _Unknown
+            raise Unknown
         if isinstance(e, n.ListLit):
             kinds = [self._expr(item, scope) for item in e.items]
             if not kinds:
@@ -251,14 +216,14 @@ class Checker:
                 if not T.compatible(first, kind):
                     self._error("E410", f"a list holds items of one type; this is {T.describe(kind)}, "
                                         f"the first is {T.describe(first)}", item.loc)
-                    raise _Unknown
+                    raise Unknown
             return T.list_of(first)
         if isinstance(e, n.Filter):
             source = self._expr(e.source, scope)
             element = T.element(source)
             if element is None:
                 self._error("E404", f"`[x in ... where ...]` needs a list, not {T.describe(source)}", e.source.loc)
-                raise _Unknown
+                raise Unknown
             inner = scope.child()
             self._bind_new(e.var, element, inner, e.var_loc)
             self._expect(e.cond, inner, "bool", "the condition after `where`")
@@ -273,12 +238,12 @@ class Checker:
             if e.op in ("==", "!="):
                 if not (T.compatible(left, right) or T.compatible(right, left)):
                     self._error("E410", f"cannot compare {T.describe(left)} with {T.describe(right)}", e.loc)
-                    raise _Unknown
+                    raise Unknown
             else:
                 for side, kind in ((e.left, left), (e.right, right)):
                     if kind != "int":
                         self._error("E404", f"'{e.op}' compares numbers, not {T.describe(kind)}", side.loc)
-                        raise _Unknown
+                        raise Unknown
             return "bool"
         if isinstance(e, n.BoolOp):
             for item in e.items:
@@ -292,33 +257,33 @@ class Checker:
             return "int"
         raise AssertionError(f"unknown node {e!r}")
 
-    def _operands(self, left: n.Expr, right: n.Expr, scope: _Scope, op: str) -> None:
+    def _operands(self, left: n.Expr, right: n.Expr, scope: Scope, op: str) -> None:
         for side in (left, right):
             kind = self._expr(side, scope)
             if kind != "int":
                 self._error("E404", f"{op} works on numbers, not {T.describe(kind)}", side.loc)
-                raise _Unknown
+                raise Unknown
 
-    def _index(self, e: n.Index, scope: _Scope) -> str:
+    def _index(self, e: n.Index, scope: Scope) -> str:
         target = self._expr(e.target, scope)
         index = self._expr(e.index, scope)
         element = T.element(target)
         if element is not None:
             if index != "int":
                 self._error("E404", f"a list position must be a number, not {T.describe(index)}", e.index.loc)
-                raise _Unknown
+                raise Unknown
             return element
         parts = T.map_parts(target)
         if parts is not None:
             if not T.compatible(parts[0], index):
                 self._error("E404", f"this table is looked up by {T.describe(parts[0])}, not "
                                     f"{T.describe(index)}", e.index.loc)
-                raise _Unknown
+                raise Unknown
             return parts[1]
         self._error("E404", f"cannot look up [...] in {T.describe(target)}", e.loc)
-        raise _Unknown
+        raise Unknown
 
-    def _name(self, e: n.Name, scope: _Scope) -> str:
+    def _name(self, e: n.Name, scope: Scope) -> str:
         if e.id in scope.names:
             return scope.names[e.id]
         if e.id in self.symbols.types:
@@ -328,32 +293,32 @@ class Checker:
             runs = f"this effect runs at {self._ctx.hook}" if self._ctx.hook else f"this is {self._ctx.label}"
             self._error("E401", f"unknown name '{e.id}': {e.id} exists only in characters at hook "
                                 f"{', '.join(hooks)}; {runs}", e.loc)
-            raise _Unknown
+            raise Unknown
         candidates = list(scope.names) + list(self.symbols.types)
         hint = _suggest(e.id, candidates)
         if not hint and variants(e.id):
             hint = f"; {e.id} is a primitive: write {e.id}(...)"
         self._error("E401", f"unknown name '{e.id}'{hint}", e.loc)
-        raise _Unknown
+        raise Unknown
 
-    def _call(self, call: n.Call, scope: _Scope) -> str:
+    def _call(self, call: n.Call, scope: Scope) -> str:
         options = variants(call.func)
         if not options:
             self._error("E402", f"unknown primitive '{call.func}'{_suggest(call.func, registry.names())}", call.loc)
-            raise _Unknown
+            raise Unknown
         by_count = [p for p in options if len(p.params) == len(call.args)]
         if not by_count:
             counts = " or ".join(sorted({str(len(p.params)) for p in options}))
             self._error("E403", f"{call.func} takes {counts} argument(s), not {len(call.args)}: "
                                 f"{options[0].signature}{_as_a_list(call, options)}", call.loc)
-            raise _Unknown
+            raise Unknown
         if self._ctx.pure and (by_count[0].changes or by_count[0].asks):
             self._error("E413", f"{self._ctx.what} cannot use {call.func}(...): it asks or changes something",
                         call.loc)
-            raise _Unknown
+            raise Unknown
         if by_count[0].asks and "me" not in scope.names:
             self._error("E412", f"{call.func}(...) asks `me` to decide, but there is no `me` here", call.loc)
-            raise _Unknown
+            raise Unknown
         # Type the plain arguments once, then try each variant.
         arg_types: list[str | None] = []
         for arg in call.args:
@@ -369,10 +334,10 @@ class Checker:
         assert failure is not None
         loc, message = failure
         self._error("E404", message, loc)
-        raise _Unknown
+        raise Unknown
 
     def _match(self, prim: Primitive, call: n.Call, arg_types: list, bindings: dict,
-               scope: _Scope, report: bool) -> tuple[Location, str] | None:
+               scope: Scope, report: bool) -> tuple[Location, str] | None:
         """Check arguments against one variant; with report=True also check lambda bodies."""
         for param, arg, kind in zip(prim.params, call.args, arg_types):
             fn = T.fn_parts(param.type)
@@ -391,7 +356,7 @@ class Checker:
                         elif not T.compatible(want, body):
                             self._error("E404", f"the function given to {prim.name} must give "
                                                 f"{T.describe(want)}, not {T.describe(body)}", arg.body.loc)
-                    except _Unknown:
+                    except Unknown:
                         pass
                 continue
             if isinstance(arg, n.Lambda):

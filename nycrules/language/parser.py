@@ -17,7 +17,7 @@ from lark.indenter import DedentError, Indenter
 from . import nodes as n
 from ..diagnostics import Location, Sink
 from ..limits import MAX_EFFECT_CHARS, MAX_LIST_LITERAL, int_in_range, numeral_too_long
-from ..reading.marked_yaml import TextSpan
+from ..reading.text_span import TextSpan
 from ..resources import grammar_path
 from ..reading.user_cache import private_folder, usable_file
 

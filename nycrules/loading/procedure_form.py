@@ -16,9 +16,11 @@ from typing import Any, Iterator
 
 from ..language import dsltypes as T
 from ..language import nodes as n
-from ..language.checker import CheckContext, Checker
+from ..language.checker import Checker
+from ..language.scope import CheckContext
 from ..diagnostics import Location, Sink
-from ..reading.marked_yaml import MDict, MList, MStr, TextSpan
+from ..reading.marked_yaml import MDict, MList, MStr
+from ..reading.text_span import TextSpan
 from ..engine.model import ProcNode, Procedure, Script, Template
 
 PARTS = ("setup", "play")  # the two lists of `procedure:`: when a game is made, and the game after

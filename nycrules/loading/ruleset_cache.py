@@ -41,7 +41,7 @@ from ..language import nodes as n
 from ..diagnostics import Location
 from ..reading.files import FileRefused, read_bytes
 from ..limits import (MAX_CACHE_FILE_BYTES, MAX_CACHED_RULESETS, MAX_EFFECT_CHARS, MAX_LIST_LITERAL,
-                     int_in_range)
+                      int_in_range)
 from ..resources import grammar_path, schema_path
 from ..reading.user_cache import private_folder, usable_file
 

@@ -1,6 +1,6 @@
 """A balance study's report as one self-contained HTML page: inline SVG plots, no scripts, nothing fetched.
 
-It renders the same report data as report_text.py (from study.py).
+It renders the same report data as report_text.py (from study.py); its plots are report_plots.py.
 """
 
 from __future__ import annotations
@@ -8,11 +8,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .report_plots import (as_number, as_percent, category_plot, difference_plot, pretty, verdict_plot,
+                           win_rate_plot)
 from .verdicts import STRONG, UNCLEAR, UNTOLD, WEAK, called_first, figure_text
 
-PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
-           "#9c755f", "#bab0ac"]
-MARK = "#d62728"
 
 CSS = """
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #222;
@@ -47,16 +46,8 @@ svg text { font: 12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; 
 """
 
 
-def _pct(value: float | None) -> str:
-    return "–" if value is None else f"{value * 100:.1f}%"
-
-
-def _num(value: float | None, digits: int = 1) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
-
-
 def _interval(estimate: dict, percent: bool = False) -> str:
-    show = _pct if percent else _num
+    show = as_percent if percent else as_number
     if not estimate["n"]:
         return "–"
     ci = f' <span class="ci">[{show(estimate["low"])} – {show(estimate["high"])}]</span>' \
@@ -75,140 +66,6 @@ def _signed(difference: dict, percent: bool = False) -> str:
     return f'<span class="marked">{text} ●</span>' if difference["beyond_noise"] else text
 
 
-CHAR_W = 7.5  # a generous width of one character of the plots' 12px text, to leave room for labels
-LABEL_ROOM = 60  # right of a plot: its value labels ("100.0%", "112.5")
-
-
-def _svg(width: float, height: float, label: str) -> str:
-    """An SVG that keeps its proportions and shrinks to a narrow window instead of overflowing it."""
-    return (f'<svg viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
-            f'style="max-width:100%;height:auto" role="img" aria-label="{label}">')
-
-
-def _names_width(names: list[str]) -> int:
-    """The room left of a plot for its row names (long names are shortened, see _name)."""
-    return int(min(max(120, max(len(n) for n in names) * CHAR_W + 16), 260))
-
-
-def _name(name: str, x: float, y: float, room: int) -> str:
-    """A row name ending at x; one too long for its room is shortened, the full name on hover."""
-    fits = int((room - 16) / CHAR_W)
-    shown = name if len(name) <= fits else name[:fits - 1] + "…"
-    return f'<text x="{x}" y="{y}" text-anchor="end">{escape(shown)}<title>{escape(name)}</title></text>'
-
-
-def _pretty(category: str, titles: dict[str, str]) -> str:
-    """A category as the game names it (reports made before titles were kept fall back to the id)."""
-    return titles.get(category) or category.replace("_", " ")
-
-
-def _axis_ticks(high: float, count: int = 5) -> list[float]:
-    step = max(high / count, 1e-9)
-    magnitude = 10 ** len(str(int(step))) / 10 if step >= 1 else 0.1
-    for nice in (1, 2, 2.5, 5, 10):
-        if nice * magnitude >= step:
-            step = nice * magnitude
-            break
-    ticks, value = [], 0.0
-    while value <= high + 1e-9:
-        ticks.append(value)
-        value += step
-    return ticks
-
-
-def win_rate_plot(seats: list[dict]) -> str:
-    """Horizontal bars of the seats' win rates with their 95% intervals and the fair share."""
-    label_w, plot_w, row_h, top = _names_width([s["name"] for s in seats]), 640, 34, 10
-    height = top + row_h * len(seats) + 30
-    x = lambda p: label_w + p * plot_w  # noqa: E731
-    out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Win rates with 95% intervals")]
-    for tick in (0, 0.25, 0.5, 0.75, 1.0):
-        out.append(f'<line x1="{x(tick)}" x2="{x(tick)}" y1="{top}" y2="{height - 24}" stroke="#e3e6ea"/>')
-        out.append(f'<text x="{x(tick)}" y="{height - 8}" text-anchor="middle">{tick:.0%}</text>')
-    fair = 1 / len(seats)
-    for i, seat in enumerate(seats):
-        y = top + i * row_h
-        rate = seat["win_rate"]
-        out.append(_name(seat["name"], label_w - 10, y + row_h / 2 + 4, label_w))
-        out.append(f'<rect x="{x(0)}" y="{y + 7}" width="{rate["mean"] * plot_w:.1f}" height="{row_h - 14}" '
-                   'fill="#4e79a7" rx="3"/>')
-        cy = y + row_h / 2
-        out.append(f'<line x1="{x(rate["low"]):.1f}" x2="{x(rate["high"]):.1f}" y1="{cy}" y2="{cy}" '
-                   'stroke="#222" stroke-width="1.5"/>')
-        for end in (rate["low"], rate["high"]):
-            out.append(f'<line x1="{x(end):.1f}" x2="{x(end):.1f}" y1="{cy - 6}" y2="{cy + 6}" stroke="#222" '
-                       'stroke-width="1.5"/>')
-        out.append(f'<text x="{x(rate["high"]) + 6:.1f}" y="{cy + 4}">{_pct(rate["mean"])}</text>')
-    out.append(f'<line x1="{x(fair)}" x2="{x(fair)}" y1="{top - 4}" y2="{height - 24}" stroke="#888" '
-               'stroke-dasharray="5 4"/>')
-    out.append("</svg>")
-    return "".join(out)
-
-
-def category_plot(seats: list[dict], categories: list[str], titles: dict[str, str]) -> str:
-    """Stacked bars of mean points by category per seat, with the total's 95% interval."""
-    label_w, plot_w, row_h, top = _names_width([s["name"] for s in seats]), 640, 34, 10
-    high = max((seat["points"]["high"] or seat["points"]["mean"] or 0) for seat in seats) or 1
-    ticks = _axis_ticks(high)
-    scale = plot_w / max(ticks[-1], high)
-    height = top + row_h * len(seats) + 30
-    out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Mean points by category")]
-    for tick in ticks:
-        tx = label_w + tick * scale
-        out.append(f'<line x1="{tx:.1f}" x2="{tx:.1f}" y1="{top}" y2="{height - 24}" stroke="#e3e6ea"/>')
-        out.append(f'<text x="{tx:.1f}" y="{height - 8}" text-anchor="middle">{tick:g}</text>')
-    for i, seat in enumerate(seats):
-        y = top + i * row_h
-        out.append(_name(seat["name"], label_w - 10, y + row_h / 2 + 4, label_w))
-        left = float(label_w)
-        for j, name in enumerate(categories):
-            value = seat["by_category"][name]["mean"] or 0
-            if value <= 0:
-                continue
-            width = value * scale
-            out.append(f'<rect x="{left:.1f}" y="{y + 7}" width="{width:.1f}" height="{row_h - 14}" '
-                       f'fill="{PALETTE[j % len(PALETTE)]}"><title>{escape(_pretty(name, titles))}: {value:.1f}</title></rect>')
-            left += width
-        points = seat["points"]
-        if points["low"] is not None:
-            cy = y + row_h / 2
-            lo, hi = label_w + points["low"] * scale, label_w + points["high"] * scale
-            out.append(f'<line x1="{lo:.1f}" x2="{hi:.1f}" y1="{cy}" y2="{cy}" stroke="#222" stroke-width="1.5"/>')
-            for end in (lo, hi):
-                out.append(f'<line x1="{end:.1f}" x2="{end:.1f}" y1="{cy - 6}" y2="{cy + 6}" stroke="#222" '
-                           'stroke-width="1.5"/>')
-            out.append(f'<text x="{max(hi, left) + 6:.1f}" y="{cy + 4}">{_num(points["mean"])}</text>')
-    out.append("</svg>")
-    legend = "".join(f'<span><i style="background:{PALETTE[j % len(PALETTE)]}"></i>{escape(_pretty(name, titles))}</span>'
-                     for j, name in enumerate(categories))
-    return "".join(out) + f'<div class="legend">{legend}</div>'
-
-
-def difference_plot(rows: list[tuple[str, dict]], percent: bool) -> str:
-    """Each difference as a dot with its 95% interval around a zero line; marked ones in red."""
-    label_w, plot_w, row_h, top = _names_width([name for name, _ in rows]), 640, 28, 10
-    bounds = [abs(v) for _, d in rows for v in (d["low"], d["high"], d["delta"]) if v is not None]
-    span = max(bounds + [1e-9]) * 1.1
-    x = lambda v: label_w + plot_w / 2 + v / span * plot_w / 2  # noqa: E731
-    height = top + row_h * len(rows) + 30
-    out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Differences")]
-    for tick in (-span, -span / 2, 0, span / 2, span):
-        label = f"{tick * 100:+.0f} pts" if percent else f"{tick:+.1f}"
-        out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{height - 24}" '
-                   f'stroke="{"#999" if tick == 0 else "#e3e6ea"}"/>')
-        out.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{label}</text>')
-    for i, (name, d) in enumerate(rows):
-        cy = top + i * row_h + row_h / 2
-        colour = MARK if d["beyond_noise"] else "#4e79a7"
-        out.append(_name(name, label_w - 10, cy + 4, label_w))
-        if d["low"] is not None:
-            out.append(f'<line x1="{x(d["low"]):.1f}" x2="{x(d["high"]):.1f}" y1="{cy}" y2="{cy}" '
-                       f'stroke="{colour}" stroke-width="2"/>')
-        out.append(f'<circle cx="{x(d["delta"]):.1f}" cy="{cy}" r="5" fill="{colour}"/>')
-    out.append("</svg>")
-    return "".join(out)
-
-
 def _seat_table(report: dict) -> str:
     rows = "".join(f'<tr><td class="l">{escape(s["name"])}</td><td>{s["wins"]}</td>'
                    f'<td>{_interval(s["win_rate"], True)}</td><td>{_interval(s["points"])}</td></tr>'
@@ -219,10 +76,10 @@ def _seat_table(report: dict) -> str:
 
 def _category_table(report: dict) -> str:
     titles = report.get("category_titles", {})
-    head = "".join(f"<th>{escape(_pretty(c, titles))}</th>" for c in report["categories"])
+    head = "".join(f"<th>{escape(pretty(c, titles))}</th>" for c in report["categories"])
     rows = "".join(f'<tr><td class="l">{escape(s["name"])}</td>'
-                   + "".join(f"<td>{_num(s['by_category'][c]['mean'])}</td>" for c in report["categories"])
-                   + f"<td><b>{_num(s['points']['mean'])}</b></td></tr>" for s in report["seats"])
+                   + "".join(f"<td>{as_number(s['by_category'][c]['mean'])}</td>" for c in report["categories"])
+                   + f"<td><b>{as_number(s['points']['mean'])}</b></td></tr>" for s in report["seats"])
     return f'<table><tr><th class="l">seat</th>{head}<th>total</th></tr>{rows}</table>'
 
 
@@ -247,44 +104,6 @@ def _character_table(report: dict) -> str:
 
 
 _VERDICT_CLASS = {STRONG: "v-strong", WEAK: "v-weak", UNCLEAR: "v-unclear", UNTOLD: "v-untold"}
-_VERDICT_COLOUR = {STRONG: "#c0392b", WEAK: "#2c6fbb", UNCLEAR: "#7f8c8d", UNTOLD: "#bdc3c7"}
-
-
-def verdict_plot(rows: list[dict], margin: float) -> str:
-    """Each judged character's figure (points for its owner, mod minus base) with its 95% interval,
-    around a zero line with the verdict margin dashed on either side; coloured by verdict."""
-    shown = [row for row in rows if row["points"] is not None]
-    if not shown:
-        return ""
-    names = [f'{row["id"]} {row["title"]}' for row in shown]
-    label_w, plot_w, row_h, top = _names_width(names), 640, 28, 10
-    reach = max([abs(v) for row in shown for v in (row["points"]["low"], row["points"]["high"])] + [margin])
-    ticks = _axis_ticks(reach, 3)
-    step = ticks[1] - ticks[0] if len(ticks) > 1 else reach
-    while ticks[-1] < reach * 1.05:  # the axis ends at a labelled tick past the widest interval
-        ticks.append(ticks[-1] + step)
-    span = ticks[-1]
-    x = lambda v: label_w + plot_w / 2 + v / span * plot_w / 2  # noqa: E731
-    height = top + row_h * len(shown) + 30
-    out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Points for each judged character's owner, mod minus base")]
-    for tick in sorted({-t for t in ticks} | set(ticks)):
-        out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{height - 24}" '
-                   f'stroke="{"#999" if tick == 0 else "#e3e6ea"}"/>')
-        out.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{tick:+g}</text>'
-                   if tick else f'<text x="{x(0):.1f}" y="{height - 8}" text-anchor="middle">0</text>')
-    for edge in (-margin, margin):
-        out.append(f'<line x1="{x(edge):.1f}" x2="{x(edge):.1f}" y1="{top}" y2="{height - 24}" stroke="#b9770e" '
-                   'stroke-dasharray="4 3"/>')
-    for i, (row, name) in enumerate(zip(shown, names)):
-        cy = top + i * row_h + row_h / 2
-        colour = _VERDICT_COLOUR[row["verdict"]]
-        figure = row["points"]
-        out.append(_name(name, label_w - 10, cy + 4, label_w))
-        out.append(f'<line x1="{x(figure["low"]):.1f}" x2="{x(figure["high"]):.1f}" y1="{cy}" y2="{cy}" '
-                   f'stroke="{colour}" stroke-width="2"/>')
-        out.append(f'<circle cx="{x(figure["delta"]):.1f}" cy="{cy}" r="5" fill="{colour}"/>')
-    out.append("</svg>")
-    return "".join(out)
 
 
 def _verdicts(comparison: dict) -> str:
@@ -359,7 +178,7 @@ def _comparison(report: dict) -> str:
     lines = [("win rate", [_signed(s["win_rate"], True) for s in seats]),
              ("points", [_signed(s["points"]) for s in seats])]
     titles = report.get("category_titles", {})
-    lines += [(_pretty(name, titles), [_signed(s["by_category"][name]) for s in seats]) for name in seats[0]["by_category"]]
+    lines += [(pretty(name, titles), [_signed(s["by_category"][name]) for s in seats]) for name in seats[0]["by_category"]]
     rows = "".join(f'<tr><td class="l">{escape(name)}</td>' + "".join(f"<td>{cell}</td>" for cell in cells)
                    + "</tr>" for name, cells in lines)
     parts.append(f'<div class="wide"><table><tr><th class="l"></th>{head}</tr>{rows}</table></div></div>')

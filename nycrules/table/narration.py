@@ -78,3 +78,12 @@ def _person(game: Game, event: Event) -> bool:
 
 def _alone(game: Game, forced: Event) -> str:
     return event_text(game, forced)
+
+
+def line_text(line: Told) -> str:
+    """A told event as a line of text: a header framed, a section ruled, any other indented."""
+    if line.kind == "header":
+        return f"\n=== {line.text} ==="
+    if line.kind == "section":
+        return f"--- {line.text} ---"
+    return "  " + line.text

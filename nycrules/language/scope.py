@@ -1,0 +1,42 @@
+"""What a script may see while it is checked: the ruleset's names, its context, the names in scope."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Symbols:
+    """The component names effects may use: card types, colours, vessel kinds, boroughs."""
+
+    types: dict[str, str] = field(default_factory=dict)  # name -> type
+    params: dict[str, str] = field(default_factory=dict)  # params name -> type
+
+
+class Scope:
+    """The names visible at one place of a script, with their types."""
+
+    def __init__(self, names: dict[str, str], writable: set[str], fixed: set[str]):
+        self.names = names  # every name visible here with its type
+        self.writable = writable  # context names an assignment may change
+        self.fixed = fixed  # context names that cannot be assigned
+
+    def child(self) -> "Scope":
+        return Scope(dict(self.names), self.writable, self.fixed)
+
+
+class Unknown(Exception):
+    """Raised inside expression checking once an error was reported, to skip dependent errors."""
+
+
+@dataclass
+class CheckContext:
+    """What a script may see: its context values and what it may do."""
+
+    names: dict[str, str]
+    writable: tuple[str, ...] = ()
+    pure: bool = False  # a condition: no actions, no choices, no hooks
+    label: str = "effect"
+    what: str = "a condition"  # what a pure expression is called in messages
+    own_hook: str | None = None  # a character's automatic hook, which its effect must not fire
+    hook: str | None = None  # the hook a character's effect runs at (for messages)

@@ -1,0 +1,90 @@
+"""The commands a person types at a prompt to look at the table: their help, and what they show.
+
+None of them changes the game; `undo`, `save` and `quit` belong to the game being played (play.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import views
+from .character_info import info
+from ..diagnostics import NycRulesError
+from ..engine.state import Game, Seat
+from ..text import shown_path
+
+VIEWS = ("board", "hand", "seats", "chars", "characters", "log", "why", "info", "picture", "save")
+# Every line below fits an 80-column terminal (a test checks it).
+AFTER = """Commands: board, seats, chars, log [N], why [N|#E], info CHARACTER,
+  picture FILE, save FILE, quit"""
+HELP = """Commands (at any prompt):
+  NUMBER or TEXT  choose an option: its number, or its text (a unique start of
+                  an option shown is enough); a bid as its cards (`2x press
+                  wild`, `sky wild`), a pair with + (`dollar + plans`), a
+                  character by its number or title (`16`, `joker`); #N is
+                  always option N
+  more            every option of this decision (every legal bid)
+  hint            what the search bot would choose here, with the expected
+                  points of its two best options (it sees only what you see)
+  swap A for B    exchange hand card A for reserve card B while bidding
+  help            what the current decision is about, and the commands
+  board           the boroughs, vessels, prestige tiles and the press track
+  hand            your cards, dollars and skyscrapers
+  seats           every seat's points, dollars, press place, skyscrapers,
+                  vessels and company
+  chars           your characters, and the elevator's with what each does
+  info CHARACTER  a character in full: `info 16`, `info joker` (a unique start
+                  of the title)
+  log [N]         the last N events (default 20), numbered
+  why [N | #E]    the rules behind the N latest events, or event E of `log`,
+                  with their file:line
+  undo            take back your own last decision and what followed it (not
+                  when another person has answered since)
+  picture FILE    draw the table as an SVG picture (open it in a web browser)
+  save FILE       save the game (continue later: `nycrules play --load FILE`)
+  quit            stop (you are asked whether to save first; through a pipe it
+                  saves to nycrules-autosave.json)"""
+
+COMMANDS = """Commands: a number or text chooses; more, hint, swap A for B, board, hand,
+  seats, chars, info CHARACTER, log [N], why [N|#E], picture FILE, undo,
+  save FILE, quit (`help commands` explains each one)"""
+
+
+def show(game: Game, seat: Seat, word: str, rest: str, interactive: bool) -> str:
+    """What a view command (`board`, `hand`, `seats`, `chars`, `log`, `why`, `info`, `picture`) shows."""
+    if word == "board":
+        return views.board(game, interactive)
+    if word == "hand":
+        return views.hand(game, seat)
+    if word == "seats":
+        return views.seats(game, interactive)
+    if word in ("chars", "characters"):
+        return views.characters(game, seat)
+    if word == "log":
+        count = rest.strip() or "20"
+        if not (count.isascii() and count.isdigit() and len(count) <= 6):
+            return "log takes a number of events, e.g. `log 10`"
+        return views.log(game, int(count), None if game.finished else seat.index)
+    if word == "why":
+        return views.why(game, rest, None if game.finished else seat.index)
+    if word == "info":
+        return info(game.ruleset, rest) if rest.strip() else "info needs a character's number or title, " \
+                                                             "e.g. `info 16` or `info joker`"
+    return write_picture(game, rest.strip())  # picture
+
+
+def write_picture(game: Game, path: str) -> str:
+    """`picture FILE.svg`: the table as an SVG file."""
+    if not path:
+        return "picture needs a file name, e.g. `picture table.svg`"
+    if not path.lower().endswith(".svg"):
+        return (f"picture draws an SVG picture: give a file name ending in .svg (`picture "
+                f"{shown_path(Path(path).with_suffix('.svg').name)}`), not {shown_path(path)}")
+    from .saves import write_text
+    from .svg import picture
+
+    try:
+        write_text(Path(path), picture(game), "picture")
+    except NycRulesError as err:
+        return str(err)
+    return f"drew the table into {path} (open it in a web browser)"

@@ -1,0 +1,56 @@
+"""`nycrules replay`: a saved game told decision by decision, or the table after decision N."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from . import narration, views
+from ..diagnostics import NycRulesError
+from ..engine.decisions import Decision
+from ..engine.model import Ruleset
+from ..engine.runner import Session
+from ..engine.state import Game
+from .saves import Save
+from ..text import shown_in_colour
+
+
+def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
+    """Show a saved game decision by decision; with `until`, stop once decision N has taken effect."""
+
+    def write(text: str) -> None:
+        out.write(shown_in_colour(text))  # names and texts from files never reach the terminal raw
+
+    printed = 0
+    limit = len(save.decisions) if until is None else min(until, len(save.decisions))
+
+    def flush(game: Game) -> None:
+        nonlocal printed
+        for line in narration.told(game, printed):
+            write(narration.line_text(line) + "\n")
+        printed = len(game.events)
+
+    def observe(game: Game, decision: Decision, index: int) -> None:
+        flush(game)
+        write(f"#{len(session.record)} {decision.seat.name}: {decision.prompt} -> "
+                  f"{decision.option(index).label}\n")
+
+    # Nobody answers for any seat: the game pauses at the first decision past the record.
+    session = Session(ruleset, save.seats, save.seed, {}, replay=save.decisions[:limit], observer=observe)
+    paused = session.decision() is not None
+    game = session.state
+    assert game is not None
+    flush(game)
+    if paused:
+        write(f"\n(after decision {limit} of {len(save.decisions)})\n")
+        write(views.board(game) + "\n" + views.seats(game) + "\n")
+        return 0
+    check_record_used(session, len(save.decisions))
+    write("\n" + views.final_scores(game) + "\n")
+    return 0
+
+
+def check_record_used(session: Session, recorded: int) -> None:
+    """A save whose game ends before its last decision was changed by hand."""
+    if len(session.record) < recorded:
+        raise NycRulesError(f"the save holds {recorded} decisions, but its game ends after "
+                            f"{len(session.record)}: the file was changed")
