@@ -155,8 +155,6 @@ def games_per_second(seats: list[str], games: int, workers: int = 1) -> float:
 
 def play_in_process(seats: list[str], games: int, seed: int) -> None:
     """Child side of --versus: play with whatever `nycrules` is on the path; print games per CPU-second."""
-    from importlib import import_module
-
     import nycrules
     try:  # the package in folders (since e9be073)
         from nycrules.agents.seating import parse_seats
