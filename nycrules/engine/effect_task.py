@@ -64,7 +64,7 @@ class EffectTask(Task):
     def step(self, game: Game, value: Any) -> Any:
         frame = self.frame
         if self.pc < 0:
-            self._begin(game)
+            self.begin(game)
         elif self.waiting:  # the answer, or the result of the task it started
             self.waiting = False
             instruction = self.script.program.code[self.pc]
@@ -96,7 +96,7 @@ class EffectTask(Task):
         assert isinstance(out, Decision), "a task waits at this call, not a question"
         return out
 
-    def _begin(self, game: Game) -> None:
+    def begin(self, game: Game) -> None:
         on_start = self.script.program.on_start
         if on_start is not None:
             on_start()

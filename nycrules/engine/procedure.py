@@ -23,6 +23,7 @@ from .abilities import run_script
 from .decisions import Decision, describe
 from .setup import game_number, step_for
 from .state import Game, _Copied, copy_value
+from ..language.resumable import WAIT
 from .effect_task import EffectTask
 from .tasks import PUSHED, Task, drive, run_now
 
@@ -261,7 +262,11 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
         if script is None:
             raise rule_failed(Frame(game, variables), f"step '{node.run}' has no version for {seat.name} "
                                                       "(it is written only for some seats)", node.loc)
-    if script.program is not None:
+    program = script.program
+    if program is not None:
+        code = program.code
+        if len(code) == 1 and code[0][0] == WAIT and code[0][1] is None and program.on_start is None:
+            return _one_call(game, script, variables, rule)
         task = EffectTask(game, script, variables, rule)
         game.stack.append(task)
         out = task.step(game, None)
@@ -271,6 +276,24 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
         return None
     run_script(game, script, variables, rule)  # it spends from the game's budget of steps
     return None
+
+
+def _one_call(game: Game, script: Script, variables: dict[str, Any], rule: str) -> Any:
+    """A leaf that is one call that may wait (a bidding turn, an offer...): its task goes straight
+    on the stack, with no effect's task under it (nothing of the effect is left to run after it)."""
+    _, _, resume, arguments, loc = script.program.code[0]
+    frame = Frame(game, variables)
+    game.rule, game.where = rule, loc
+    out = resume(frame, *[argument(frame) for argument in arguments])
+    if isinstance(out, Task):
+        game.stack.append(out)
+        return PUSHED
+    if isinstance(out, Decision):  # a question of its own: an effect's task waits for its answer
+        task = EffectTask(game, script, variables, rule)
+        task.begin(game)
+        task.waiting = True
+        game.stack.append(task)
+    return out if isinstance(out, Decision) else None
 
 
 def _value(game: Game, script: Script | None, scope: dict[str, Any]) -> Any:
