@@ -6,7 +6,7 @@ from itertools import product
 
 from nycrules.language import registry
 from nycrules.agents import seat_agents
-from nycrules.language.compiler import Frame
+from nycrules.language.runtime import Frame
 from nycrules.engine.runner import Session
 from nycrules.agents.seating import parse_seats
 from scenario import nyc

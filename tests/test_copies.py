@@ -136,8 +136,9 @@ def test_the_fast_copy_gives_what_a_plain_deepcopy_gives():
         game.apply(game.decision().count - 1)
     state = game.state
     fast = copy_game(state)
-    classes = (state_module.Game, state_module.Seat, state_module.Zone, state_module.Card, state_module.Tile,
-               state_module._Copied)
+    from nycrules.engine.copying import Copied
+
+    classes = (state_module.Game, state_module.Seat, state_module.Zone, state_module.Card, state_module.Tile, Copied)
     methods = {cls: cls.__dict__["__deepcopy__"] for cls in classes}
     try:
         for cls in classes:

@@ -6,7 +6,8 @@ from nycrules.language import nodes as n
 from nycrules import primitives  # noqa: F401  (registers the primitives the checker looks up)
 from nycrules.language.checker import Checker
 from nycrules.language.scope import CheckContext, Symbols
-from nycrules.language.compiler import _RUNTIME, Compiler, Fixed, Frame
+from nycrules.language.compiler import _RUNTIME, Compiler
+from nycrules.language.runtime import Fixed, Frame
 from nycrules.diagnostics import Sink
 from nycrules.reading.marked_yaml import load
 from nycrules.language.parser import parse_effect, parse_expression

@@ -13,7 +13,7 @@ import nycrules
 from nycrules import limits
 from nycrules.language import parser
 from nycrules.loading import ruleset_cache
-from nycrules.language.compiler import Frame
+from nycrules.language.runtime import Frame
 from nycrules.loading.loader import check_ruleset
 from nycrules.resources import shipped_ruleset
 from scenario import table

@@ -12,7 +12,7 @@ from nycrules.table import board_view
 from nycrules.table import views
 from nycrules.table.character_info import find_characters, info, phase_text
 from nycrules.engine.abilities import fire_hook
-from nycrules.language.compiler import Frame
+from nycrules.language.runtime import Frame
 
 WIDTH = 80
 

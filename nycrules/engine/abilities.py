@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..language.compiler import Frame, rule_failed, set_hook_runner
+from ..language.compiler import set_hook_runner
+from ..language.runtime import Frame, rule_failed
 from ..diagnostics import RuleRuntimeError
 from ..language.hooks import HOOKS
 from ..limits import MAX_EFFECT_STEPS, MAX_GAME_STEPS, MAX_HOOK_DEPTH

@@ -14,7 +14,8 @@ from .abilities import OfferTask, UseTask, attached, evaluate, run_or_push, usab
 from .bids import BidTable, HandCounts, moved, ranking
 from .decisions import Decision, Option, cards_text
 from .setup import for_seat
-from .state import Card, Game, Seat, copy_value
+from .copying import copy_value
+from .state import Card, Game, Seat
 from .tasks import PUSHED, Task, run_now
 
 PASS = ("pass",)

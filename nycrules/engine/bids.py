@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import attrgetter, itemgetter
 from typing import Mapping
 
-from ..language.compiler import Frame
+from ..language.runtime import Frame
 from ..diagnostics import RuleRuntimeError
 from ..limits import MAX_BID_SETS
 from .model import Ruleset

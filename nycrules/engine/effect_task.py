@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..language.compiler import Frame, _StopLoop, _spend, check_count
+from ..language.runtime import Frame, StopLoop, spend, check_count
 from ..diagnostics import RuleRuntimeError
 from ..limits import MAX_EFFECT_STEPS, MAX_GAME_STEPS
 from .model import Script
 from ..language.resumable import AGAIN, FOR, HOOK, IF, IF_NOT, JUMP, NEXT, REPEAT, RUN, WAIT
 from .decisions import Decision
-from .state import Game, copy_value
+from .copying import copy_value
+from .state import Game
 from .tasks import PUSHED, Task
 
 
@@ -130,7 +131,7 @@ class EffectTask(Task):
             if op == RUN:
                 try:
                     instruction[1](f)
-                except _StopLoop:
+                except StopLoop:
                     pc = instruction[2]
                     continue
                 pc += 1
@@ -151,7 +152,7 @@ class EffectTask(Task):
                 pc += 1
             elif op == HOOK:
                 _, hook, loc = instruction
-                _spend(f, 1, loc)
+                spend(f, 1, loc)
                 game.where = loc
                 from .abilities import hook_task  # abilities runs effects through this module
                 task = hook_task(game, hook, f)
@@ -169,7 +170,7 @@ class EffectTask(Task):
             elif op == FOR:
                 _, slot, source, loc = instruction
                 items = list(source(f))
-                _spend(f, len(items), loc)
+                spend(f, len(items), loc)
                 loops[slot] = [items, 0]
                 pc += 1
             elif op == NEXT:
@@ -185,7 +186,7 @@ class EffectTask(Task):
             elif op == REPEAT:
                 _, slot, count, loc = instruction
                 turns = max(check_count(f, count(f), "repeat", loc), 0)
-                _spend(f, turns, loc)
+                spend(f, turns, loc)
                 loops[slot] = [None, turns]
                 pc += 1
             else:  # AGAIN

@@ -15,7 +15,7 @@ import copy
 from itertools import permutations
 from typing import Any
 
-from ..language.compiler import Frame
+from ..language.runtime import Frame
 from ..diagnostics import RuleRuntimeError
 from ..limits import MAX_ORDER_SEARCH_STEPS
 from .abilities import run_script

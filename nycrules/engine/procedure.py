@@ -15,19 +15,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..language.compiler import Frame, check_count, rule_failed
+from ..language.runtime import Frame, check_count, rule_failed
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..limits import MAX_PROCEDURE_STEPS
 from .model import PLAY_ROOT, SETUP_ROOT, ProcNode, Script, Template
 from .abilities import run_script
 from .decisions import Decision, describe
 from .setup import game_number, step_for
-from .state import Game, _Copied, copy_value
+from .copying import Copied, copy_value
+from .state import Game
 from ..language.resumable import WAIT
 from .effect_task import EffectTask
 from .tasks import PUSHED, Task, drive, run_now
 
-class Place(_Copied):
+class Place(Copied):
     """One node under way: `step` of its body runs next; a loop's `items` and position; the names in
     scope around it (`outer`) and inside it (`scope`: outer's and its loop's item). Names never change
     under a node under way, so each place keeps its scope whole (copies share the outer dicts)."""

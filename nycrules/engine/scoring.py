@@ -6,7 +6,7 @@ its `winner:` expression.
 
 from __future__ import annotations
 
-from ..language.compiler import Frame
+from ..language.runtime import Frame
 from .model import ScoringStep
 from .abilities import effect_task
 from .procedure import run_part

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..language.compiler import Frame, check_count
+from ..language.runtime import Frame, check_count
 from ..diagnostics import NycRulesError
 from .model import SETUP_ROOT, CharacterDef, Ruleset, Script
 from . import ops

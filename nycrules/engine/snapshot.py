@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from ..diagnostics import Location, NycRulesError
-from ..language.compiler import Frame
+from ..language.runtime import Frame
 from . import abilities, bidding, building, draft, effect_task, procedure, state, usefulness
 from .model import Ruleset
 from .tasks import Task

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Location
 from ..limits import MAX_EVENT_CHARS, MAX_EVENTS, MAX_GAME_STEPS
+from .copying import Copied, copy_value
 
 if TYPE_CHECKING:
     from .model import CharacterDef, Ruleset
@@ -42,55 +43,6 @@ class Event:
 def cut(text: str) -> str:
     """A text for the log, at most MAX_EVENT_CHARS characters (a longer one ends in "...")."""
     return text if len(text) <= MAX_EVENT_CHARS else text[:MAX_EVENT_CHARS - 3] + "..."
-
-
-# Values a copy of the table shares with the original: plain values and the immutable places of rules.
-SHARED = (int, str, bool, float, type(None), Location)
-_NOT_COPIED = object()
-
-
-def copy_value(value: Any, memo: dict[int, Any]) -> Any:
-    """copy.deepcopy(value, memo) for the values of a table's objects, faster for the usual ones.
-
-    Plain values are shared. A list, dict or set is copied here, noted in the memo first like
-    copy.deepcopy does (so an object met twice is copied once), and its items one by one only
-    when they are not plain (copy.deepcopy pays a call per item, even per number). Everything
-    else goes to copy.deepcopy, which calls the __deepcopy__ methods below.
-    """
-    cls = type(value)
-    if cls in SHARED:
-        return value
-    twin = memo.get(id(value), _NOT_COPIED)
-    if twin is not _NOT_COPIED:
-        return twin
-    if cls is list:
-        memo[id(value)] = twin = []
-        twin.extend([item if type(item) in SHARED else copy_value(item, memo) for item in value])
-        return twin
-    if cls is dict:
-        memo[id(value)] = twin = {}
-        for key, item in value.items():
-            twin[key if type(key) in SHARED else copy.deepcopy(key, memo)] = (
-                item if type(item) in SHARED else copy_value(item, memo))
-        return twin
-    if cls is set and all(type(item) in SHARED for item in value):
-        memo[id(value)] = twin = set(value)
-        return twin
-    return copy.deepcopy(value, memo)
-
-
-class _Copied:
-    """Fast deep copies for the many small objects of a table (copy_game makes one per clone)."""
-
-    __slots__ = ()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        cls = type(self)
-        twin = cls.__new__(cls)
-        memo[id(self)] = twin
-        for name in cls.__slots__:
-            setattr(twin, name, copy_value(getattr(self, name), memo))
-        return twin
 
 
 class Zone(list):
@@ -153,7 +105,7 @@ class Card:
         return twin
 
 
-class Pair(_Copied):
+class Pair(Copied):
     __slots__ = ("id", "cards")
 
     def __init__(self, id: int):
@@ -168,7 +120,7 @@ class Pair(_Copied):
         return " + ".join(sorted(c.type for c in self.cards)) or "empty pair"
 
 
-class Tile(_Copied):
+class Tile(Copied):
     """One character tile; several tiles may show the same character."""
 
     __slots__ = ("uid", "char", "where")
@@ -192,7 +144,7 @@ class Tile(_Copied):
         return twin
 
 
-class Vessel(_Copied):
+class Vessel(Copied):
     __slots__ = ("id", "kind", "colour", "ends")
 
     def __init__(self, id: int, kind: str, colour: str, ends: tuple["Borough", "Borough"]):
@@ -205,7 +157,7 @@ class Vessel(_Copied):
         return f"<{self.kind} {self.ends[0].id}-{self.ends[1].id}>"
 
 
-class PrestigeTile(_Copied):
+class PrestigeTile(Copied):
     __slots__ = ("id", "colour", "value")
 
     def __init__(self, id: int, colour: str, value: int):
@@ -217,7 +169,7 @@ class PrestigeTile(_Copied):
         return f"<{self.colour} prestige {self.value}>"
 
 
-class Borough(_Copied):
+class Borough(Copied):
     __slots__ = ("id", "name", "lantern", "letter", "letter_rank", "base", "prestige", "neutral", "counts")
 
     def __init__(self, id: str, name: str, lantern: str, seats: int):
@@ -239,7 +191,7 @@ class Borough(_Copied):
         return f"<{self.name}>"
 
 
-class PressToken(_Copied):
+class PressToken(Copied):
     __slots__ = ("seat", "space")
 
     def __init__(self, seat: "Seat | None"):

@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .decisions import Decision
-from .state import Game, _Copied
+from .copying import Copied
+from .state import Game
 
 
 class _Pushed:
@@ -33,7 +34,7 @@ class _Pushed:
 PUSHED: Any = _Pushed()  # what a task's step gives after putting a task above itself
 
 
-class Task(_Copied):
+class Task(Copied):
     """One resumable step of the rules (see the module's docstring); its fields are its state."""
 
     __slots__ = ()

@@ -29,7 +29,8 @@ from typing import Any
 from ..diagnostics import RuleRuntimeError
 from .bids import BidTable
 from .decisions import Decision, same_choice_key
-from .state import Game, Seat, Tile, copy_game, copy_value, rules_memo
+from .copying import copy_value
+from .state import Game, Seat, Tile, copy_game, rules_memo
 
 # Uses tried on copies of the game to answer whether one character may lead to a bid.
 MAX_TRIALS = 64

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from . import nodes as n
-from .compiler import Compiler, Fn, Frame, _StopLoop
+from .compiler import Compiler, Fn
+from .runtime import Frame, StopLoop
 from ..diagnostics import Location, NycRulesError
 from .registry import Primitive
 
@@ -129,7 +130,7 @@ class ProbedCompiler(Compiler):
                 if is_loop and not err.at_loop:  # blame the loop, not the step it was on
                     raise StepBudgetExceeded(err.limit, loc, True) from None
                 raise
-            except (NycRulesError, _StopLoop):
+            except (NycRulesError, StopLoop):
                 raise
             except RecursionError:
                 raise EngineFailure("rules set each other off without end", loc) from None

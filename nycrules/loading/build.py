@@ -9,7 +9,7 @@ from typing import Any
 from . import procedure_form
 from ..engine.model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
                             Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
-from ..language.compiler import Fixed
+from ..language.runtime import Fixed
 from ..reading.marked_yaml import MDict
 
 

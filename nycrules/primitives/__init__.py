@@ -2,7 +2,7 @@
 
 from typing import Any, Callable, TypeVar
 
-from ..language.compiler import check_count, check_not_negative, rule_failed
+from ..language.runtime import check_count, check_not_negative, rule_failed
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Callable
 
-from ..language.compiler import check_count, rule_failed
+from ..language.runtime import check_count, rule_failed
 from ..engine.decisions import Decision, Option, describe, same_choice_key
 from ..engine.state import Card, Seat
 from ..language.registry import primitive

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..language.compiler import check_stored, rule_failed, spend_steps
+from ..language.runtime import check_stored, rule_failed, spend_steps
 from ..language.registry import primitive
 from . import inline
 

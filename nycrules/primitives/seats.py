@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..language.compiler import check_stored
+from ..language.runtime import check_stored
 from ..engine import ops
 from ..engine.decisions import describe
 from ..engine.state import Seat, cut

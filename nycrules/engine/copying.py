@@ -1,0 +1,60 @@
+"""Copies of a table's objects, fast: a search copies whole games thousands of times a second.
+
+copy.deepcopy would do, through each class's __reduce_ex__, but pays a call per list item and a
+generic walk per object; these copy the usual values by hand and leave the rest to it.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ..diagnostics import Location
+
+# Values a copy of the table shares with the original: plain values and the immutable places of rules.
+SHARED = (int, str, bool, float, type(None), Location)
+_NOT_COPIED = object()
+
+
+def copy_value(value: Any, memo: dict[int, Any]) -> Any:
+    """copy.deepcopy(value, memo) for the values of a table's objects, faster for the usual ones.
+
+    Plain values are shared. A list, dict or set is copied here, noted in the memo first like
+    copy.deepcopy does (so an object met twice is copied once), and its items one by one only
+    when they are not plain (copy.deepcopy pays a call per item, even per number). Everything
+    else goes to copy.deepcopy, which calls the __deepcopy__ methods below.
+    """
+    cls = type(value)
+    if cls in SHARED:
+        return value
+    twin = memo.get(id(value), _NOT_COPIED)
+    if twin is not _NOT_COPIED:
+        return twin
+    if cls is list:
+        memo[id(value)] = twin = []
+        twin.extend([item if type(item) in SHARED else copy_value(item, memo) for item in value])
+        return twin
+    if cls is dict:
+        memo[id(value)] = twin = {}
+        for key, item in value.items():
+            twin[key if type(key) in SHARED else copy.deepcopy(key, memo)] = (
+                item if type(item) in SHARED else copy_value(item, memo))
+        return twin
+    if cls is set and all(type(item) in SHARED for item in value):
+        memo[id(value)] = twin = set(value)
+        return twin
+    return copy.deepcopy(value, memo)
+
+
+class Copied:
+    """Fast deep copies for the many small objects of a table (copy_game makes one per clone)."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        cls = type(self)
+        twin = cls.__new__(cls)
+        memo[id(self)] = twin
+        for name in cls.__slots__:
+            setattr(twin, name, copy_value(getattr(self, name), memo))
+        return twin
