@@ -159,7 +159,7 @@ def test_the_step_budget_stops_a_loop_that_would_run_for_hours(tmp_path):
 
 def test_a_real_game_stays_far_below_the_step_budget(nyc, monkeypatch):
     """The budget is generous: the shipped rules play whole games with a budget a hundred times smaller."""
-    monkeypatch.setattr("nycrules.language.compiler.MAX_EFFECT_STEPS", limits.MAX_EFFECT_STEPS // 100)
+    monkeypatch.setattr("nycrules.language.runtime.MAX_EFFECT_STEPS", limits.MAX_EFFECT_STEPS // 100)
     for seed in range(3):
         _play(nyc, seed)
 

@@ -70,6 +70,13 @@ def test_a_position_that_is_not_one_is_refused_with_one_line(tmp_path):
         nycrules.load_position({**data, "digest": "0" * 64})
     with pytest.raises(PositionError, match="cannot hold a 'Popen'"):
         nycrules.load_position({**data, "game": {"id": 0, "class": "Popen", "fields": {}}})
+    deep = {"id": 0, "list": []}
+    inner = deep["list"]
+    for n in range(1, 5000):
+        inner.append({"id": n, "list": []})
+        inner = inner[0]["list"]
+    with pytest.raises(PositionError, match="nested too deeply"):
+        nycrules.load_position({**data, "game": deep})
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json", encoding="utf-8")
     done = subprocess.run([sys.executable, "cli.py", "play", "--from", str(bad)], capture_output=True, text=True,

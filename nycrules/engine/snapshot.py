@@ -224,6 +224,8 @@ def read_game(ruleset: Ruleset, data: Any) -> state.Game:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
         raise PositionError(f"the position's game cannot be read ({type(err).__name__}: {err})") from None
+    except RecursionError:
+        raise PositionError("the position's game is nested too deeply to be one nycrules wrote") from None
     if not isinstance(game, state.Game) or not game.stack or not all(isinstance(t, Task) for t in game.stack):
         raise PositionError("the position holds no game under way")
     game.chooser, game.waiting = None, None
@@ -245,6 +247,8 @@ def read_position_file(path: Any) -> dict[str, Any]:
         raise PositionError(f"{path}: {err.strerror or err}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise PositionError(f"{path}: not a position file (JSON: {err})") from None
+    except RecursionError:
+        raise PositionError(f"{path}: not a position file (JSON nested too deeply)") from None
     if not isinstance(data, dict):
         raise PositionError(f"{path}: not a position file (it holds no JSON object)")
     return data
