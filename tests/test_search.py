@@ -87,7 +87,8 @@ def test_the_search_plays_out_each_simulation_and_picks_the_best_mean_reward():
     assert game.record == record, "the search touched the game"
     found = bot.last_search
     visits = [figures.playouts for figures in found.values()]
-    assert sum(visits) == 7 and len(visits) >= 2 and max(visits) - min(visits) <= 1  # options take turns
+    assert len(visits) >= 2 and len(set(visits)) == 1  # every option on as many deals
+    assert sum(visits) <= 7 and sum(visits) + len(visits) > 7  # as many as 7 playouts allow
     best = max(figures.mean(figures.reward) for figures in found.values())
     assert found[decision.option(choice).key].mean(found[decision.option(choice).key].reward) == best
 
@@ -106,10 +107,10 @@ def test_the_options_are_compared_on_the_same_deals(monkeypatch):
     bot = MCTSAgent(2, simulations=40)
     bot.choose(game, decision)
     options = len(bot.last_search)
-    assert options >= 3 and len(deals) == 40
+    assert options >= 3 and len(deals) == 40 // options * options
     for deal in range(40 // options):
         assert len(set(deals[deal * options:(deal + 1) * options])) == 1  # one deal for every option
-    assert len(set(deals)) == -(-40 // options)  # and a new deal for each turn
+    assert len(set(deals)) == 40 // options  # and a new deal for each turn
 
 
 def test_a_bid_searches_passing_and_each_size_of_bid():
@@ -149,7 +150,7 @@ def test_every_kind_of_decision_with_a_choice_is_searched():
         if not bot.last_search:  # only the greedy bot's exchange before a bid is taken unsearched
             assert decision.option(choice).key.startswith("swap:")
         else:
-            assert sum(figures.playouts for figures in bot.last_search.values()) == 3, decision
+            assert len({figures.playouts for figures in bot.last_search.values()}) == 1, decision  # on common deals
             searched.add(decision.kind)
         game.apply(ann.choose(game, decision))
     assert {"draft", "bid", "choose", "choose_some"} <= searched  # pairs, bids, hires, what a character asks

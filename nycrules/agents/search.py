@@ -6,7 +6,8 @@ cannot see (other hands and reserves, the draw pile, the face-down stacks, the
 random future) is dealt anew consistently with what it can see
 (`Session.determinize`), so the search never reads a hidden card. The options
 searched take turns on the same deals: deal 1 is played once with each option,
-then deal 2, and so on, so two options are compared on the same cards, and the
+then deal 2, and so on (as many deals as `simulations` allows for every option,
+at least one), so two options are compared on the same cards, and the
 luck of a deal, which is far larger than the difference between two options,
 is the same for both. The option with the best mean reward is taken.
 
@@ -135,8 +136,9 @@ class MCTSAgent(EngineAgent):
                   if seat.index != me and not seat.is_tom}
         keys = [decision.option(i).key for i in candidates]
         stats = {key: OptionStats() for key in keys}
-        for n in range(self.simulations):
-            deal, k = divmod(n, len(keys))  # every option is played on the same deals in turn
+        deals = max(1, self.simulations // len(keys))  # every option on the same deals, as many for each
+        for n in range(deals * len(keys)):
+            deal, k = divmod(n, len(keys))
             twin = session.determinize(me, _mix(self.seed, game.decisions_taken, deal), agents=others)
             try:
                 values = self._playout(twin, keys[k], rollout)
