@@ -65,8 +65,8 @@ HORIZON = 1  # game rounds a playout runs (to the start of the next one) before 
 # in the Mayor's borough, at most five of his there (tom.yaml); in the first round, before he has
 # built anywhere, as much as he does on average (about 4 a round at levels 1, B4 and 12).
 TOM_MOST = 5
-BUILDS_PER_ROUND = 2  # board skyscrapers a seat builds in a later round, at most, as an estimate
 TOM_FIRST_ROUND = 4
+BUILDS_PER_ROUND = 2  # board skyscrapers a seat builds in a later round, at most, as an estimate
 WILD_KEPT = 12  # a wild card kept for the last bidding round, worth more than a bid point (10) before it
 MARGIN_SCALE = 15.0  # points of margin that make half the distance from an even game to a sure one
 _MASK = (1 << 64) - 1
@@ -115,7 +115,6 @@ class MCTSAgent(EngineAgent):
     def __init__(self, seed: int, simulations: int = LEVELS[DEFAULT_LEVEL]):
         self.seed = seed
         self.simulations = max(1, simulations)
-        self.greedy = GreedyAgent(seed)
         self.last_search: dict[str, OptionStats] = {}  # option key -> its playouts' figures
 
     def choose(self, session: Session, decision: Decision) -> int:
@@ -177,8 +176,8 @@ class MCTSAgent(EngineAgent):
         return [first] + [i for i in ranked if i != first][:width - 1]
 
     def _playout(self, twin: Session, key: str, rollout: GreedyAgent) -> list[float]:
-        """The option `key` taken on this copy, then every seat's greedy judgement (Toms their rules) to
-        the horizon; gives every seat's value there."""
+        """The option `key` taken on this copy, then the bot's seat plays `rollout` (the other bots play
+        the greedy bot, Toms their rules) to the horizon; gives every seat's value there."""
         decision = twin.decision()
         state = twin.state
         assert state is not None and decision is not None
