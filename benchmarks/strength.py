@@ -27,13 +27,14 @@ sys.path.insert(0, str(ROOT))
 
 from nycrules.agents import seat_agents  # noqa: E402
 from nycrules.api import load  # noqa: E402
-from nycrules.engine.runner import Session  # noqa: E402
+from nycrules.engine.runner import EngineAgent, Session  # noqa: E402
 from nycrules.agents.seating import parse_seats  # noqa: E402
 from nycrules.studies.stats import mean_interval, wilson  # noqa: E402
 
 
-class _Timed:
-    """An agent whose decisions are counted and timed (CPU time of this process)."""
+class _Timed(EngineAgent):
+    """A built-in bot whose decisions are counted and timed (CPU time of this process); asked with
+    the session, as the bot itself would be."""
 
     def __init__(self, agent: Any):
         self.agent, self.decisions, self.seconds = agent, 0, 0.0

@@ -69,7 +69,7 @@ def test_the_greedy_bot_hires_the_strong_cheap_character_and_leaves_the_useless_
     assert decision.value(GreedyAgent(1).choose(game, decision)).char.id == STRONG
 
 
-@pytest.mark.parametrize("bot", [GreedyAgent(3), MCTSAgent(3, simulations=6)], ids=["greedy", "mcts"])
+@pytest.mark.parametrize("bot", [GreedyAgent(3), MCTSAgent(3)], ids=["greedy", "mcts"])  # mcts: the default level
 def test_bots_hire_the_planted_character_in_a_game(planted, bot):
     game = nycrules.new_game(["Ann", "bot:greedy"], seed=55, ruleset=planted, log_events=False)
     decision = hire_decision(game)

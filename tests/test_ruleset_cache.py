@@ -273,3 +273,18 @@ def test_a_cache_file_copied_from_another_cache_is_not_read(cache, seeded, monke
     no_parsing(monkeypatch)
     with pytest.raises(AssertionError, match="parsed again"):
         check_ruleset(shipped_ruleset())
+
+
+def test_the_key_covers_every_module_of_the_program_in_every_folder(monkeypatch):
+    """A change anywhere in the program (the language, the primitives, the engine) makes a new key, so a
+    cache file written by another version, or before the modules moved into folders, is never read."""
+    fed = []
+    monkeypatch.setattr(ruleset_cache, "_feed", lambda digest, name, data: fed.append(name))
+    ruleset_cache._program_digest.cache_clear()
+    try:
+        ruleset_cache._program_digest()
+    finally:
+        ruleset_cache._program_digest.cache_clear()  # the next key is made from the real digest again
+    package = Path(nycrules.__file__).resolve().parent
+    assert {path.relative_to(package).as_posix() for path in package.rglob("*.py")} <= set(fed)
+    assert {"language/parser.py", "language/checker.py", "primitives/cards.py", "engine/state.py"} <= set(fed)

@@ -69,21 +69,59 @@ def test_the_search_decides_on_what_its_seat_knows_only():
     assert checked == 3
 
 
-def test_the_search_plays_out_each_simulation_and_picks_the_most_visited():
+def _a_bid_in_round_3():
     game = nycrules.new_game(["Ann", "tom:B4"], seed=6, log_events=False)
-    bot = MCTSAgent(2, simulations=7)
     greedy = GreedyAgent(2)
     while True:
         decision = game.decision()
         if decision.kind == "bid" and decision.count > 3 and game.state.round == 3:
-            break
+            return game, decision
         game.apply(greedy.choose(game, decision))
+
+
+def test_the_search_plays_out_each_simulation_and_picks_the_best_mean_reward():
+    game, decision = _a_bid_in_round_3()
+    bot = MCTSAgent(2, simulations=7)
     record = list(game.record)
     choice = bot.choose(game, decision)
     assert game.record == record, "the search touched the game"
-    visits = {key: figures.playouts for key, figures in bot.last_search.items()}
-    assert sum(visits.values()) == 7 and len(visits) >= 2
-    assert visits[decision.option(choice).key] == max(visits.values())
+    found = bot.last_search
+    visits = [figures.playouts for figures in found.values()]
+    assert len(visits) >= 2 and len(set(visits)) == 1  # every option on as many deals
+    assert sum(visits) <= 7 and sum(visits) + len(visits) > 7  # as many as 7 playouts allow
+    best = max(figures.mean(figures.reward) for figures in found.values())
+    assert found[decision.option(choice).key].mean(found[decision.option(choice).key].reward) == best
+
+
+def test_the_options_are_compared_on_the_same_deals(monkeypatch):
+    """Deal 1 is played with every option searched, then deal 2: the luck of a deal is the same for each."""
+    from nycrules.engine.runner import Session
+    game, decision = _a_bid_in_round_3()
+    deals = []
+    determinize = Session.determinize
+
+    def recorded(self, seat, rng_seed, **kwargs):
+        deals.append(rng_seed)
+        return determinize(self, seat, rng_seed, **kwargs)
+    monkeypatch.setattr(Session, "determinize", recorded)
+    bot = MCTSAgent(2, simulations=40)
+    bot.choose(game, decision)
+    options = len(bot.last_search)
+    assert options >= 3 and len(deals) == 40 // options * options
+    for deal in range(40 // options):
+        assert len(set(deals[deal * options:(deal + 1) * options])) == 1  # one deal for every option
+    assert len(set(deals)) == 40 // options  # and a new deal for each turn
+
+
+def test_a_bid_searches_passing_and_each_size_of_bid():
+    game, decision = _a_bid_in_round_3()
+    bot = MCTSAgent(2, simulations=12)
+    bot.choose(game, decision)
+    sizes = {decision.value(i)[2] for i in range(decision.count) if decision.value(i)[0] == "bid"}
+    keys = set(bot.last_search)
+    searched = [decision.value(i) for i in range(decision.count) if decision.option(i).key in keys]
+    assert any(value[0] == "pass" for value in searched)
+    assert {value[2] for value in searched if value[0] == "bid"} >= set(sorted(sizes, reverse=True)[:3])
 
 
 def test_search_seats_are_checked():
@@ -112,7 +150,7 @@ def test_every_kind_of_decision_with_a_choice_is_searched():
         if not bot.last_search:  # only the greedy bot's exchange before a bid is taken unsearched
             assert decision.option(choice).key.startswith("swap:")
         else:
-            assert sum(figures.playouts for figures in bot.last_search.values()) == 3, decision
+            assert len({figures.playouts for figures in bot.last_search.values()}) == 1, decision  # on common deals
             searched.add(decision.kind)
         game.apply(ann.choose(game, decision))
     assert {"draft", "bid", "choose", "choose_some"} <= searched  # pairs, bids, hires, what a character asks

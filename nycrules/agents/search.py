@@ -1,27 +1,34 @@
-"""`bot:mcts`: information-set Monte Carlo tree search over determinized copies of the game.
+"""`bot:mcts`: Monte Carlo search over determinized copies of the game, options compared on common deals.
 
 At each of its decisions with a choice the bot plays `simulations` short games
 forward from the position. Each starts from a fresh copy where what its seat
 cannot see (other hands and reserves, the draw pile, the face-down stacks, the
 random future) is dealt anew consistently with what it can see
-(`Session.determinize`), so the search never reads a hidden card. One tree is
-shared by all those copies: its nodes are the bot's own decisions, reached by the
-keys of the options it took (single-observer ISMCTS; the other seats' moves and
-the deals are what differs between copies). A node picks among the options
-available in this copy by UCB with availability counts; below the tree, every
-seat plays the greedy bot's judgement, which values a character by what it does
-in the game at hand (worth.py), and Toms follow their rules.
+(`Session.determinize`), so the search never reads a hidden card. The options
+searched take turns on the same deals: deal 1 is played once with each option,
+then deal 2, and so on (as many deals as `simulations` allows for every option,
+at least one), so two options are compared on the same cards, and the
+luck of a deal, which is far larger than the difference between two options,
+is the same for both. The option with the best mean reward is taken.
 
 Every kind of decision of the bot's seat is searched (pairs, bids, characters to
 hire or use, prestige tiles and boroughs, the questions characters ask); only an
 exchange with the reserve, which leads to another bid decision, follows greedy
 judgement. Options are limited to the greedy bot's best few (`WIDTH`), greedy's
-own pick first, and passing is always among a bid's options.
+own pick first; at a bid, passing and the best bid of each size are among them
+(`BID_WIDTH`), so the search weighs how much to bid.
+
+After the option, the bot's own seat plays `RolloutAgent` (the greedy bot's
+judgement, which values a character by what it does in the game at hand,
+worth.py, but keeping wild cards for the last bidding round, where a bid
+builds); the other bots play the greedy bot and Toms follow their rules.
 
 A playout runs to the start of the next game round (`HORIZON`), where the
 position is valued (`horizon_points`): each seat's skyscrapers on its board are
-built, as an estimate, in the boroughs the Mayor still visits, where they contest
-the majorities; the ruleset's own final scoring is then run; and each character
+built, as an estimate, in the boroughs the Mayor still visits, at most
+`BUILDS_PER_ROUND` a round (a skyscraper is built only with a skyscraper bid); a
+Tom, who has no board, builds there as many as he did on average where the
+Mayor has been; the ruleset's own final scoring is then run; and each character
 that acts once a round adds what a use gives (tried on a copy) for each game
 round left. In the last game round playouts run to the real end. A playout's
 reward is the bot's win and its margin over the best other seat. A copy costs a
@@ -51,9 +58,16 @@ from .worth import OFFERED, Judge
 # Simulations per decision of each level (README, "The search bot": time per decision).
 LEVELS = {"easy": 8, "normal": 40, "hard": 200}
 DEFAULT_LEVEL = "normal"
-WIDTH = 5  # options searched at a decision: the greedy bot's best ones (and passing, at a bid)
-EXPLORATION = 0.6  # UCB constant; rewards lie in 0..1
+WIDTH = 5  # options searched at a decision: the greedy bot's best ones
+BID_WIDTH = 6  # options searched at a bid: greedy's, passing, and a bid of each size
 HORIZON = 1  # game rounds a playout runs (to the start of the next one) before it is valued
+# What a Tom builds where the Mayor goes, for the value at the horizon: his skyscraper round builds
+# in the Mayor's borough, at most five of his there (tom.yaml); in the first round, before he has
+# built anywhere, as much as he does on average (about 4 a round at levels 1, B4 and 12).
+TOM_MOST = 5
+TOM_FIRST_ROUND = 4
+BUILDS_PER_ROUND = 2  # board skyscrapers a seat builds in a later round, at most, as an estimate
+WILD_KEPT = 12  # a wild card kept for the last bidding round, worth more than a bid point (10) before it
 MARGIN_SCALE = 15.0  # points of margin that make half the distance from an even game to a sure one
 _MASK = (1 << 64) - 1
 
@@ -69,38 +83,6 @@ def _mix(*numbers: int) -> int:
     return z
 
 
-class _Node:
-    """One of the bot's own decisions in the tree: statistics per option key."""
-
-    __slots__ = ("visits", "total", "available", "children")
-
-    def __init__(self) -> None:
-        self.visits: dict[str, int] = {}
-        self.total: dict[str, float] = {}
-        self.available: dict[str, int] = {}
-        self.children: dict[str, _Node] = {}
-
-    def select(self, keys: list[str]) -> str:
-        """The untried key first (in the greedy order given), else the best by UCB over availability."""
-        for key in keys:
-            self.available[key] = self.available.get(key, 0) + 1
-        for key in keys:
-            if key not in self.visits:
-                return key
-        return max(keys, key=lambda k: self.total[k] / self.visits[k]
-                   + EXPLORATION * math.sqrt(math.log(self.available[k]) / self.visits[k]))
-
-    def update(self, key: str, reward: float) -> None:
-        self.visits[key] = self.visits.get(key, 0) + 1
-        self.total[key] = self.total.get(key, 0.0) + reward
-
-    def child(self, key: str) -> "_Node":
-        node = self.children.get(key)
-        if node is None:
-            node = self.children[key] = _Node()
-        return node
-
-
 @dataclass
 class OptionStats:
     """What the playouts of one option of the searched decision gave."""
@@ -114,13 +96,25 @@ class OptionStats:
         return total / self.playouts if self.playouts else 0.0
 
 
+class RolloutAgent(GreedyAgent):
+    """The bot's own seat in its playouts: the greedy bot's judgement, except that it keeps its wild
+    cards for the game round's last bidding round (skyscrapers, in the shipped rules), where a bid
+    builds, rather than adding them to every bid as the greedy bot does."""
+
+    __slots__ = ()
+
+    def _keep_value(self, game: Game, card_type: str) -> int:
+        if card_type == game.ruleset.wild_card and game.bidding_card != game.ruleset.rounds[-1].card:
+            return WILD_KEPT
+        return GreedyAgent._keep_value(game, card_type)
+
+
 class MCTSAgent(EngineAgent):
     """Searches `simulations` determinized playouts per decision (see the module's docstring)."""
 
     def __init__(self, seed: int, simulations: int = LEVELS[DEFAULT_LEVEL]):
         self.seed = seed
         self.simulations = max(1, simulations)
-        self.greedy = GreedyAgent(seed)
         self.last_search: dict[str, OptionStats] = {}  # option key -> its playouts' figures
 
     def choose(self, session: Session, decision: Decision) -> int:
@@ -133,71 +127,67 @@ class MCTSAgent(EngineAgent):
         self.last_search = {}
         judge = Judge()  # character worths, shared by this decision's playouts
         greedy = GreedyAgent(self.seed, judge)
+        rollout = RolloutAgent(self.seed, judge)
         candidates = self._candidates(game, decision, greedy)
         if len(candidates) == 1 or _is_exchange(decision, candidates[0]):
             return candidates[0]  # an exchange leads to another bid decision, which is searched
         others = {seat.index: GreedyAgent(_mix(self.seed, seat.index), judge) for seat in game.seats
                   if seat.index != me and not seat.is_tom}
-        root = _Node()
-        stats: dict[str, OptionStats] = {}
-        for n in range(self.simulations):
-            twin = session.determinize(me, _mix(self.seed, game.decisions_taken, n), agents=others)
+        keys = [decision.option(i).key for i in candidates]
+        stats = {key: OptionStats() for key in keys}
+        deals = max(1, self.simulations // len(keys))  # every option on the same deals, as many for each
+        for n in range(deals * len(keys)):
+            deal, k = divmod(n, len(keys))
+            twin = session.determinize(me, _mix(self.seed, game.decisions_taken, deal), agents=others)
             try:
-                key, values = self._simulate(twin, root, me, greedy)
+                values = self._playout(twin, keys[k], rollout)
             finally:
                 twin.close()  # else each copy stays in memory (Session.close)
-            figures = stats.setdefault(key, OptionStats())
+            figures = stats[keys[k]]
             figures.playouts += 1
             figures.reward += self._reward(values, me)
             figures.points += values[me]
             figures.margin += values[me] - max(v for i, v in enumerate(values) if i != me)
-        keys = [decision.option(i).key for i in candidates]
-        order = {key: rank for rank, key in enumerate(keys)}
-        self.last_search = {key: stats[key] for key in keys if key in stats}
-        best = max(keys, key=lambda k: (root.visits.get(k, 0), root.total.get(k, 0.0) / max(root.visits.get(k, 0), 1),
-                                        -order[k]))
-        return candidates[order[best]]
+        self.last_search = {key: figures for key, figures in stats.items() if figures.playouts}
+        best = max(range(len(keys)), key=lambda k: (stats[keys[k]].mean(stats[keys[k]].reward), -k))
+        return candidates[best]
 
     def _candidates(self, game: Game, decision: Decision, greedy: GreedyAgent) -> list[int]:
-        """The greedy bot's best options, its own pick first; passing too, at a bid."""
+        """The greedy bot's best options, its own pick first. At a bid: passing, and a bid of each
+        size (the one keeping the most worth in hand), so the search weighs how much to bid."""
         if decision.count <= 1:
             return [0]
         scores = greedy.scores(game, decision)
         first = greedy.best(game, scores)  # what the greedy bot would pick
         ranked = sorted(range(decision.count), key=lambda i: (-scores[i], i))
-        out = [first] + [i for i in ranked if i != first][:WIDTH - 1]
+        width = WIDTH
         if decision.kind == "bid":
-            passing = next((i for i in range(decision.count) if decision.value(i)[0] == "pass"), None)
-            if passing is not None and passing not in out:
-                out[-1] = passing
-        return out
+            sizes: dict[int, int] = {}
+            passing: list[int] = []
+            for i in ranked:
+                value = decision.value(i)
+                if value[0] == "bid":
+                    sizes.setdefault(value[2], i)
+                elif value[0] == "pass":
+                    passing.append(i)
+            preferred = passing + [sizes[size] for size in sorted(sizes, reverse=True)]
+            ranked = preferred + [i for i in ranked if i not in preferred]
+            width = BID_WIDTH
+        return [first] + [i for i in ranked if i != first][:width - 1]
 
-    def _simulate(self, twin: Session, root: _Node, me: int, greedy: GreedyAgent) -> tuple[str, list[float]]:
-        """One playout; gives the key taken at the root and every seat's value at its end."""
-        node: _Node | None = root
-        path: list[tuple[_Node, str]] = []
+    def _playout(self, twin: Session, key: str, rollout: GreedyAgent) -> list[float]:
+        """The option `key` taken on this copy, then the bot's seat plays `rollout` (the other bots play
+        the greedy bot, Toms their rules) to the horizon; gives every seat's value there."""
         decision = twin.decision()
         state = twin.state
         assert state is not None and decision is not None
         horizon = state.round + HORIZON
+        twin.apply(next(i for i in range(decision.count) if decision.option(i).key == key))
+        decision = twin.decision()
         while decision is not None and state.round < horizon:
-            if node is not None and decision.seat.index == me:
-                candidates = self._candidates(state, decision, greedy)
-                keys = [decision.option(i).key for i in candidates]
-                key = node.select(keys)
-                path.append((node, key))
-                expanded = key not in node.visits
-                index = candidates[keys.index(key)]
-                node = None if expanded else node.child(key)  # one new node per playout
-            else:
-                index = greedy.choose(twin, decision)
-            twin.apply(index)
+            twin.apply(rollout.choose(twin, decision))
             decision = twin.decision()
-        values = horizon_points(twin, greedy)
-        reward = self._reward(values, me)
-        for visited, key in path:
-            visited.update(key, reward)
-        return path[0][1], values
+        return horizon_points(twin, rollout)
 
     @staticmethod
     def _reward(values: list[float], me: int) -> float:
@@ -228,15 +218,26 @@ def horizon_points(twin: Session, greedy: GreedyAgent) -> list[float]:
 
 
 def _build_where_the_mayor_goes(game: Game) -> None:
-    """Each seat's board skyscrapers built, one by one, in the boroughs the Mayor visits from now on."""
-    route = game.ruleset.game.mayor_route[max(0, game.round - 1):]
-    boroughs = [b for letter in route for b in game.boroughs if b.letter == letter]
+    """Each seat's board skyscrapers built, one by one, in the boroughs the Mayor visits from now on;
+    a Tom, who has no board, builds in each of them as many as he built on average where the Mayor
+    has been (at most `TOM_MOST` in a borough)."""
+    route = game.ruleset.game.mayor_route
+    done = max(0, game.round - 1)  # game rounds whose borough the Mayor has left
+    visited = [b for letter in route[:done] for b in game.boroughs if b.letter == letter]
+    boroughs = [b for letter in route[done:] for b in game.boroughs if b.letter == letter]
     if not boroughs:
         return
     for seat in game.seats:
-        for n in range(seat.board):
-            boroughs[n % len(boroughs)].counts[seat.index] += 1
-        seat.board = 0
+        if seat.is_tom:
+            mine = seat.index
+            rate = round(sum(b.counts[mine] for b in visited) / len(visited)) if visited else TOM_FIRST_ROUND
+            for borough in boroughs:
+                borough.counts[mine] = max(borough.counts[mine], min(TOM_MOST, borough.counts[mine] + rate))
+            continue
+        for borough in boroughs:  # skyscrapers are built only with skyscraper cards: a few a round
+            built = min(BUILDS_PER_ROUND, seat.board)
+            borough.counts[seat.index] += built
+            seat.board -= built
 
 
 def _is_exchange(decision: Decision, index: int) -> bool:

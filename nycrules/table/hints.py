@@ -26,7 +26,8 @@ def hint(session: Session, decision: Decision) -> str:
         return (f"Hint: {label} (a card for this bidding round into your hand; "
                 f"ask again for the bid itself)")
     labels = {decision.option(i).key: decision.option(i).label for i in range(decision.count)}
-    ranked = sorted(found.items(), key=lambda item: (-item[1].playouts, -item[1].mean(item[1].reward)))
+    chosen = decision.option(choice).key  # the best mean reward; then the others by theirs
+    ranked = sorted(found.items(), key=lambda item: (item[0] != chosen, -item[1].mean(item[1].reward)))
     playouts = sum(figures.playouts for figures in found.values())
     game = session.state
     assert game is not None
