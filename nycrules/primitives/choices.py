@@ -23,12 +23,6 @@ def question(f: Any, seat: Seat, kind: str, prompt: str, values: list[Any],
     return Decision(seat, kind, prompt, None, game.rule, values=values, label=label)
 
 
-def decide(f: Any, seat: Seat, kind: str, prompt: str, values: list[Any],
-           label: Callable[[Any], str] = describe) -> Any:
-    """Ask the seat at once (a single option is taken without asking): a trial's chooser answers."""
-    return f.game.ask(question(f, seat, kind, prompt, values, label))
-
-
 def _distinct(items: list) -> list:
     seen, out = set(), []
     for item in items:
