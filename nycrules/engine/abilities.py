@@ -7,7 +7,7 @@ fires hooks at its named places.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from ..language.compiler import set_hook_runner
 from ..language.runtime import Frame, rule_failed

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import ops
 from ..engine.state import Borough, Seat
 from ..language.registry import primitive
 from ..text import counted
