@@ -96,6 +96,7 @@ def test_a_signal_at_a_prompt_saves_the_game(tmp_path, signum):
     while seen.count("Ann> ") < 2:
         seen += process.stdout.read(1)
     process.send_signal(signum)
+    process.wait(timeout=30)  # stdin still open: the game meets the signal, not the end of its input
     _, err = process.communicate(timeout=30)
     assert process.returncode == (130 if signum == signal.SIGINT else 128 + signum), err
     assert err.count("\n") == 1 and "saved to nycrules-autosave.json" in err, err
