@@ -86,9 +86,12 @@ def test_games_ending_at_once_in_one_folder_all_keep_their_saves(tmp_path):
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_signal_at_a_prompt_saves_the_game(tmp_path, signum):
     """SIGTERM (a shutdown) and SIGHUP (the terminal closed) save the game as Ctrl-C does."""
+    # Ctrl-C as at a terminal, even when this suite runs where SIGINT is ignored (a background job
+    # of a shell): a program started with SIGINT ignored keeps ignoring it, as nohup means.
     process = subprocess.Popen([*CLI, "play", "--seat", "Ann", "--seat", "bot:random", "--seed", "1"],
                                cwd=tmp_path, env=_env(tmp_path), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write("1\n")  # one decision taken, then the game waits at the next prompt
     process.stdin.flush()
