@@ -46,3 +46,29 @@ def test_a_hint_knows_what_the_seat_knows_only():
     assert [c.id for c in twin.state.seats[1].hand] != [c.id for c in game.state.seats[1].hand]
     assert hint(twin, twin.decision()) == said
     assert said.startswith("Hint: ")
+
+
+def test_an_exchange_suggested_without_playouts_is_typed_as_the_hint_shows_it(monkeypatch):
+    """Before a bid, the hint may suggest an exchange by rule of thumb; its first line is the
+    option's label alone, which a person can type at the prompt as it stands."""
+    from nycrules.table import answers, hints
+
+    game = nycrules.new_game(["Ann", "Ben"], seed=5)
+    answers_given = random.Random(5)
+    while True:
+        decision = game.decision()
+        swaps = [i for i, o in enumerate(decision.options) if o.key.startswith("swap:")]
+        if decision.seat.index == 0 and swaps:
+            break
+        game.apply(answers_given.randrange(decision.count))
+
+    class RuleOfThumb:  # what the search bot does when it plays no playout: an exchange
+        def __init__(self, seed):
+            self.last_search = {}
+
+        def search(self, session, asked, me):
+            return swaps[0]
+
+    monkeypatch.setattr(hints, "MCTSAgent", RuleOfThumb)
+    first_line = hints.hint(game, decision).split("\n")[0].removeprefix("Hint: ")
+    assert answers.read_answer(game.state, decision, first_line, lambda *a: None) == swaps[0]

@@ -23,8 +23,8 @@ def hint(session: Session, decision: Decision) -> str:
     label = decision.option(choice).label
     found = agent.last_search
     if not found:  # no playouts: an exchange before a bid, taken by rule of thumb
-        return (f"Hint: {label} (a card for this bidding round into your hand; "
-                f"ask again for the bid itself)")
+        return (f"Hint: {label}\n"  # the label alone on its line: what a person types
+                "  (a card for this bidding round into your hand; ask again for the bid itself)")
     labels = {decision.option(i).key: decision.option(i).label for i in range(decision.count)}
     chosen = decision.option(choice).key  # the best mean reward; then the others by theirs
     ranked = sorted(found.items(), key=lambda item: (item[0] != chosen, -item[1].mean(item[1].reward)))
