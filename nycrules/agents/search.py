@@ -31,9 +31,9 @@ Tom, who has no board, builds there as many as he did on average where the
 Mayor has been; the ruleset's own final scoring is then run; and each character
 that acts once a round adds what a use gives (tried on a copy) for each game
 round left. In the last game round playouts run to the real end. A playout's
-reward is the bot's win and its margin over the best other seat. A copy costs a
-replay of the decisions since the last step of the procedure (1-3 ms), so a
-determinization serves one playout: a copy of a copy would replay the deal away.
+reward is the bot's win and its margin over the best other seat. A copy copies the
+table and the tasks under way (about 1 ms; nothing is replayed), so each playout
+starts from a determinization of its own.
 
 Levels (`LEVELS`) are simulations per decision; `bot:mcts:N` sets N directly.
 Reproducible: the copies' deals and the bots in them are seeded from the bot's
@@ -142,7 +142,7 @@ class MCTSAgent(EngineAgent):
             try:
                 values = self._playout(twin, keys[k], rollout)
             finally:
-                twin.close()  # else each copy stays in memory (Session.close)
+                twin.close()  # the playout is over: the copy is given up
             figures = stats[keys[k]]
             figures.playouts += 1
             figures.reward += self._reward(values, me)
