@@ -179,20 +179,19 @@ def run_or_push(game: Game, script: Script, variables: dict[str, Any], rule: str
                 parent: Frame | None = None) -> Any:
     """Run an effect: one that may wait for a decision goes on the stack of tasks (PUSHED is given:
     its frame comes back to the task that pushed it); any other runs now and its frame is given."""
-    if script.program is None:
-        return run_script(game, script, variables, rule, parent)
-    from .effect_task import EffectTask  # it runs effects' programs, and hooks through this module
-    game.stack.append(EffectTask(game, script, variables, rule, parent))
-    return PUSHED
+    out = effect_task(game, script, variables, rule, parent)
+    if isinstance(out, Task):
+        game.stack.append(out)
+        return PUSHED
+    return out
 
 
 def effect_task(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None,
-                parent: Frame | None = None) -> Task | None:
-    """The task of an effect that may wait for a decision; any other runs now (None is given)."""
+                parent: Frame | None = None) -> Task | Frame:
+    """The task of an effect that may wait for a decision; any other runs now (its frame is given)."""
     if script.program is None:
-        run_script(game, script, variables, rule, parent)
-        return None
-    from .effect_task import EffectTask
+        return run_script(game, script, variables, rule, parent)
+    from .effect_task import EffectTask  # it runs effects' programs, and hooks through this module
     return EffectTask(game, script, variables, rule, parent)
 
 

@@ -20,12 +20,12 @@ FINAL_SCORING = "final_scoring"  # the id of the procedure node that scores a ga
 def score_step(game: Game, step: ScoringStep, seat: Seat) -> None:
     """One final scoring step for one seat (Tom's version for Tom), at once."""
     task = score_step_task(game, step, seat)
-    if task is not None:
+    if isinstance(task, Task):
         run_now(game, task)
 
 
-def score_step_task(game: Game, step: ScoringStep, seat: Seat) -> Task | None:
-    """One final scoring step for one seat: the task of its effect, or None when it ran already."""
+def score_step_task(game: Game, step: ScoringStep, seat: Seat) -> Task | Frame:
+    """One final scoring step for one seat: the task of its effect, or its frame when it ran already."""
     game.scoring_step = step.id
     seat.scores.setdefault(step.id, 0)
     script = for_seat(game, seat, step.effect, "final_scoring", step.id)
