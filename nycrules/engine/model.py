@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import Any, Callable
 
 from ..diagnostics import Location
+from ..language.resumable import WAIT
 
 
 @dataclass(frozen=True)
@@ -156,9 +157,14 @@ class ProcNode:
     reads: tuple[str, ...]  # the names in scope its effect reads (they alone are given to it)
 
     @cached_property
-    def size(self) -> int:
-        """The nodes inside (read at every step of the interpreter)."""
-        return len(self.children)
+    def call(self) -> tuple | None:
+        """For an effect that is one call that may wait (a bidding turn, an offer...): the call's
+        resume, argument functions and line, run with no program around it; else None."""
+        program = self.effect.program if self.effect is not None else None
+        if program is None or program.on_start is not None or len(program.code) != 1:
+            return None
+        op, name, resume, arguments, loc = program.code[0]
+        return (resume, arguments, loc) if op == WAIT and name is None else None
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ from .decisions import Decision, describe
 from .setup import game_number, step_for
 from .copying import Copied, copy_value
 from .state import Game
-from ..language.resumable import WAIT
 from .effect_task import EffectTask
 from .tasks import PUSHED, Task, drive, run_now
 
@@ -135,23 +134,17 @@ def run(game: Game, cursor: Cursor) -> Any:
         node = nodes[place.node]
         children = node.children
         step = place.step
-        if children:
-            if step < node.size:
-                child = nodes[children[step]]
-                if child.loop:
-                    place.step = step + 1
-                    _enter(game, cursor, child)
-                    continue
-                if child.children:
-                    place.step = step + 1
-                    _enter(game, cursor, child)
-                    continue
-                place.step = step + 1
-                out = _leaf(game, cursor, child, place, True)
-                if out is not None:
-                    return out
+        if step < len(children):
+            place.step = step + 1
+            child = nodes[children[step]]
+            if child.loop or child.children:
+                _enter(game, cursor, child)
                 continue
-        elif step == 0:  # the body of a loop around a leaf
+            out = _leaf(game, cursor, child, place, True)
+            if out is not None:
+                return out
+            continue
+        if step == 0 and not children:  # the body of a loop around a leaf
             place.step = 1
             out = _leaf(game, cursor, node, place, False)
             if out is not None:
@@ -246,13 +239,19 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
     scope = place.scope
     rule = place.rule
     if own:
-        if node.when is not None and not _value(game, node.when, scope):
-            return None
+        when = node.when
+        if when is not None:
+            game.where = when.loc
+            if not when.run(Frame(game, scope)):
+                return None
         if node.rule is not None:
             rule = _text(game, node.rule, scope)
         game.rule = rule
         if node.title is not None or node.section is not None:
             _headings(game, node, scope)
+    call = node.call
+    if call is not None:
+        return _one_call(game, node, call, scope, rule)
     script = node.effect
     if script is not None:
         variables = {name: scope[name] for name in node.reads}  # a dict of its own: it may add names
@@ -263,11 +262,7 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
         if script is None:
             raise rule_failed(Frame(game, variables), f"step '{node.run}' has no version for {seat.name} "
                                                       "(it is written only for some seats)", node.loc)
-    program = script.program
-    if program is not None:
-        code = program.code
-        if len(code) == 1 and code[0][0] == WAIT and code[0][1] is None and program.on_start is None:
-            return _one_call(game, script, variables, rule)
+    if script.program is not None:
         task = EffectTask(game, script, variables, rule)
         game.stack.append(task)
         out = task.step(game, None)
@@ -279,22 +274,26 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
     return None
 
 
-def _one_call(game: Game, script: Script, variables: dict[str, Any], rule: str) -> Any:
+def _one_call(game: Game, node: ProcNode, call: tuple, scope: dict[str, Any], rule: str) -> Any:
     """A leaf that is one call that may wait (a bidding turn, an offer...): its task goes straight
-    on the stack, with no effect's task under it (nothing of the effect is left to run after it)."""
-    _, _, resume, arguments, loc = script.program.code[0]
-    frame = Frame(game, variables)
+    on the stack, with no effect's task under it (nothing of the effect is left to run after it).
+    The call only reads the names in scope, so its frame has the place's names themselves."""
+    resume, arguments, loc = call
+    frame = Frame(game, scope)
     game.rule, game.where = rule, loc
     out = resume(frame, *[argument(frame) for argument in arguments])
+    if out is None:
+        return None
     if isinstance(out, Task):
         game.stack.append(out)
         return PUSHED
     if isinstance(out, Decision):  # a question of its own: an effect's task waits for its answer
-        task = EffectTask(game, script, variables, rule)
+        task = EffectTask(game, node.effect, {name: scope[name] for name in node.reads}, rule)
         task.begin(game)
         task.waiting = True
         game.stack.append(task)
-    return out if isinstance(out, Decision) else None
+        return out
+    return None
 
 
 def _value(game: Game, script: Script | None, scope: dict[str, Any]) -> Any:
