@@ -12,7 +12,7 @@ import pytest
 
 import nycrules
 from nycrules.agents import RandomAgent
-from nycrules.engine.snapshot import PositionError
+from nycrules.engine.snapshot import PositionError, position_check
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,8 +68,9 @@ def test_a_position_that_is_not_one_is_refused_with_one_line(tmp_path):
     data = game.position()
     with pytest.raises(PositionError, match="another version of the ruleset"):
         nycrules.load_position({**data, "digest": "0" * 64})
+    # Even with its check made again (by someone who read the code), only a game's classes are read.
     with pytest.raises(PositionError, match="cannot hold a 'Popen'"):
-        nycrules.load_position({**data, "game": {"id": 0, "class": "Popen", "fields": {}}})
+        nycrules.load_position(signed({**data, "game": {"id": 0, "class": "Popen", "fields": {}}}))
     deep = {"id": 0, "list": []}
     inner = deep["list"]
     for n in range(1, 5000):
@@ -77,8 +78,42 @@ def test_a_position_that_is_not_one_is_refused_with_one_line(tmp_path):
         inner = inner[0]["list"]
     with pytest.raises(PositionError, match="nested too deeply"):
         nycrules.load_position({**data, "game": deep})
+    with pytest.raises(PositionError, match="in format 1 .* reads format 2"):
+        nycrules.load_position({**data, "nycrules_position": 1})
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json", encoding="utf-8")
     done = subprocess.run([sys.executable, "cli.py", "play", "--from", str(bad)], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "not a position file" in done.stderr
+
+
+def signed(data: dict) -> dict:
+    """A position with its check made again for what it holds now."""
+    return {**data, "check": position_check(data)}
+
+
+def test_a_position_changed_after_it_was_written_is_refused_before_it_is_read(tmp_path):
+    """Hand edits found by fuzzing (a bid's seat made the game itself, a number of the random
+    generator's state made negative) failed in play with an internal error; now the check refuses
+    them at once, with one line and exit 2."""
+    game = nycrules.new_game(["Ann", "bot:random", "bot:random"], seed=3)
+    for _ in range(40):
+        game.apply(0)
+    data = game.position()
+    assert nycrules.load_position(json.loads(json.dumps(data))).record == game.record  # as written: fine
+    edited = json.loads(json.dumps(data))
+    edited["game"]["fields"]["rng"]["random"][1][125] = -1
+    with pytest.raises(PositionError, match="changed after nycrules wrote it"):
+        nycrules.load_position(edited)
+    edited = json.loads(json.dumps(data))
+    edited["seed"] = 4
+    with pytest.raises(PositionError, match="changed after nycrules wrote it"):
+        nycrules.load_position(edited)
+    with pytest.raises(PositionError, match="changed after nycrules wrote it"):
+        nycrules.load_position({key: value for key, value in data.items() if key != "check"})
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(edited), encoding="utf-8")
+    done = subprocess.run([sys.executable, "cli.py", "play", "--from", str(path)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, input="")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "changed after nycrules wrote it" in done.stderr

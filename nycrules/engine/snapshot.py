@@ -9,12 +9,16 @@ twice are written once and referred to by number, so what the table shares stays
 shared (a seat's `known` dict is its hand's and its reserve's).
 
 Only the classes of a game's state are read back (a table of them below); anything
-else in a file is refused with one line.
+else in a file is refused with one line. A position carries a check (a digest of all
+it holds): a file changed after it was written is refused before anything of it is
+read, since a hand-edited table could hold what no game reaches.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import random
 from typing import Any
 
@@ -24,7 +28,7 @@ from . import abilities, bidding, building, draft, effect_task, procedure, state
 from .model import Ruleset
 from .tasks import Task
 
-FORMAT = 1  # the version of this file format
+FORMAT = 2  # the version of this file format (2: with its check)
 
 # The classes a position holds, by the name a file gives them.
 CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
@@ -204,25 +208,46 @@ _MISSING = object()
 def position_data(ruleset: Ruleset, game: state.Game, specs: list[Any], seed: int, record: list[int],
                   history: list[tuple[int, int, int]]) -> dict[str, Any]:
     """The position as JSON-ready data."""
-    return {"nycrules_position": FORMAT, "ruleset": ruleset.id, "digest": ruleset.digest,
+    data = {"nycrules_position": FORMAT, "ruleset": ruleset.id, "digest": ruleset.digest,
             "seats": [{"name": s.name, "kind": s.kind, "tom_mode": s.tom_mode, "tom_cards": s.tom_cards}
                       for s in specs],
             "seed": seed, "record": list(record), "history": [list(h) for h in history],
             "game": _Writer(ruleset).value(game)}
+    data["check"] = position_check(data)
+    return data
+
+
+def position_check(data: dict[str, Any]) -> str:
+    """The digest of everything a position holds but its check (JSON with sorted keys)."""
+    body = {key: value for key, value in data.items() if key != "check"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def read_game(ruleset: Ruleset, data: Any) -> state.Game:
     """The game of a position's data (checked: this ruleset's, made of a game's parts only)."""
-    if not isinstance(data, dict) or data.get("nycrules_position") != FORMAT:
-        raise PositionError("this is not a position written by nycrules (no \"nycrules_position\": 1)")
+    if not isinstance(data, dict) or not isinstance(data.get("nycrules_position"), int):
+        raise PositionError(f"this is not a position written by nycrules (no \"nycrules_position\": {FORMAT})")
+    if data["nycrules_position"] != FORMAT:
+        raise PositionError(f"the position is in format {data['nycrules_position']} (written by another version "
+                            f"of nycrules); this one reads format {FORMAT}")
     if data.get("digest") != ruleset.digest:
         raise PositionError(f"the position was written with another version of the ruleset "
                             f"({data.get('ruleset')!r}); load it with the ruleset it was written with")
     try:
+        changed = data.get("check") != position_check(data)
+    except (TypeError, ValueError):
+        changed = True  # JSON cannot hold it: no file nycrules wrote
+    except RecursionError:
+        raise PositionError("the position is nested too deeply to be one nycrules wrote") from None
+    if changed:
+        raise PositionError("the position was changed after nycrules wrote it (its \"check\" does not match); "
+                            "go on from a position file as it was written")
+    try:
         game = _Reader(ruleset).value(data.get("game"))
     except PositionError:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as err:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as err:
         raise PositionError(f"the position's game cannot be read ({type(err).__name__}: {err})") from None
     except RecursionError:
         raise PositionError("the position's game is nested too deeply to be one nycrules wrote") from None
