@@ -178,3 +178,31 @@ def test_seats_that_are_not_texts_are_a_type_error_with_a_message(seats, wrong):
     with pytest.raises(TypeError) as err:
         nycrules.new_game(seats)
     assert isinstance(err.value, NycRulesError) and wrong in str(err.value)
+
+
+class _FailsOnce:
+    """An agent whose own code fails at its first decision, and answers 0 after."""
+
+    def __init__(self):
+        self.asked = 0
+
+    def choose(self, view):
+        self.asked += 1
+        if self.asked == 1:
+            raise RuntimeError("my bug")
+        return 0
+
+
+def test_an_agent_that_raises_is_an_agent_error_and_its_decision_still_waits():
+    """The agent's own exception is named (and chained), and the game is not lost: it waits at the agent's
+    decision, so that `apply` answers it or `run()` asks the agent again; the game ends as any other."""
+    game = nycrules.new_game(["Ann", "Mine"], seed=1, agents={1: _FailsOnce()})
+    with pytest.raises(AgentError) as err:
+        play_out(game)
+    assert str(err.value).startswith("the agent test_api._FailsOnce for seat Mine failed at decision ")
+    assert str(err.value).endswith("RuntimeError: my bug") and isinstance(err.value.__cause__, RuntimeError)
+    waiting = game.decision()
+    assert not game.is_over() and waiting.seat.name == "Mine"
+    at = len(game.record)
+    play_out(game)  # Ann's answers, and the agent's own: it answers from now on
+    assert game.is_over() and game.winner() is not None and len(game.record) > at

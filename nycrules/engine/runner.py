@@ -303,6 +303,8 @@ class Session(ResearchMethods):
                     self._pending = decision
                     return
                 value = self._taken(decision, index)
+        except AgentError:
+            raise  # an agent gave no answer: its decision waits (for apply, or for run() to ask again)
         except BaseException:
             self._over = True  # a rule failed or the player interrupted: this game cannot go on
             raise
@@ -323,10 +325,15 @@ class Session(ResearchMethods):
             self._pending = decision  # while the agent thinks, the game waits at this decision (its copies)
             try:
                 if not isinstance(agent, EngineAgent):
-                    return self._ask(agent, decision, position)
-                index = agent.choose(self, decision)  # a built-in bot, asked inline
-            finally:
+                    index = self._ask(agent, decision, position)
+                else:
+                    index = agent.choose(self, decision)  # a built-in bot, asked inline
+            except AgentError:
+                raise  # the agent gave no answer: the game still waits at its decision (_pending)
+            except BaseException:
                 self._pending = None
+                raise
+            self._pending = None
             if type(index) is not int or not 0 <= index < decision.count:
                 index = _checked(index, decision, position, agent)
             return index
@@ -349,7 +356,14 @@ class Session(ResearchMethods):
         if isinstance(agent, EngineAgent):  # the built-in bots, at most decisions of a simulation
             answer = agent.choose(self, decision)
         else:
-            answer = agent.choose(self._view(decision))
+            try:
+                answer = agent.choose(self._view(decision))
+            except AgentError:
+                raise
+            except Exception as err:  # the agent's own failure: named, with its cause chained
+                raise AgentError(f"the agent {_name(agent)} for seat {decision.seat.name} failed at decision "
+                                 f"{position + 1} ({_about(decision)}): {type(err).__name__}: "
+                                 f"{shown_clipped(str(err), 200)}") from err
         return _checked(answer, decision, position, agent)
 
     def _view(self, decision: Decision) -> "SeatView":
@@ -366,11 +380,16 @@ def _checked(answer: object, decision: Decision, position: int, agent: object) -
     except TypeError:
         index = -1
     if not 0 <= index < decision.count:
-        prompt = decision.prompt if len(decision.prompt) <= 60 else decision.prompt[:60] + "..."
         raise AgentError(f"the agent {_name(agent)} for seat {decision.seat.name} answered "
-                         f"{shown_clipped(repr(answer), 40)} to decision {position + 1} ({decision.kind}: {prompt}); "
+                         f"{shown_clipped(repr(answer), 40)} to decision {position + 1} ({_about(decision)}); "
                          f"an answer is the index of an option, 0-{decision.count - 1}")
     return index
+
+
+def _about(decision: Decision) -> str:
+    """A decision in a message: its kind and the start of its prompt."""
+    prompt = decision.prompt if len(decision.prompt) <= 60 else decision.prompt[:60] + "..."
+    return f"{decision.kind}: {prompt}"
 
 
 def _name(agent: object) -> str:

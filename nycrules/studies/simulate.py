@@ -18,10 +18,11 @@ from ..agents import seat_agents
 from ..diagnostics import RuleRuntimeError
 from ..engine.decisions import Decision
 from ..engine.scoring import winner_of
-from ..engine.runner import EngineAgent, Session
+from ..engine.runner import AgentError, EngineAgent, Session
 from ..engine.setup import SeatSpec
 from ..engine.state import Tile
 from ..engine.model import Ruleset
+from ..text import shown_clipped
 
 DURING_THE_GAME = "during the game"  # points scored before the final scoring
 
@@ -65,7 +66,12 @@ def agent_for_game(factory: Callable[..., Any], seat_seed: int) -> Any:
         takes_seed = "seed" in inspect.signature(factory).parameters
     except (TypeError, ValueError):  # a builtin or an object without a signature
         takes_seed = False
-    return factory(seed=seat_seed) if takes_seed else factory()
+    try:
+        return factory(seed=seat_seed) if takes_seed else factory()
+    except Exception as err:  # the factory's own failure (a class that needs arguments, ...): named
+        name = f"{getattr(factory, '__module__', '?')}.{getattr(factory, '__qualname__', repr(factory))}"
+        raise AgentError(f"the agent {name} cannot be made with {'seed=...' if takes_seed else 'no arguments'}: "
+                         f"{type(err).__name__}: {shown_clipped(str(err), 200)}") from err
 
 
 def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
