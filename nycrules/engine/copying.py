@@ -21,8 +21,10 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
 
     Plain values are shared. A list, dict or set is copied here, noted in the memo first like
     copy.deepcopy does (so an object met twice is copied once), and its items one by one only
-    when they are not plain (copy.deepcopy pays a call per item, even per number). Everything
-    else goes to copy.deepcopy, which calls the __deepcopy__ methods below.
+    when they are not plain (copy.deepcopy pays a call per item, even per number); so is a tuple
+    holding more than plain values. An object whose class has a __deepcopy__ method (the table's
+    classes: below, and in state.py and the tasks) is copied by calling it; anything else goes to
+    copy.deepcopy.
     """
     cls = type(value)
     if cls in SHARED:
@@ -42,6 +44,19 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
         return twin
     if cls is set and all(type(item) in SHARED for item in value):
         memo[id(value)] = twin = set(value)
+        return twin
+    if cls is tuple:
+        for item in value:
+            if type(item) not in SHARED:
+                break
+        else:
+            return value  # plain values only: the tuple itself, as copy.deepcopy gives
+        twin = tuple([copy_value(item, memo) for item in value])
+        memo[id(value)] = twin
+        return twin
+    method = getattr(cls, "__deepcopy__", None)
+    if method is not None:  # the table's own classes: called directly (copy.deepcopy adds a walk of its own)
+        twin = memo[id(value)] = method(value, memo)
         return twin
     return copy.deepcopy(value, memo)
 
