@@ -17,9 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from .agents import seat_agents
+from .diagnostics import ArgumentError, ArgumentTypeError, whole_number
+from .limits import MAX_INT
 from .engine.runner import Agent, Session
 from .engine.model import Ruleset
 from .agents.seating import parse_seats
+from .text import shown_clipped
 
 
 @lru_cache(maxsize=8)
@@ -32,6 +35,11 @@ def load(ruleset: str | Path | Ruleset = "nyc") -> Ruleset:
     """A ruleset: a shipped one by name ("nyc"), a folder or YAML file (a mod), or one already loaded."""
     if isinstance(ruleset, Ruleset):
         return ruleset
+    if not isinstance(ruleset, (str, Path)):
+        raise ArgumentTypeError(f"a ruleset is a shipped one's name (\"nyc\"), a folder or file path, or what "
+                                f"nycrules.load gave; not {shown_clipped(repr(ruleset), 40)} ({type(ruleset).__name__})")
+    if not str(ruleset):
+        raise ArgumentError("a ruleset is a shipped one's name (\"nyc\"), a folder or file path; not an empty text")
     from .resources import shipped_ruleset
     shipped = shipped_ruleset(str(ruleset)) if isinstance(ruleset, str) and "/" not in ruleset else None
     path = shipped if shipped is not None and shipped.is_dir() else Path(ruleset)
@@ -45,7 +53,10 @@ def new_game(seats: list[str], seed: int = 1, ruleset: str | Path | Ruleset = "n
     `seats` are as for `nycrules play --seat`: a person's name, `bot:random`, `bot:greedy`,
     `bot:mcts[:easy|normal|hard|N]`, `tom` or `tom:LEVEL`. `agents` adds or replaces answerers by seat index.
     """
+    seed = whole_number(seed, "the seed", 0, MAX_INT)  # a save or a position can hold it
     loaded = load(ruleset)
+    if not isinstance(seats, (str, bytes)) and not seats:
+        raise ArgumentError("new_game needs its seats, e.g. [\"Ann\", \"tom\"], not an empty list")
     specs = parse_seats(seats if isinstance(seats, (str, bytes)) else list(seats), loaded)  # a text: refused
     answerers = seat_agents(specs, seed)
     answerers.update(agents or {})
@@ -62,6 +73,9 @@ def load_position(position: "str | Path | dict[str, Any]", ruleset: str | Path |
     `new_game` (`agents` adds or replaces answerers); the game is paused at the position's decision.
     """
     from .engine.snapshot import read_position_file
+    if not isinstance(position, (dict, str, Path)):
+        raise ArgumentTypeError(f"a position is the data of Session.position() or a JSON file of it, not "
+                                f"{shown_clipped(repr(position), 40)} ({type(position).__name__})")
     loaded = load(ruleset)
     data = position if isinstance(position, dict) else read_position_file(position)
     session = Session.from_position(loaded, data, log_events=log_events)

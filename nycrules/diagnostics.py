@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 
-from .text import shown
+from .text import shown, shown_clipped
 
 
 @dataclass(frozen=True, order=True)
@@ -60,6 +61,35 @@ class NycRulesError(Exception):
         return f"{self.location}: {self.message}"
 
 
+class ArgumentError(NycRulesError, ValueError):
+    """A value given to the Python API that is out of range: seat 7 of a game of 4, a seed below 0."""
+
+
+class ArgumentTypeError(NycRulesError, TypeError):
+    """A value given to the Python API that is not of its kind: a seat 1.0, a seed 'x' or None."""
+
+
+def whole_number(value: object, what: str, low: int | None = None, high: int | None = None) -> int:
+    """`value` as an int (Python's or numpy's, not True or 1.0) from `low` to `high`, else a one-line
+    ArgumentTypeError or ArgumentError saying what `what` must be."""
+    if type(value) is int and (low is None or low <= value) and (high is None or value <= high):
+        return value
+    kind = "a whole number" + (f" from {low} to {high}" if low is not None and high is not None else
+                               f" of at least {low}" if low is not None else
+                               f" of at most {high}" if high is not None else "")
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise ArgumentTypeError(f"{what} must be {kind}, not {shown_clipped(repr(value), 40)} ({type(value).__name__})")
+    number = operator.index(value)  # type: ignore[arg-type]
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise ArgumentError(f"{what} must be {kind}, not {number_shown(number)}")
+    return number
+
+
+def number_shown(number: int) -> str:
+    """A whole number in a message: its digits, unless it has more than 40."""
+    return str(number) if abs(number) < 10**40 else "a number of more than 40 digits"
+
+
 class RulesetInvalid(NycRulesError):
     """A ruleset failed to load; `diagnostics` lists every problem found."""
 
@@ -72,6 +102,9 @@ class RulesetInvalid(NycRulesError):
         )
         self.diagnostics = diagnostics
         self.sources = sources
+
+    def __str__(self) -> str:
+        return self.message  # the first diagnostic's headline, which starts with its location
 
 
 class RuleRuntimeError(NycRulesError):

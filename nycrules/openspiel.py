@@ -37,6 +37,8 @@ from .engine.action_space import action_space
 from .api import load, new_game
 from .engine.runner import Session
 from .engine.observation_tensor import layout
+from .diagnostics import whole_number
+from .limits import MAX_INT
 
 MAX_GAME_LENGTH = 5000  # decisions: far above any game seen (a few hundred)
 _MASK = (1 << 63) - 1
@@ -69,7 +71,7 @@ class NycGame(pyspiel.Game):
             raise ValueError(f"nycrules is played by 2-4 players, not {players}")
         self.ruleset = load(str(params["ruleset"]))
         self.seats = [f"Player {i}" for i in range(players)]
-        self.seed = int(params["seed"])
+        self.seed = whole_number(params["seed"], "the seed", 0, MAX_INT)  # refused here, not at the first state
         info = pyspiel.GameInfo(num_distinct_actions=action_space(self.ruleset).size, max_chance_outcomes=0,
                                 num_players=players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=MAX_GAME_LENGTH)

@@ -32,7 +32,8 @@ except ImportError as missing:  # pragma: no cover - the message is the point
 
 from .engine.action_space import action_space
 from .api import load, new_game
-from .diagnostics import NycRulesError
+from .diagnostics import ArgumentError, NycRulesError, whole_number
+from .limits import MAX_INT
 from .engine.model import Ruleset
 from .engine.observation_tensor import layout
 from .agents.seating import parse_seats
@@ -49,6 +50,8 @@ class NycEnv(AECEnv):
         super().__init__()
         self._ruleset = load(ruleset)
         self._seats = list(seats)
+        if not self._seats:
+            raise ArgumentError("the environment needs its seats, e.g. [\"Ann\", \"tom\"], not an empty list")
         specs = parse_seats(self._seats, self._ruleset)
         people = [i for i, spec in enumerate(specs) if spec.kind == "human"]
         if not people:
@@ -63,21 +66,21 @@ class NycEnv(AECEnv):
             "observation": spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self._actions,), np.int8)}) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self._actions) for agent in self.possible_agents}
-        self._next_seed = seed
+        self._next_seed = whole_number(seed, "the seed", 0, MAX_INT)
         self.game: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None:
-            self._next_seed = seed
+        # A bad seed is refused before the game being played is given up.
+        next_seed = self._next_seed if seed is None else whole_number(seed, "the seed", 0, MAX_INT)
+        game = new_game(self._seats, seed=next_seed, ruleset=self._ruleset, log_events=False)
         self.close()
-        self.game = new_game(self._seats, seed=self._next_seed, ruleset=self._ruleset, log_events=False)
-        self._next_seed += 1
+        self.game, self._next_seed = game, next_seed + 1
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -87,7 +90,9 @@ class NycEnv(AECEnv):
         self.agent_selection = self._agent_of[self.game.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat_of[agent]
+        seat = self._seat_of[self._known(agent)]
+        if self.game is None:
+            raise NycRulesError("the environment has no game yet: call reset() first")
         mask = np.zeros(self._actions, np.int8)
         if self.game.current_player() == seat:
             mask[self.game.legal_actions()] = 1
@@ -98,13 +103,19 @@ class NycEnv(AECEnv):
         if self.game is not None:
             self.game.close()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._playing()
+        return super().last(observe)
+
     def step(self, action: int | None) -> None:
+        self._playing()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        action = whole_number(action, "an action", 0, self._actions - 1)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply_action(int(action))  # an illegal id is refused with a one-line NycRulesError
+        self.game.apply_action(action)  # an illegal id is refused with a one-line NycRulesError
         self.rewards = {other: 0.0 for other in self.agents}
         if self.game.is_over():
             returns = self.game.returns()
@@ -115,6 +126,19 @@ class NycEnv(AECEnv):
         else:
             self.agent_selection = self._agent_of[self.game.current_player()]
         self._accumulate_rewards()
+
+
+    def _known(self, agent: str) -> str:
+        if agent not in self._seat_of:
+            raise ArgumentError(f"no agent {agent!r} in this environment; its agents: {', '.join(self.possible_agents)}")
+        return agent
+
+    def _playing(self) -> None:
+        """A game is under way and an agent is still in it, else a one-line error saying to reset()."""
+        if self.game is None:
+            raise NycRulesError("the environment has no game yet: call reset() first")
+        if self.agent_selection not in self.terminations:
+            raise NycRulesError("the game is over and every agent has stepped out of it: call reset() for another")
 
 
 def env(seats: list[str] | tuple[str, ...] = ("Ann", "Ben"), seed: int = 1,

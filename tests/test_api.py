@@ -206,3 +206,70 @@ def test_an_agent_that_raises_is_an_agent_error_and_its_decision_still_waits():
     at = len(game.record)
     play_out(game)  # Ann's answers, and the agent's own: it answers from now on
     assert game.is_over() and game.winner() is not None and len(game.record) > at
+
+
+_SEAT_METHODS = {
+    "view": lambda game, seat: game.view(seat),
+    "observation": lambda game, seat: game.observation(seat),
+    "observation_tensor": lambda game, seat: game.observation_tensor(seat),
+    "information_state_string": lambda game, seat: game.information_state_string(seat),
+    "events": lambda game, seat: game.events(seat),
+    "determinize": lambda game, seat: game.determinize(seat, 1),
+}
+
+
+@pytest.mark.parametrize("method", sorted(_SEAT_METHODS))
+@pytest.mark.parametrize("seat, kind, words", [
+    (2, ValueError, "there is no seat 2: this game has seats 0-1"),
+    (-1, ValueError, "there is no seat -1: this game has seats 0-1"),
+    (10**30, ValueError, "there is no seat 1000000000000000000000000000000"),
+    (1.0, TypeError, "not 1.0 (float)"), (True, TypeError, "not True (bool)"), (None, TypeError, "not None"),
+    ("0", TypeError, "not '0' (str)")])
+def test_a_seat_that_is_not_one_of_the_games_is_refused_with_one_line(method, seat, kind, words):
+    """Before, most of these answered for a seat that does not exist (observation(-1), determinize(5)),
+    or failed inside the engine (IndexError, a comparison of int and None)."""
+    if method == "events" and seat is None:
+        pytest.skip("events(None) is the whole log, as no seat saw it")
+    game = nycrules.new_game(["Ann", "Ben"], seed=1)
+    with pytest.raises(kind) as err:
+        _SEAT_METHODS[method](game, seat)
+    assert isinstance(err.value, NycRulesError) and words in str(err.value)
+    assert game.record == [] and game.decision().seat.index in (0, 1)
+
+
+def test_a_seat_may_be_numpys_integer():
+    np = pytest.importorskip("numpy")
+    game = nycrules.new_game(["Ann", "Ben"], seed=1)
+    assert game.observation(np.int64(1)) == game.observation(1)
+
+
+@pytest.mark.parametrize("seed, kind", [(-1, ValueError), (10**19, ValueError), (1.5, TypeError), ("7", TypeError),
+                                        (None, TypeError), (True, TypeError)])
+def test_a_seed_that_is_not_a_whole_number_a_save_can_hold_is_refused(seed, kind):
+    """Before, new_game(seed=None) or "x" made a game whose position could not be loaded again,
+    and seed=None a game nobody could play again."""
+    with pytest.raises(kind, match="the seed must be a whole number from 0 to ") as err:
+        nycrules.new_game(["Ann", "Ben"], seed=seed)
+    assert isinstance(err.value, NycRulesError)
+
+
+@pytest.mark.parametrize("rng_seed", [None, 1.5, "x"])
+def test_a_determinization_needs_a_whole_rng_seed(rng_seed):
+    """Before, rng_seed=None dealt the hidden cards from the system's randomness, silently."""
+    game = nycrules.new_game(["Ann", "Ben"], seed=1)
+    with pytest.raises(TypeError, match="rng_seed must be a whole number"):
+        game.determinize(game.current_player(), rng_seed)
+
+
+@pytest.mark.parametrize("call, kind, words", [
+    (lambda: nycrules.new_game([]), ValueError, "new_game needs its seats"),
+    (lambda: nycrules.load(5), TypeError, "a ruleset is a shipped one's name"),
+    (lambda: nycrules.load(""), ValueError, "not an empty text"),
+    (lambda: nycrules.load_position(None), TypeError, "a position is the data of Session.position()"),
+    (lambda: nycrules.load("no-such-ruleset.yaml"), NycRulesError, "no-such-ruleset.yaml:1:1: error[E100]"),
+])
+def test_odd_arguments_to_the_api_are_its_own_one_line_errors(call, kind, words):
+    with pytest.raises(kind) as err:
+        call()
+    assert isinstance(err.value, NycRulesError) and words in str(err.value)
+    assert str(err.value).count(":1:1:") <= 1  # a ruleset's error says where once

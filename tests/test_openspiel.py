@@ -79,3 +79,9 @@ def test_a_state_openspiel_drops_frees_its_game():
     del copy
     gc.collect()
     assert game() is None and not state.is_terminal()
+
+
+def test_a_seed_a_save_cannot_hold_is_refused_when_the_game_is_loaded():
+    """Before, a negative seed was taken, and failed only when a state first started its game."""
+    with pytest.raises(ValueError, match="the seed must be a whole number from 0 to "):
+        pyspiel.load_game("nycrules", {"seed": -1})

@@ -52,3 +52,56 @@ def test_a_reset_ends_the_game_left_unfinished():
     e.reset()
     gc.collect()
     assert left() is None and not e.game.is_over()
+
+
+def _first_legal(e) -> int:
+    return int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0])
+
+
+def test_a_refused_reset_seed_keeps_the_game_and_the_seeds():
+    """Before, reset(seed=-1) gave up the game under way, then kept -1 as the next seed: every later
+    reset() failed too."""
+    from nycrules.diagnostics import NycRulesError
+    e = env(seats=["Ann", "Ben"], seed=2)
+    e.reset()
+    e.step(_first_legal(e))
+    before = list(e.game.record)
+    for seed in (-1, "x", 1.5):
+        with pytest.raises((ValueError, TypeError), match="the seed must be a whole number") as err:
+            e.reset(seed=seed)
+        assert isinstance(err.value, NycRulesError)
+    assert e.game.record == before and not e.game.is_over()
+    e.reset()  # the next seed is still 3
+    assert e.game.seed == 3
+
+
+@pytest.mark.parametrize("action, kind", [(None, TypeError), (1.5, TypeError), ("x", TypeError),
+                                          (True, TypeError), (-1, ValueError), (10**12, ValueError)])
+def test_an_action_that_is_not_an_id_is_refused_and_the_game_goes_on(action, kind):
+    """Before, step(1.5) played action 1 (int() cut it), step("x") and step(None) were int()'s errors."""
+    e = env(seats=["Ann", "Ben"], seed=2)
+    e.reset()
+    with pytest.raises(kind, match="an action must be a whole number from 0 to "):
+        e.step(action)
+    assert e.game.record == [] and e.last()[2] is False
+    e.step(_first_legal(e))
+    assert len(e.game.record) == 1
+
+
+def test_misuse_before_reset_after_the_end_and_of_unknown_agents_is_one_line():
+    """Before: AttributeError before reset(), KeyError for an unknown agent or once every agent had
+    stepped out of a finished game."""
+    from nycrules.diagnostics import NycRulesError
+    e = env(seats=["Ann", "Ben"], seed=2)
+    for call in (lambda: e.step(0), lambda: e.last(), lambda: e.observe("player_0")):
+        with pytest.raises(NycRulesError, match=r"call reset\(\) first"):
+            call()
+    for call in (lambda: e.action_space("player_7"), lambda: e.observation_space(0)):
+        with pytest.raises(ValueError, match="no agent .* in this environment; its agents: player_0, player_1"):
+            call()
+    play(e, 2)
+    for call in (lambda: e.step(None), lambda: e.last()):
+        with pytest.raises(NycRulesError, match=r"the game is over .*: call reset\(\) for another"):
+            call()
+    with pytest.raises(ValueError, match="the environment needs its seats"):
+        env(seats=[])

@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from ..diagnostics import NycRulesError
+from ..diagnostics import ArgumentError, ArgumentTypeError, NycRulesError, number_shown, whole_number
 from .model import Ruleset
 from ..text import shown_clipped
 from .decisions import Decision, Option
@@ -163,6 +163,7 @@ class Session(ResearchMethods):
         events = self._state().events
         if seat is None:
             return list(events)
+        seat = self._seat(seat)
         return [seen for event in events if (seen := event.seen_by(seat)) is not None]
 
     # ------------------------------------------------------------ copies
@@ -173,7 +174,7 @@ class Session(ResearchMethods):
     def observation(self, seat: int) -> dict[str, Any]:
         """All that seat may know now, as JSON-ready data (nothing it may not)."""
         from .information import observation
-        return observation(self._state(), seat)
+        return observation(self._state(), self._seat(seat))
 
     def determinize(self, seat: int, rng_seed: int, agents: dict[int, Agent] | None = None,
                     log_events: bool = False) -> "Session":
@@ -183,7 +184,7 @@ class Session(ResearchMethods):
         are the legal options of the copy; should one be left, it is taken and the copy plays on to
         the next decision). Copies of the copy are copies of the re-dealt game.
         """
-        return self._copy(agents, log_events, (seat, rng_seed))
+        return self._copy(agents, log_events, (self._seat(seat), whole_number(rng_seed, "rng_seed")))
 
     def _copy(self, agents: dict[int, Agent] | None, log_events: bool | None,
               redeal: tuple[int, int] | None) -> "Session":
@@ -261,6 +262,19 @@ class Session(ResearchMethods):
         return SeatView(self, seat)
 
     # ------------------------------------------------------------ inside
+    def _seat(self, seat: object) -> int:
+        """A seat index of this game (Python's or numpy's int), or a one-line error saying which there are."""
+        if type(seat) is int and 0 <= seat < len(self.specs):
+            return seat
+        seats = f"this game has seats 0-{len(self.specs) - 1}"
+        if isinstance(seat, bool) or not hasattr(seat, "__index__"):
+            raise ArgumentTypeError(f"a seat is given by its index, a whole number ({seats}), not "
+                                    f"{shown_clipped(repr(seat), 40)} ({type(seat).__name__})")
+        index = operator.index(seat)  # type: ignore[arg-type]
+        if not 0 <= index < len(self.specs):
+            raise ArgumentError(f"there is no seat {number_shown(index)}: {seats}")
+        return index
+
     def _state(self) -> Game:
         self.decision()
         assert self.state is not None

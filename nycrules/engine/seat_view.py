@@ -60,8 +60,7 @@ class SeatView:
 
     def __init__(self, session: "Session", seat: int, waiting: "Decision | None" = None):
         """`waiting`: the decision being asked (an agent's); else the session's decision waiting, if any."""
-        if not 0 <= seat < len(session.specs):
-            raise NycRulesError(f"there is no seat {seat}: this game has seats 0-{len(session.specs) - 1}")
+        seat = session._seat(seat)  # an index of one of the game's seats, else a one-line error
         self._session = session
         self.seat = seat
         self._waiting = waiting if waiting is not None else session.decision()
