@@ -76,14 +76,14 @@ def fail(message: str, code: int = 1) -> "typer.Exit":
     return typer.Exit(code)
 
 
-def _ruleset(path: Optional[str]):
-    """Load a ruleset for a command; an invalid one ends the command with its diagnostics."""
+def _ruleset(path: Optional[str], option: str = "--ruleset"):
+    """Load a ruleset for a command (given with `option`); an invalid one ends the command with its diagnostics."""
     from nycrules.diagnostics import RulesetInvalid, render
     from nycrules.reading.documents import ruleset_argument_problem
     from nycrules.loading.loader import load_ruleset
     from nycrules.resources import shipped_ruleset
 
-    problem = ruleset_argument_problem(path) if path is not None else None
+    problem = ruleset_argument_problem(path, option) if path is not None else None
     if problem:
         raise fail(problem, 2)
     try:
@@ -450,7 +450,7 @@ def simulate(
     ref = RulesetRef.of(ruleset or "nyc", loaded)
     other = None
     if compare is not None:
-        other_loaded = _ruleset(compare)
+        other_loaded = _ruleset(compare, "--compare")
         other = (RulesetRef.of(compare, other_loaded), other_loaded, parse_seats(seat or STUDY_SEATS, other_loaded))
     total = games * (2 if other else 1)
     with games_bar(total, format == Format.text) as progress:

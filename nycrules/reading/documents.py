@@ -57,10 +57,11 @@ def resolve_ruleset_path(name_or_path: str | Path) -> Path:
     return candidate
 
 
-def ruleset_argument_problem(name_or_path: str) -> str | None:
-    """Why what a command's --ruleset names cannot be a ruleset (None: it may be; loading it tells more)."""
+def ruleset_argument_problem(name_or_path: str, option: str = "--ruleset") -> str | None:
+    """Why what a command's --ruleset (or `option`) names cannot be a ruleset (None: it may be; loading it
+    tells more)."""
     if not name_or_path:
-        return "--ruleset '' names no ruleset: give a ruleset folder, a YAML file, or the name of a shipped one (nyc)"
+        return f"{option} '' names no ruleset: give a ruleset folder, a YAML file, or the name of a shipped one (nyc)"
     too_long = name_too_long(Path(name_or_path))
     if too_long:
         return f"no ruleset at {shown_path(name_or_path)}: {too_long}"
