@@ -263,14 +263,13 @@ def read_position_file(path: Any) -> dict[str, Any]:
     from pathlib import Path
 
     from ..limits import MAX_GAME_POSITION_BYTES
+    from ..reading.files import FileRefused, read_text
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_GAME_POSITION_BYTES:
-            raise PositionError(f"{path}: a position file is at most {MAX_GAME_POSITION_BYTES:,} bytes")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        raise PositionError(f"{path}: {err.strerror or err}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+    try:  # a regular file under the limit, never a pipe or a device (which would block or never end)
+        data = json.loads(read_text(path, MAX_GAME_POSITION_BYTES, "the position file"))
+    except FileRefused as err:
+        raise PositionError(f"{path}: {err}") from None
+    except json.JSONDecodeError as err:
         raise PositionError(f"{path}: not a position file (JSON: {err})") from None
     except RecursionError:
         raise PositionError(f"{path}: not a position file (JSON nested too deeply)") from None
