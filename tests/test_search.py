@@ -81,36 +81,55 @@ def _a_bid_in_round_3():
 
 def test_the_search_plays_out_each_simulation_and_picks_the_best_mean_reward():
     game, decision = _a_bid_in_round_3()
-    bot = MCTSAgent(2, simulations=7)
+    bot = MCTSAgent(2, simulations=40)
     record = list(game.record)
     choice = bot.choose(game, decision)
     assert game.record == record, "the search touched the game"
     found = bot.last_search
     visits = [figures.playouts for figures in found.values()]
-    assert len(visits) >= 2 and len(set(visits)) == 1  # every option on as many deals
-    assert sum(visits) <= 7 and sum(visits) + len(visits) > 7  # as many as 7 playouts allow
-    best = max(figures.mean(figures.reward) for figures in found.values())
-    assert found[decision.option(choice).key].mean(found[decision.option(choice).key].reward) == best
+    assert len(visits) >= 3 and min(visits) >= 1 and sum(visits) == 40  # every option tried, 40 playouts
+    finalists = [figures for figures in found.values() if figures.playouts == max(visits)]
+    assert 2 <= len(finalists) < len(visits)  # the better ones went on to more deals
+    chosen = found[decision.option(choice).key]
+    assert chosen in finalists
+    assert chosen.mean(chosen.reward) == max(figures.mean(figures.reward) for figures in finalists)
+
+
+def test_a_small_budget_still_tries_every_option_once():
+    game, decision = _a_bid_in_round_3()
+    bot = MCTSAgent(2, simulations=3)
+    bot.choose(game, decision)
+    visits = [figures.playouts for figures in bot.last_search.values()]
+    assert len(visits) >= 4 and set(visits) == {1}  # one deal for each: too few to go on
 
 
 def test_the_options_are_compared_on_the_same_deals(monkeypatch):
-    """Deal 1 is played with every option searched, then deal 2: the luck of a deal is the same for each."""
+    """Each deal is played with every option still in the search: the luck of a deal is the same for
+    each of them; the better half of the options goes on to new deals (successive halving)."""
     from nycrules.engine.runner import Session
     game, decision = _a_bid_in_round_3()
-    deals = []
-    determinize = Session.determinize
+    played = []  # (deal, option) in the order played
+    determinize, playout = Session.determinize, MCTSAgent._playout
 
-    def recorded(self, seat, rng_seed, **kwargs):
-        deals.append(rng_seed)
+    def recorded_deal(self, seat, rng_seed, **kwargs):
+        played.append([rng_seed])
         return determinize(self, seat, rng_seed, **kwargs)
-    monkeypatch.setattr(Session, "determinize", recorded)
+
+    def recorded_playout(self, twin, key, rollout):
+        played[-1].append(key)
+        return playout(self, twin, key, rollout)
+    monkeypatch.setattr(Session, "determinize", recorded_deal)
+    monkeypatch.setattr(MCTSAgent, "_playout", recorded_playout)
     bot = MCTSAgent(2, simulations=40)
     bot.choose(game, decision)
-    options = len(bot.last_search)
-    assert options >= 3 and len(deals) == 40 // options * options
-    for deal in range(40 // options):
-        assert len(set(deals[deal * options:(deal + 1) * options])) == 1  # one deal for every option
-    assert len(set(deals)) == 40 // options  # and a new deal for each turn
+    options: dict[int, list[str]] = {}  # deal -> the options played on it, in order
+    for deal, key in played:
+        options.setdefault(deal, []).append(key)
+    sets = list(options.values())
+    assert sorted(sets[0]) == sorted(bot.last_search)  # the first deal: every option searched
+    assert all(len(set(keys)) == len(keys) for keys in sets)  # each option once on a deal
+    assert all(set(later) <= set(earlier) for earlier, later in zip(sets, sets[1:]))  # options leave, none comes back
+    assert len(sets[-1]) >= 2 and len(sets[-1]) < len(sets[0])  # the last deals compare the best few
 
 
 def test_a_bid_searches_passing_and_each_size_of_bid():

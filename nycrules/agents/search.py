@@ -5,11 +5,15 @@ forward from the position. Each starts from a fresh copy where what its seat
 cannot see (other hands and reserves, the draw pile, the face-down stacks, the
 random future) is dealt anew consistently with what it can see
 (`Session.determinize`), so the search never reads a hidden card. The options
-searched take turns on the same deals: deal 1 is played once with each option,
-then deal 2, and so on (as many deals as `simulations` allows for every option,
-at least one), so two options are compared on the same cards, and the
+searched take turns on the same deals: a deal is played once with each option
+still in the search, so two options are compared on the same cards, and the
 luck of a deal, which is far larger than the difference between two options,
-is the same for both. The option with the best mean reward is taken.
+is the same for both. The budget is spent by successive halving: every option
+is played on a few deals, the better half (by mean reward) goes on to new deals,
+and so on, so the best few options are compared on the most deals (with 40
+simulations and six options: 2 deals for all six, 4 more for the best three, 8
+more for the best two). The option with the best mean reward among the last
+ones in is taken.
 
 Every kind of decision of the bot's seat is searched (pairs, bids, characters to
 hire or use, prestige tiles and boroughs, the questions characters ask); only an
@@ -92,6 +96,13 @@ class OptionStats:
     points: float = 0.0  # summed estimates of the seat's final points
     margin: float = 0.0  # summed estimates of its lead over the best other seat
 
+    def add(self, values: list[float], me: int) -> None:
+        """One playout's values at its end (every seat's estimated final points) for seat `me`."""
+        self.playouts += 1
+        self.reward += _reward(values, me)
+        self.points += values[me]
+        self.margin += values[me] - max(v for i, v in enumerate(values) if i != me)
+
     def mean(self, total: float) -> float:
         return total / self.playouts if self.playouts else 0.0
 
@@ -135,21 +146,27 @@ class MCTSAgent(EngineAgent):
                   if seat.index != me and not seat.is_tom}
         keys = [decision.option(i).key for i in candidates]
         stats = {key: OptionStats() for key in keys}
-        deals = max(1, self.simulations // len(keys))  # every option on the same deals, as many for each
-        for n in range(deals * len(keys)):
-            deal, k = divmod(n, len(keys))
-            twin = session.determinize(me, _mix(self.seed, game.decisions_taken, deal), agents=others)
-            try:
-                values = self._playout(twin, keys[k], rollout)
-            finally:
-                twin.close()  # the playout is over: the copy is given up
-            figures = stats[keys[k]]
-            figures.playouts += 1
-            figures.reward += self._reward(values, me)
-            figures.points += values[me]
-            figures.margin += values[me] - max(v for i, v in enumerate(values) if i != me)
+        alive = list(range(len(keys)))
+        stages = max(1, math.ceil(math.log2(len(keys))))
+        budget, deal = self.simulations, 0
+        for stage in range(stages):  # successive halving: the better half goes on to more deals
+            if stage and budget < len(alive):
+                break  # no deal left for every option still in
+            deals = max(1, budget // (stages - stage) // len(alive))
+            for _ in range(deals):  # each deal played once with every option still in
+                for k in alive:
+                    twin = session.determinize(me, _mix(self.seed, game.decisions_taken, deal), agents=others)
+                    try:
+                        values = self._playout(twin, keys[k], rollout)
+                    finally:
+                        twin.close()  # the playout is over: the copy is given up
+                    stats[keys[k]].add(values, me)
+                deal += 1
+            budget -= deals * len(alive)
+            alive.sort(key=lambda k: (-stats[keys[k]].mean(stats[keys[k]].reward), k))
+            alive = sorted(alive[:max(1, (len(alive) + 1) // 2)]) if stage < stages - 1 else alive
         self.last_search = {key: figures for key, figures in stats.items() if figures.playouts}
-        best = max(range(len(keys)), key=lambda k: (stats[keys[k]].mean(stats[keys[k]].reward), -k))
+        best = min(alive, key=lambda k: (-stats[keys[k]].mean(stats[keys[k]].reward), k))
         return candidates[best]
 
     def _candidates(self, game: Game, decision: Decision, greedy: GreedyAgent) -> list[int]:
@@ -189,13 +206,12 @@ class MCTSAgent(EngineAgent):
             decision = twin.decision()
         return horizon_points(twin, rollout)
 
-    @staticmethod
-    def _reward(values: list[float], me: int) -> float:
-        """The bot's win and its margin over the best other seat, in 0..1."""
-        mine = values[me]
-        best_other = max(v for i, v in enumerate(values) if i != me)
-        won = 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
-        return 0.5 * won + 0.25 * (1.0 + math.tanh((mine - best_other) / MARGIN_SCALE))
+def _reward(values: list[float], me: int) -> float:
+    """The bot's win and its margin over the best other seat, in 0..1."""
+    mine = values[me]
+    best_other = max(v for i, v in enumerate(values) if i != me)
+    won = 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
+    return 0.5 * won + 0.25 * (1.0 + math.tanh((mine - best_other) / MARGIN_SCALE))
 
 
 def horizon_points(twin: Session, greedy: GreedyAgent) -> list[float]:
