@@ -12,7 +12,8 @@ from typing import Any
 from ..diagnostics import Location
 
 # Values a copy of the table shares with the original: plain values and the immutable places of rules.
-SHARED = (int, str, bool, float, type(None), Location)
+SHARED = frozenset((int, str, bool, float, type(None), Location))  # a set: `type(x) in` hashes; a tuple
+# would compare x's type with each of its items, and a miss costs a rich comparison per item
 _NOT_COPIED = object()
 
 
@@ -34,7 +35,11 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
         return twin
     if cls is list:
         memo[id(value)] = twin = []
-        twin.extend([item if type(item) in SHARED else copy_value(item, memo) for item in value])
+        for item in value:  # an item copied already (a card of a zone copied before) is looked up here
+            if type(item) not in SHARED:
+                copied = memo.get(id(item), _NOT_COPIED)
+                item = copy_value(item, memo) if copied is _NOT_COPIED else copied
+            twin.append(item)
         return twin
     if cls is dict:
         memo[id(value)] = twin = {}
@@ -71,5 +76,6 @@ class Copied:
         twin = cls.__new__(cls)
         memo[id(self)] = twin
         for name in cls.__slots__:
-            setattr(twin, name, copy_value(getattr(self, name), memo))
+            value = getattr(self, name)
+            setattr(twin, name, value if type(value) in SHARED else copy_value(value, memo))
         return twin

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Location
 from ..limits import MAX_EVENT_CHARS, MAX_EVENTS, MAX_GAME_STEPS
-from .copying import Copied, copy_value
+from .copying import SHARED, Copied, copy_value
 
 if TYPE_CHECKING:
     from .model import CharacterDef, Ruleset
@@ -242,7 +242,7 @@ class Seat:
         memo[id(self)] = twin
         state = twin.__dict__
         for name, value in self.__dict__.items():  # `known` is shared with the zones: the memo keeps it one
-            state[name] = copy_value(value, memo)
+            state[name] = value if type(value) in SHARED else copy_value(value, memo)
         return twin
 
 
@@ -306,7 +306,7 @@ class Game:
         memo[id(self.rng)] = rng
         state = twin.__dict__
         for name, value in self.__dict__.items():
-            state[name] = copy_value(value, memo)
+            state[name] = value if type(value) in SHARED else copy_value(value, memo)
         return twin
 
     # --- press track
