@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
+
 import nycrules
 from nycrules.engine import usefulness
 from nycrules.loading.loader import load_ruleset

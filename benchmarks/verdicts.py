@@ -17,6 +17,8 @@ import itertools
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
+
 from nycrules.studies.effects import owner_effects
 from nycrules.loading.loader import load_ruleset
 from nycrules.agents.seating import parse_seats
