@@ -121,6 +121,25 @@ def test_board_command_writes_the_picture(tmp_path):
     assert max(len(line) for line in text.stdout.splitlines()) <= 80
 
 
+def test_board_of_a_save_with_decisions_past_its_games_end_says_the_file_was_changed(tmp_path):
+    """Before, `board` drew the finished table and said "after decision 223 of 223" of a game that
+    ended after 173; replay and play --load refuse such a save."""
+    import dataclasses
+    save = finished()
+    played = len(save.decisions)
+    save_path = tmp_path / "game.json"
+    write_save(save_path, dataclasses.replace(save, decisions=save.decisions + [0] * 50))
+    for until in ([], ["--until", str(played + 10)]):
+        result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "board", str(save_path), *until],
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 1 and result.stdout == ""
+        assert result.stderr == (f"nycrules: the save holds {played + 50} decisions, but its game ends after "
+                                 f"{played}: the file was changed\n")
+    result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "board", str(save_path), "--until", str(played)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and f"(after decision {played} of {played + 50})" in result.stdout
+
+
 def test_picture_in_play_draws_the_current_table(tmp_path):
     out = tmp_path / "now.svg"
     result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "play", "--seed", "3"],
