@@ -240,6 +240,7 @@ def play(
     import shutil
 
     from nycrules.engine.runner import Session
+    from nycrules.table.output import use_plain
     from nycrules.table.play import LAST_GAME, PlayGame
     from nycrules.table.terminal import MIN_ROWS, Terminal
     from nycrules.table.saves import check_target, read_save
@@ -275,7 +276,7 @@ def play(
         decisions = []
     if hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not text are bad input, not a crash
-    interactive = sys.stdin.isatty() and sys.stdout.isatty() and not plain and not os.environ.get("NO_COLOR")
+    interactive = sys.stdin.isatty() and not use_plain(plain)  # colours and line editing (not NO_COLOR, TERM=dumb)
     watched = sys.stdin.isatty() and sys.stdout.isatty()  # a person at a screen: page what would scroll away
     rows = shutil.get_terminal_size().lines if watched else None
     terminal = Terminal(sys.stdin, sys.stdout, interactive, rows if rows and rows >= MIN_ROWS else None,

@@ -797,12 +797,13 @@ def _on_a_terminal(args: list[str], env: dict[str, str], data: bytes, cwd: Path)
     return proc.returncode, out
 
 
-@pytest.mark.parametrize("how", ["--plain", "NO_COLOR", "pipe", "terminal"])
+@pytest.mark.parametrize("how", ["--plain", "NO_COLOR", "TERM=dumb", "pipe", "terminal"])
 def test_plain_output_has_no_escapes(how, tmp_path):
-    """--plain, NO_COLOR and a pipe give no ANSI escapes (a bare terminal does get colours)."""
+    """--plain, NO_COLOR, a terminal that shows no colours (TERM=dumb: before, its prompts were
+    bold escapes) and a pipe give no ANSI escapes (a bare terminal does get colours)."""
     answers = played(*GREEDY).answers[:3] + ["board", "hand", "seats", "chars", "log 5", "why", "help", "bogus"]
     args = play_args(*GREEDY) + (["--plain"] if how == "--plain" else [])
-    env = _env(NO_COLOR="1") if how == "NO_COLOR" else _env()
+    env = _env(NO_COLOR="1") if how == "NO_COLOR" else _env(TERM="dumb" if how == "TERM=dumb" else "xterm")
     if how == "pipe":
         result = nycrules(*args, input=lines(answers), cwd=tmp_path)
         code, out = result.returncode, (result.stdout + result.stderr).encode()

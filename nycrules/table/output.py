@@ -18,9 +18,11 @@ from ..text import json_text, shown
 
 
 def use_plain(force_plain: bool = False, stream: TextIO | None = None) -> bool:
-    """Plain output when asked, when NO_COLOR is set, or when the output is not a terminal."""
+    """Plain output when asked, when NO_COLOR is set, on a terminal that shows no colours (TERM=dumb),
+    or when the output is not a terminal."""
     stream = stream or sys.stdout
-    return force_plain or bool(os.environ.get("NO_COLOR")) or not stream.isatty()
+    return (force_plain or bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"
+            or not stream.isatty())
 
 
 def write_json(value: Any, stream: TextIO | None = None) -> None:
