@@ -101,3 +101,24 @@ def test_the_information_state_holds_the_seats_own_decisions_and_its_log():
     after = game.information_state_string(mover)
     assert after != first and "my decisions [(0, " in after
     assert game.information_state_string(1 - mover).count("my decisions []") == 1
+
+
+@pytest.mark.parametrize("key", ["pass#" + "9" * 5000, "vessel:" + "9" * 5000, "\u00b2", "seat:\u00b2", "pass#\u00b2"])
+def test_a_key_with_a_numeral_python_cannot_read_has_no_id(key):
+    """Before: int()'s ValueError (a digit of another script; more than 4300 digits), not the space's own."""
+    space = nycrules.new_game(["Ann", "Ben"]).action_space()
+    with pytest.raises(ActionSpaceError, match="has no id in the action space") as err:
+        space.action_of(key)
+    assert len(str(err.value)) < 300
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda space: space.action_of(None), "an option key is a text"), (lambda space: space.action_of(5), r"not 5 \(int\)"),
+    (lambda space: space.key_of(1.5), "an action must be a whole number, not 1.5"),
+    (lambda space: space.key_of(None), "not None"), (lambda space: space.key_of(True), r"not True \(bool\)")])
+def test_a_key_or_an_id_of_the_wrong_kind_is_a_type_error(call, words):
+    """Before: AttributeError ('NoneType' has no partition), a comparison of int and None, key_of(True) = 'done'."""
+    space = nycrules.new_game(["Ann", "Ben"]).action_space()
+    with pytest.raises(TypeError, match=words) as err:
+        call(space)
+    assert isinstance(err.value, nycrules.NycRulesError)

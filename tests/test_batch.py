@@ -41,6 +41,28 @@ def test_bad_agents_are_refused_before_any_game(agents, words):
         nycrules.run_games(agents, ["Mine", "bot:random"], games=2, workers=1)
 
 
+@pytest.mark.parametrize("kwargs, kind, words", [
+    ({"games": 10**12}, ValueError, "games must be a whole number from 1 to 100000, not 1000000000000"),
+    ({"games": 1.5}, TypeError, "games must be a whole number"), ({"games": "3"}, TypeError, "games must be"),
+    ({"seed": -1}, ValueError, "seed must be a whole number from 0 to "), ({"seed": None}, TypeError, "seed must be"),
+    ({"workers": 0}, ValueError, "workers must be a whole number of at least 1, not 0"),
+    ({"workers": 1.5}, TypeError, "workers must be")])
+def test_a_run_of_games_out_of_bounds_is_refused_before_any_game(kwargs, kind, words):
+    """Before, games=10**12 set out to play them all (the command line stops at 100000: every game's
+    results are kept for the report), and a seed or workers of the wrong kind failed inside."""
+    with pytest.raises(kind, match=words) as err:
+        nycrules.run_games({0: LastOption}, ["Mine", "bot:random"], **{"workers": 1, **kwargs})
+    assert isinstance(err.value, nycrules.NycRulesError)
+
+
+@pytest.mark.parametrize("agents", [None, [LastOption]])
+def test_agents_that_are_not_a_mapping_are_a_type_error(agents):
+    with pytest.raises(TypeError, match="agents map a seat index to an agent class"):
+        nycrules.run_games(agents, ["Mine", "bot:random"], games=1, workers=1)
+    with pytest.raises(TypeError, match="agents map a seat index to an agent"):
+        nycrules.new_game(["Mine", "bot:random"], agents=agents or 5)
+
+
 def test_an_agent_with_a_bad_answer_is_named_with_the_game_and_the_decision():
     with pytest.raises(nycrules.AgentError, match=r"batch_agents\.Answers999 for seat Mine answered 999 to decision 1 \("):
         nycrules.run_games({0: Answers999}, ["Mine", "bot:random"], games=2, workers=1)

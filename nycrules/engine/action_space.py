@@ -34,8 +34,9 @@ from dataclasses import dataclass
 from math import comb
 from typing import Callable
 
-from ..diagnostics import NycRulesError
+from ..diagnostics import ArgumentTypeError, NycRulesError, number_shown, whole_number
 from .model import Ruleset
+from ..text import shown_clipped
 
 WORDS = ("pass", "done", "yes", "no", "nothing")
 NUMBERS = 32
@@ -119,7 +120,14 @@ class ActionSpace:
         """The id of an option key; ActionSpaceError if the space has none."""
         action = self._cache.get(key)
         if action is None:
-            action = self._cache[key] = self._number(key)
+            if not isinstance(key, str):
+                raise ArgumentTypeError(f"an option key is a text such as 'pass' or 'char:12', not "
+                                        f"{shown_clipped(repr(key), 40)} ({type(key).__name__})")
+            try:
+                action = self._number(key)
+            except ValueError:  # a numeral int() refuses: a digit of another script, thousands of digits
+                self._refuse(key)
+            self._cache[key] = action
         return action
 
     def _number(self, key: str) -> int:
@@ -161,12 +169,14 @@ class ActionSpace:
 
     def _copy(self, region: str, offset: int, copy: int, copies: int, key: str) -> int:
         if not 1 <= copy <= copies:
-            raise ActionSpaceError(f"option key {key!r}: the action space numbers at most {copies} alike options")
+            raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)}: the action space numbers at most "
+                                   f"{copies} alike options")
         return self._at(region, offset * copies + copy - 1)
 
     def _below(self, key: str, value: int, bound: int) -> int:
         if not 0 <= value < bound:
-            raise ActionSpaceError(f"option key {key!r} is outside the action space (0-{bound - 1})")
+            raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)} is outside the action space "
+                                   f"(0-{bound - 1})")
         return value
 
     def _lookup(self, key: str, table: dict, name: object) -> int:
@@ -191,7 +201,8 @@ class ActionSpace:
 
     def _cards(self, key: str, kinds: list[str]) -> int:
         if len(kinds) > MAX_CARDS:
-            raise ActionSpaceError(f"option key {key!r}: the action space numbers lists of at most {MAX_CARDS} cards")
+            raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)}: the action space numbers lists of at "
+                                   f"most {MAX_CARDS} cards")
         types = len(self.card_types)
         indices = [self._lookup(key, self.type_index, kind) for kind in kinds]
         return self._at("card lists", multisets_below(types, len(indices)) + multiset_rank(indices, types))
@@ -202,14 +213,16 @@ class ActionSpace:
         return self._at("character lists", before + multiset_rank(indices, chars))
 
     def _refuse(self, key: str) -> None:
-        raise ActionSpaceError(f"option key {key!r} has no id in the action space of this ruleset "
-                               "(see nycrules/engine/action_space.py for the keys it numbers)")
+        raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)} has no id in the action space of this "
+                               "ruleset (see nycrules/engine/action_space.py for the keys it numbers)")
 
     # ------------------------------------------------------------ id -> key
     def key_of(self, action: int) -> str:
         """The canonical key of an action id (lists in the components' order; `bid:` for card lists)."""
+        if type(action) is not int:
+            action = whole_number(action, "an action")  # numpy's integers too; not 1.5, True or None
         if not 0 <= action < self.size:
-            raise ActionSpaceError(f"there is no action {action}: actions are 0-{self.size - 1}")
+            raise ActionSpaceError(f"there is no action {number_shown(action)}: actions are 0-{self.size - 1}")
         region = next(r for r in self.regions.values() if r.start <= action < r.start + r.size)
         offset = action - region.start
         types = len(self.card_types)

@@ -73,6 +73,9 @@ class Session(ResearchMethods):
         self.ruleset = ruleset
         self.specs = list(specs)
         self.seed = seed
+        if agents is not None and not isinstance(agents, dict):
+            raise ArgumentTypeError(f"agents map a seat index to an agent, e.g. {{1: MyAgent()}}; not "
+                                    f"{shown_clipped(repr(agents), 40)} ({type(agents).__name__})")
         self.agents: dict[int, Agent] = dict(agents or {})
         for index, agent in self.agents.items():
             if not callable(getattr(agent, "choose", None)):

@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..api import load
-from ..diagnostics import NycRulesError
+from ..diagnostics import ArgumentTypeError, NycRulesError, whole_number
+from ..limits import MAX_GAMES, MAX_INT
+from ..text import shown_clipped
 from ..engine.runner import AgentError
 from ..engine.setup import SeatSpec
 from ..agents.seating import parse_seats
@@ -45,8 +47,13 @@ def run_games(agents: AgentFactories, seats: list[str], games: int = 100, seed: 
         loaded = load(ruleset)
     else:
         raise NycRulesError("run_games takes a ruleset's name or path (workers load it themselves)")
-    if games < 1:
-        raise NycRulesError(f"run_games plays at least one game, not {games}")
+    games = whole_number(games, "run_games' games", 1, MAX_GAMES)  # each game's results are kept for the report
+    seed = whole_number(seed, "run_games' seed", 0, MAX_INT // 2)  # seed + i stays a seed a save can hold
+    if workers is not None:
+        workers = whole_number(workers, "run_games' workers", 1)
+    if not isinstance(agents, dict):
+        raise ArgumentTypeError(f"run_games' agents map a seat index to an agent class, e.g. {{0: MyAgent}}; "
+                                f"not {shown_clipped(repr(agents), 40)} ({type(agents).__name__})")
     specs = parse_seats(list(seats), loaded)
     check_agents(agents, specs)
     if (workers is None or workers > 1) and games > 1:
