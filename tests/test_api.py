@@ -273,3 +273,29 @@ def test_odd_arguments_to_the_api_are_its_own_one_line_errors(call, kind, words)
         call()
     assert isinstance(err.value, NycRulesError) and words in str(err.value)
     assert str(err.value).count(":1:1:") <= 1  # a ruleset's error says where once
+
+
+@pytest.mark.parametrize("how", ["copy", "deepcopy"])
+def test_copy_copy_and_deepcopy_of_a_game_are_clones(how):
+    """Before, copy.copy(game) shared the table and the record: a move in the copy broke the original
+    (its next apply was an AttributeError inside the engine); deepcopy copied the whole ruleset."""
+    import copy
+    game = play_out_part(nycrules.new_game(["Ann", "Ben"], seed=1), 20)
+    twin = getattr(copy, how)(game)
+    assert twin.ruleset is game.ruleset and twin.record == game.record and twin.record is not game.record
+    twin.apply(0)
+    assert len(game.record) == 20 and len(twin.record) == 21
+    game.apply(0)
+    assert game.record == twin.record and game.observation(0) == twin.observation(0)
+
+
+def test_a_game_cannot_be_pickled_and_says_what_to_do_instead():
+    import pickle
+    with pytest.raises(TypeError, match=r"cannot be pickled: .* game.position\(\) as JSON .*nycrules.load_position"):
+        pickle.dumps(nycrules.new_game(["Ann", "Ben"], seed=1))
+
+
+def play_out_part(game: Session, decisions: int) -> Session:
+    for _ in range(decisions):
+        game.apply(0)
+    return game

@@ -174,6 +174,18 @@ class Session(ResearchMethods):
         """An independent copy, paused at the same decision; `agents` replaces the seats' agents."""
         return self._copy(agents, log_events, None)
 
+    def __copy__(self) -> "Session":
+        """copy.copy(game) is clone(): two sessions never share one table (a move in one would break the other)."""
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> "Session":
+        """copy.deepcopy(game) is clone() too: the ruleset is shared, never copied (it does not change)."""
+        return self.clone()
+
+    def __reduce__(self) -> Any:
+        raise ArgumentTypeError("a game (Session) cannot be pickled: its ruleset is compiled code; write "
+                                "game.position() as JSON and go on from it with nycrules.load_position")
+
     def observation(self, seat: int) -> dict[str, Any]:
         """All that seat may know now, as JSON-ready data (nothing it may not)."""
         from .information import observation
