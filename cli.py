@@ -263,7 +263,7 @@ def play(
         save = read_save(load, loaded)
         specs, game_seed, decisions = save.seats, save.seed, save.decisions
     elif start_from is not None:
-        from nycrules.engine.snapshot import read_position_file
+        from nycrules.loading.positions import read_position_file
         try:
             position = read_position_file(start_from)
             started = Session.from_position(loaded, position, log_events=True)

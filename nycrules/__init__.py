@@ -11,7 +11,7 @@ __version__ = "0.1.0"
 # `nycrules --help` does not pay for the engine.
 _PUBLIC = {
     "new_game": "api", "load": "api", "load_position": "api", "run_games": "studies.batch",
-    "Session": "engine.runner", "Agent": "engine.runner", "AgentError": "engine.runner",
+    "Session": "engine.runner", "Agent": "engine.runner", "AgentError": "engine.agent_answers",
     "SeatView": "engine.seat_view", "DecisionView": "engine.seat_view", "OptionView": "engine.seat_view",
     "ActionSpace": "engine.action_space", "ActionSpaceError": "engine.action_space",
     "NycRulesError": "diagnostics",

@@ -72,7 +72,7 @@ def load_position(position: "str | Path | dict[str, Any]", ruleset: str | Path |
     The ruleset must be the one the position was written with. The seats' bots answer as in
     `new_game` (`agents` adds or replaces answerers); the game is paused at the position's decision.
     """
-    from .engine.snapshot import read_position_file
+    from .loading.positions import read_position_file
     if not isinstance(position, (dict, str, Path)):
         raise ArgumentTypeError(f"a position is the data of Session.position() or a JSON file of it, not "
                                 f"{shown_clipped(repr(position), 40)} ({type(position).__name__})")

@@ -25,6 +25,7 @@ from .decisions import Decision, Option
 from .scoring import winner_of
 from .setup import SeatSpec, new_game
 from .state import Event, Game, copy_game
+from .agent_answers import AgentError, about, agent_name, checked_answer
 from .research_methods import ResearchMethods
 from .tasks import answered, ask_again, drive
 
@@ -50,10 +51,6 @@ class EngineAgent:
 
 class ReplayMismatch(NycRulesError):
     """The recorded decisions do not fit the game (another ruleset or a tampered record)."""
-
-
-class AgentError(NycRulesError):
-    """An agent that cannot answer (no `choose`), or that answered something that is not an option."""
 
 
 Observer = Callable[[Game, Decision, int], None]
@@ -364,7 +361,7 @@ class Session(ResearchMethods):
                 raise
             self._pending = None
             if type(index) is not int or not 0 <= index < decision.count:
-                index = _checked(index, decision, position, agent)
+                index = checked_answer(index, decision, position, agent)
             return index
         if decision.seat.is_tom:
             return 0  # Tom's rules decide for him; a rule that still asks him gets the first option
@@ -390,37 +387,11 @@ class Session(ResearchMethods):
             except AgentError:
                 raise
             except Exception as err:  # the agent's own failure: named, with its cause chained
-                raise AgentError(f"the agent {_name(agent)} for seat {decision.seat.name} failed at decision "
-                                 f"{position + 1} ({_about(decision)}): {type(err).__name__}: "
+                raise AgentError(f"the agent {agent_name(agent)} for seat {decision.seat.name} failed at decision "
+                                 f"{position + 1} ({about(decision)}): {type(err).__name__}: "
                                  f"{shown_clipped(str(err), 200)}") from err
-        return _checked(answer, decision, position, agent)
+        return checked_answer(answer, decision, position, agent)
 
     def _view(self, decision: Decision) -> "SeatView":
         from .seat_view import SeatView
         return SeatView(self, decision.seat.index, decision)
-
-
-def _checked(answer: object, decision: Decision, position: int, agent: object) -> int:
-    """An agent's answer must be the index of an option: a whole number (not True, not 1.0) in range."""
-    if type(answer) is int and 0 <= answer < decision.count:  # the usual answer, checked at once
-        return answer
-    try:
-        index = -1 if isinstance(answer, bool) else operator.index(answer)  # numpy's integers too
-    except TypeError:
-        index = -1
-    if not 0 <= index < decision.count:
-        raise AgentError(f"the agent {_name(agent)} for seat {decision.seat.name} answered "
-                         f"{shown_clipped(repr(answer), 40)} to decision {position + 1} ({_about(decision)}); "
-                         f"an answer is the index of an option, 0-{decision.count - 1}")
-    return index
-
-
-def _about(decision: Decision) -> str:
-    """A decision in a message: its kind and the start of its prompt."""
-    prompt = decision.prompt if len(decision.prompt) <= 60 else decision.prompt[:60] + "..."
-    return f"{decision.kind}: {prompt}"
-
-
-def _name(agent: object) -> str:
-    """An agent as a user named it: module.Class."""
-    return f"{type(agent).__module__}.{type(agent).__qualname__}"

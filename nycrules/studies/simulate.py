@@ -18,7 +18,8 @@ from ..agents import seat_agents
 from ..diagnostics import RuleRuntimeError
 from ..engine.decisions import Decision
 from ..engine.scoring import winner_of
-from ..engine.runner import AgentError, EngineAgent, Session
+from ..engine.agent_answers import AgentError
+from ..engine.runner import EngineAgent, Session
 from ..engine.setup import SeatSpec
 from ..engine.state import Tile
 from ..engine.model import Ruleset

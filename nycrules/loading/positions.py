@@ -1,0 +1,28 @@
+"""A position file (engine/snapshot.py writes and reads its data) read from the path a user named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..engine.snapshot import PositionError
+from ..limits import MAX_GAME_POSITION_BYTES
+from ..reading.files import FileRefused, read_text
+
+
+def read_position_file(path: Any) -> dict[str, Any]:
+    """The data of a position file (JSON), refused with one line when it cannot be one."""
+    path = Path(path)
+    try:  # a regular file under the limit, never a pipe or a device (which would block or never end)
+        data = json.loads(read_text(path, MAX_GAME_POSITION_BYTES, "the position file"))
+    except FileRefused as err:
+        raise PositionError(f"{path}: {err}") from None
+    except json.JSONDecodeError as err:
+        raise PositionError(f"{path}: not a position file (JSON: {err})") from None
+    except RecursionError:
+        raise PositionError(f"{path}: not a position file (JSON nested too deeply)") from None
+    if not isinstance(data, dict):
+        raise PositionError(f"{path}: not a position file (it holds no JSON object)")
+    return data
+
