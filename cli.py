@@ -264,11 +264,12 @@ def play(
         specs, game_seed, decisions = save.seats, save.seed, save.decisions
     elif start_from is not None:
         from nycrules.loading.positions import read_position_file
+        from nycrules.text import shown_path
         try:
             position = read_position_file(start_from)
             started = Session.from_position(loaded, position, log_events=True)
         except NycRulesError as err:
-            raise fail(str(err) if str(err).startswith(str(start_from)) else f"{start_from}: {err}", 2)
+            raise fail(str(err) if str(err).startswith(shown_path(start_from)) else f"{start_from}: {err}", 2)
         specs, game_seed, decisions = started.specs, started.seed, list(started.record)
     else:
         specs = parse_seats(seat or [], loaded)

@@ -40,6 +40,8 @@ def load(ruleset: str | Path | Ruleset = "nyc") -> Ruleset:
                                 f"nycrules.load gave; not {shown_clipped(repr(ruleset), 40)} ({type(ruleset).__name__})")
     if not str(ruleset):
         raise ArgumentError("a ruleset is a shipped one's name (\"nyc\"), a folder or file path; not an empty text")
+    if "\0" in str(ruleset):
+        raise ArgumentError(f"no ruleset at {shown_clipped(repr(str(ruleset)), 60)}: a file name cannot hold a NUL byte")
     from .resources import shipped_ruleset
     shipped = shipped_ruleset(str(ruleset)) if isinstance(ruleset, str) and "/" not in ruleset else None
     path = shipped if shipped is not None and shipped.is_dir() else Path(ruleset)

@@ -267,6 +267,9 @@ def test_a_determinization_needs_a_whole_rng_seed(rng_seed):
     (lambda: nycrules.load(""), ValueError, "not an empty text"),
     (lambda: nycrules.load_position(None), TypeError, "a position is the data of Session.position()"),
     (lambda: nycrules.load("no-such-ruleset.yaml"), NycRulesError, "no-such-ruleset.yaml:1:1: error[E100]"),
+    (lambda: nycrules.load("mod\0.yaml"), ValueError, "a file name cannot hold a NUL byte"),
+    (lambda: nycrules.load_position("pos\0.json"), NycRulesError, "pos\\x00.json: cannot read the position file: a "
+                                                                  "file name cannot hold a NUL byte"),
 ])
 def test_odd_arguments_to_the_api_are_its_own_one_line_errors(call, kind, words):
     with pytest.raises(kind) as err:

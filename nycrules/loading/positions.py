@@ -9,20 +9,22 @@ from typing import Any
 from ..engine.snapshot import PositionError
 from ..limits import MAX_GAME_POSITION_BYTES
 from ..reading.files import FileRefused, read_text
+from ..text import shown_path
 
 
 def read_position_file(path: Any) -> dict[str, Any]:
     """The data of a position file (JSON), refused with one line when it cannot be one."""
     path = Path(path)
+    name = shown_path(path)  # safe on a terminal, whatever the name holds
     try:  # a regular file under the limit, never a pipe or a device (which would block or never end)
         data = json.loads(read_text(path, MAX_GAME_POSITION_BYTES, "the position file"))
     except FileRefused as err:
-        raise PositionError(f"{path}: {err}") from None
+        raise PositionError(f"{name}: {err}") from None
     except json.JSONDecodeError as err:
-        raise PositionError(f"{path}: not a position file (JSON: {err})") from None
+        raise PositionError(f"{name}: not a position file (JSON: {err})") from None
     except RecursionError:
-        raise PositionError(f"{path}: not a position file (JSON nested too deeply)") from None
+        raise PositionError(f"{name}: not a position file (JSON nested too deeply)") from None
     if not isinstance(data, dict):
-        raise PositionError(f"{path}: not a position file (it holds no JSON object)")
+        raise PositionError(f"{name}: not a position file (it holds no JSON object)")
     return data
 

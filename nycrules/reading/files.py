@@ -59,6 +59,8 @@ def name_too_long(path: Path) -> str | None:
 def read_bytes(path: Path, limit: int, shown: str | None = None) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; FileRefused otherwise."""
     name = shown if shown is not None else shown_path(path)
+    if "\0" in os.fspath(path):  # os.stat would raise a ValueError of its own
+        raise FileRefused(f"cannot read {name}: a file name cannot hold a NUL byte (\\x00)")
     try:
         before = os.stat(path)
     except OSError as err:
