@@ -302,3 +302,21 @@ def play_out_part(game: Session, decisions: int) -> Session:
     for _ in range(decisions):
         game.apply(0)
     return game
+
+
+def test_a_built_in_style_agent_with_a_bad_answer_leaves_its_decision_waiting():
+    """An EngineAgent (asked with the session) that answers 99: before, the session then said the game
+    was over (decision() None, winner None); now it waits at that decision, as for any agent."""
+    from nycrules.engine.runner import EngineAgent
+
+    class Broken(EngineAgent):
+        def choose(self, session, decision):
+            return 99
+
+    game = nycrules.new_game(["Ann", "Mine"], seed=1, agents={1: Broken()})
+    with pytest.raises(AgentError, match="answered 99 to decision"):
+        play_out(game)
+    assert not game.is_over() and game.decision().seat.name == "Mine"
+    game.agents.pop(1)
+    play_out(game)
+    assert game.is_over() and game.winner() is not None

@@ -354,14 +354,14 @@ class Session(ResearchMethods):
                     index = self._ask(agent, decision, position)
                 else:
                     index = agent.choose(self, decision)  # a built-in bot, asked inline
+                    if type(index) is not int or not 0 <= index < decision.count:
+                        index = checked_answer(index, decision, position, agent)
             except AgentError:
                 raise  # the agent gave no answer: the game still waits at its decision (_pending)
             except BaseException:
                 self._pending = None
                 raise
             self._pending = None
-            if type(index) is not int or not 0 <= index < decision.count:
-                index = checked_answer(index, decision, position, agent)
             return index
         if decision.seat.is_tom:
             return 0  # Tom's rules decide for him; a rule that still asks him gets the first option
