@@ -151,7 +151,7 @@ def run_local(ref: RulesetRef, ruleset: Ruleset, specs: list[SeatSpec], games: i
 def _check_reachable(address: str, seconds: float = 5.0) -> None:
     """Fail at once when nothing listens at a cluster's host:port (Ray itself retries for minutes)."""
     host, _, port = address.removeprefix("ray://").rpartition(":")
-    if not host or not port.isdigit():
+    if not host or not (port.isascii() and port.isdigit()):
         return  # `auto` and the like: Ray finds the cluster itself
     try:
         socket.create_connection((host, int(port)), timeout=seconds).close()

@@ -156,7 +156,7 @@ class Detail:
 
 def detail(ruleset: Ruleset, ident: str) -> Detail | None:
     """A character (by number or title), round, scoring step, hook, primitive, or `tom`."""
-    if ident.isdigit() and len(ident) <= MAX_INT_DIGITS and int(ident) in ruleset.characters:
+    if ident.isascii() and ident.isdigit() and len(ident) <= MAX_INT_DIGITS and int(ident) in ruleset.characters:
         return _character(ruleset.characters[int(ident)])
     for r in ruleset.rounds:
         if r.id == ident:
