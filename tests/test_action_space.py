@@ -122,3 +122,21 @@ def test_a_key_or_an_id_of_the_wrong_kind_is_a_type_error(call, words):
     with pytest.raises(TypeError, match=words) as err:
         call(space)
     assert isinstance(err.value, nycrules.NycRulesError)
+
+
+def test_a_mod_for_five_seats_has_five_seat_slots(tmp_path):
+    """A valid mod may seat up to 9 (press_track.neutral_start); before, the fixed 4 seat slots made
+    observation_tensor(4) a KeyError inside the engine and `seat:4` a key outside the space."""
+    mod = tmp_path / "five.yaml"
+    mod.write_text("extends: nyc\ncomponents:\n  press_track:\n    last_space: 15\n"
+                   "    neutral_start: {2: 8, 3: 7, 4: 6, 5: 5}\n", encoding="utf-8")
+    game = nycrules.new_game(["A", "B", "C", "D", "E"], seed=2, ruleset=str(mod))
+    space = game.action_space()
+    assert space.key_of(space.action_of("seat:4")) == "seat:4"
+    assert game.num_distinct_actions() == nycrules.new_game(["A", "B"]).num_distinct_actions() + 1
+    rng = random.Random(2)
+    while not game.is_over():
+        for seat in range(5):
+            assert len(game.observation_tensor(seat)) == len(game.observation_tensor(0))
+        game.apply_action(rng.choice(game.legal_actions()))
+    assert sum(win for win, _ in game.returns()) == 1.0

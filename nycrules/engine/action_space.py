@@ -9,7 +9,7 @@ in an order fixed by the ruleset's components:
 |---|---|---|
 | words | `pass`, `done`, `yes`, `no`, `nothing` | 5 |
 | numbers | `0` ... `31` | 32 |
-| seats | `seat:0` ... `seat:3` | 4 |
+| seats | `seat:0` ... `seat:3` (one per seat the ruleset can seat) | 4 |
 | boroughs | `borough:ID`, in the components' order | 6 |
 | vessels | `vessel:N` (N < number of vessel routes) | 10 |
 | prestige tiles | `prestige:N` | 10 |
@@ -40,7 +40,6 @@ from ..text import shown_clipped
 
 WORDS = ("pass", "done", "yes", "no", "nothing")
 NUMBERS = 32
-MAX_SEATS = 4
 CHAR_COPIES = 4
 CARD_COPIES = 16
 PAIR_COPIES = 8
@@ -50,6 +49,12 @@ MAX_CARDS = 16  # the most cards in a card list (a bid)
 
 class ActionSpaceError(NycRulesError):
     """An option key the ruleset's action space has no id for."""
+
+
+def seat_slots(ruleset: Ruleset) -> int:
+    """Seats the ruleset can play with at most (4 for nyc; a mod may seat up to 9): the seats region and
+    the observation tensor's seat slots are that long."""
+    return max(ruleset.components.neutral_start)
 
 
 def multisets_below(types: int, size: int) -> int:
@@ -100,7 +105,8 @@ class ActionSpace:
         self.prestige = len(comp.prestige_tiles)
         types, chars = len(self.card_types), len(self.characters)
         self.pair_kinds = types + comb(types + 1, 2)  # one card or two
-        sizes = [("words", len(WORDS)), ("numbers", NUMBERS), ("seats", MAX_SEATS),
+        self.seats = seat_slots(ruleset)
+        sizes = [("words", len(WORDS)), ("numbers", NUMBERS), ("seats", self.seats),
                  ("boroughs", len(self.boroughs)), ("vessels", self.vessels), ("prestige tiles", self.prestige),
                  ("use", chars), ("instead", chars), ("characters", chars * CHAR_COPIES),
                  ("cards", types * CARD_COPIES), ("pairs", self.pair_kinds * PAIR_COPIES),
@@ -149,7 +155,7 @@ class ActionSpace:
                 return self._char_list(key, [self._char(key, p[5:]) for p in parts])
         kind, _, name = base.partition(":")
         single: dict[str, Callable[[], int]] = {
-            "seat": lambda: self._at("seats", self._below(key, _int(name), MAX_SEATS)),
+            "seat": lambda: self._at("seats", self._below(key, _int(name), self.seats)),
             "borough": lambda: self._at("boroughs", self._lookup(key, self.borough_index, name)),
             "vessel": lambda: self._at("vessels", self._below(key, _int(name), self.vessels)),
             "prestige": lambda: self._at("prestige tiles", self._below(key, _int(name), self.prestige)),

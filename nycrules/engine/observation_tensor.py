@@ -13,7 +13,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from .action_space import MAX_SEATS, multiset_rank
+from .action_space import multiset_rank, seat_slots
 from ..diagnostics import NycRulesError
 from .model import Ruleset
 
@@ -40,7 +40,8 @@ class _Layout:
         self.stack_slots = len(comp.start_stacks)
         self.stack_depth = max((len(s) for s in comp.start_stacks), default=0)
         self.face_up = comp.face_up_per_row
-        T, C, B, S = len(self.types), len(self.chars), len(self.boroughs), MAX_SEATS
+        self.seats = seat_slots(ruleset)  # a slot per seat the ruleset can seat
+        T, C, B, S = len(self.types), len(self.chars), len(self.boroughs), self.seats
         self.pair_kinds = T + comb(T + 1, 2)
         segments = [
             ("observing seat (one-hot)", S), ("seats in the game", S), ("game round", 1),
@@ -89,7 +90,7 @@ class _Layout:
 
     def fill(self, obs: dict[str, Any]) -> list[float]:
         out = [0.0] * self.size
-        T, C, S = len(self.types), len(self.chars), MAX_SEATS
+        T, C, S = len(self.types), len(self.chars), self.seats
 
         def put(name: str, offset: int, value: float = 1.0) -> None:
             out[self.start[name] + offset] += value
