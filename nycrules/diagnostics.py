@@ -77,9 +77,13 @@ def whole_number(value: object, what: str, low: int | None = None, high: int | N
     kind = "a whole number" + (f" from {low} to {high}" if low is not None and high is not None else
                                f" of at least {low}" if low is not None else
                                f" of at most {high}" if high is not None else "")
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise ArgumentTypeError(f"{what} must be {kind}, not {shown_clipped(repr(value), 40)} ({type(value).__name__})")
-    number = operator.index(value)  # type: ignore[arg-type]
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:  # not a whole number (numpy's arrays of several numbers say so here too)
+        raise ArgumentTypeError(f"{what} must be {kind}, not {shown_clipped(repr(value), 40)} "
+                                f"({type(value).__name__})") from None
     if (low is not None and number < low) or (high is not None and number > high):
         raise ArgumentError(f"{what} must be {kind}, not {number_shown(number)}")
     return number

@@ -113,6 +113,8 @@ class NycEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if isinstance(action, np.ndarray) and action.size == 1:
+            action = action.item()  # a policy's output of one number (a float one is refused below)
         action = whole_number(action, "an action", 0, self._actions - 1)
         self._cumulative_rewards[agent] = 0.0
         self.game.apply_action(action)  # an illegal id is refused with a one-line NycRulesError

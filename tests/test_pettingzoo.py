@@ -88,6 +88,15 @@ def test_an_action_that_is_not_an_id_is_refused_and_the_game_goes_on(action, kin
     assert len(e.game.record) == 1
 
 
+def test_an_action_as_numpys_array_of_one_number_is_taken_and_of_several_refused():
+    e = env(seats=["Ann", "Ben"], seed=2)
+    e.reset()
+    with pytest.raises(TypeError, match="an action must be a whole number"):
+        e.step(np.array([_first_legal(e)] * 2))
+    e.step(np.array([_first_legal(e)]))
+    assert len(e.game.record) == 1
+
+
 def test_misuse_before_reset_after_the_end_and_of_unknown_agents_is_one_line():
     """Before: AttributeError before reset(), KeyError for an unknown agent or once every agent had
     stepped out of a finished game."""
