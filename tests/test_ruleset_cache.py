@@ -288,3 +288,20 @@ def test_the_key_covers_every_module_of_the_program_in_every_folder(monkeypatch)
     package = Path(nycrules.__file__).resolve().parent
     assert {path.relative_to(package).as_posix() for path in package.rglob("*.py")} <= set(fed)
     assert {"language/parser.py", "language/checker.py", "primitives/cards.py", "engine/state.py"} <= set(fed)
+
+
+def test_a_relative_cache_or_data_folder_writes_nothing_in_the_current_folder(tmp_path, monkeypatch):
+    """Before, XDG_CACHE_HOME=relcache made relcache/nycrules (the cache and its secret key) in the
+    folder the command ran in. A relative XDG folder is ignored, as the XDG rule says: ~/.cache then."""
+    from nycrules.reading.user_cache import private_folder
+    from nycrules.table.saves import data_folder
+    home, here = tmp_path / "home", tmp_path / "here"
+    home.mkdir(mode=0o700)
+    here.mkdir()
+    monkeypatch.chdir(here)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CACHE_HOME", "relcache")
+    monkeypatch.setenv("XDG_DATA_HOME", "reldata")
+    assert private_folder() == home / ".cache" / "nycrules"
+    assert data_folder() == home / ".local" / "share" / "nycrules"
+    assert list(here.iterdir()) == []

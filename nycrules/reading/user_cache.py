@@ -17,7 +17,9 @@ from pathlib import Path
 def private_folder() -> Path | None:
     """$XDG_CACHE_HOME/nycrules (or ~/.cache/nycrules), created if missing; None if it is not private."""
     try:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "nycrules"
+        given = os.environ.get("XDG_CACHE_HOME", "")
+        # A relative path is not a cache folder (the XDG rule): never files in the current folder.
+        base = Path(given if os.path.isabs(given) else Path.home() / ".cache") / "nycrules"
         base.mkdir(mode=0o700, parents=True, exist_ok=True)
         if _ours(base) and (_ours(base.parent) or _sticky(base.parent)):
             return base

@@ -142,8 +142,10 @@ def _sync_folder(folder: Path) -> None:
 
 
 def data_folder() -> Path:
-    """The user's data folder for nycrules: $XDG_DATA_HOME/nycrules or ~/.local/share/nycrules."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    """The user's data folder for nycrules: $XDG_DATA_HOME/nycrules or ~/.local/share/nycrules (a relative
+    $XDG_DATA_HOME is ignored, as the XDG rule says)."""
+    given = os.environ.get("XDG_DATA_HOME", "")
+    base = given if os.path.isabs(given) else str(Path.home() / ".local" / "share")
     return Path(base) / "nycrules"
 
 
