@@ -329,8 +329,9 @@ def board(
     if svg is not None and svg.suffix.lower() != ".svg":
         from nycrules.text import shown_path
 
+        example = svg.with_suffix(".svg").name if svg.name else "table.svg"  # `--svg ''`, `--svg /`: no name
         raise fail(f"--svg draws an SVG picture: give a file name ending in .svg "
-                   f"(--svg {shown_path(svg.with_suffix('.svg').name)}), not {shown_path(str(svg))}", 2)
+                   f"(--svg {shown_path(example)}), not {shown_path(str(svg))}", 2)
     loaded = _ruleset(ruleset)
     save = read_save(file, loaded)
     game, taken = game_at(loaded, save, until)
