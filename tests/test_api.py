@@ -320,3 +320,15 @@ def test_a_built_in_style_agent_with_a_bad_answer_leaves_its_decision_waiting():
     game.agents.pop(1)
     play_out(game)
     assert game.is_over() and game.winner() is not None
+
+
+def test_a_view_kept_after_its_decision_was_answered_does_not_determinize_another_decision():
+    """Before, a kept view's determinize() copied the game at whatever decision waited by then (another
+    seat's), though a view determinizes only at its own decision."""
+    game = nycrules.new_game(["Ann", "Ben"], seed=1)
+    view = game.view(game.current_player())
+    assert view.determinize(1).decision().seat.index == view.seat
+    game.apply(0)
+    with pytest.raises(NycRulesError, match="this view's decision has been answered since"):
+        view.determinize(1)
+    assert game.view(game.current_player()).determinize(1).decision() is not None

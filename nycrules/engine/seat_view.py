@@ -125,4 +125,7 @@ class SeatView:
         seat's, the waiting decision was made from that seat's real cards."""
         if self.decision is None:
             raise NycRulesError(f"seat {self.seat} can determinize the game only at its own decision")
+        if self._waiting is not self._session.decision():  # a view kept after its decision was answered
+            raise NycRulesError("this view's decision has been answered since: the game has moved on; "
+                                "determinize from a view of the decision now waiting (game.view(seat))")
         return self._session.determinize(self.seat, rng_seed, agents=agents, log_events=log_events)
