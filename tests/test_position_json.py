@@ -80,6 +80,13 @@ def test_a_position_that_is_not_one_is_refused_with_one_line(tmp_path):
         nycrules.load_position({**data, "game": deep})
     with pytest.raises(PositionError, match="in format 1 .* reads format 2"):
         nycrules.load_position({**data, "nycrules_position": 1})
+    with pytest.raises(PositionError, match="in format a number of more than 40 digits"):
+        nycrules.load_position({**data, "nycrules_position": 10 ** 4000})
+    huge = tmp_path / "huge.json"  # Python refuses to read a number of over 4,300 digits
+    huge.write_text('{"nycrules_position": ' + "9" * 5000 + "}", encoding="utf-8")
+    done = subprocess.run([sys.executable, "cli.py", "play", "--from", str(huge)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "a number far too long" in done.stderr
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json", encoding="utf-8")
     done = subprocess.run([sys.executable, "cli.py", "play", "--from", str(bad)], capture_output=True, text=True,

@@ -22,7 +22,7 @@ import json
 import random
 from typing import Any
 
-from ..diagnostics import Location, NycRulesError
+from ..diagnostics import Location, NycRulesError, number_shown
 from ..language.runtime import Frame
 from . import abilities, bidding, building, draft, effect_task, procedure, state, usefulness
 from .model import Ruleset
@@ -229,8 +229,8 @@ def read_game(ruleset: Ruleset, data: Any) -> state.Game:
     if not isinstance(data, dict) or not isinstance(data.get("nycrules_position"), int):
         raise PositionError(f"this is not a position written by nycrules (no \"nycrules_position\": {FORMAT})")
     if data["nycrules_position"] != FORMAT:
-        raise PositionError(f"the position is in format {data['nycrules_position']} (written by another version "
-                            f"of nycrules); this one reads format {FORMAT}")
+        raise PositionError(f"the position is in format {number_shown(data['nycrules_position'])} (written by "
+                            f"another version of nycrules); this one reads format {FORMAT}")
     if data.get("digest") != ruleset.digest:
         raise PositionError(f"the position was written with another version of the ruleset "
                             f"({data.get('ruleset')!r}); load it with the ruleset it was written with")

@@ -22,6 +22,8 @@ def read_position_file(path: Any) -> dict[str, Any]:
         raise PositionError(f"{name}: {err}") from None
     except json.JSONDecodeError as err:
         raise PositionError(f"{name}: not a position file (JSON: {err})") from None
+    except ValueError:  # a number of more than 4,300 digits, which Python refuses to read
+        raise PositionError(f"{name}: not a position file (it holds a number far too long)") from None
     except RecursionError:
         raise PositionError(f"{name}: not a position file (JSON nested too deeply)") from None
     if not isinstance(data, dict):
