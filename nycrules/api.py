@@ -19,6 +19,7 @@ from typing import Any
 from .agents import seat_agents
 from .diagnostics import ArgumentError, ArgumentTypeError, whole_number
 from .limits import MAX_INT
+from .engine.agent_answers import agent_map
 from .engine.runner import Agent, Session
 from .engine.model import Ruleset
 from .agents.seating import parse_seats
@@ -61,7 +62,7 @@ def new_game(seats: list[str], seed: int = 1, ruleset: str | Path | Ruleset = "n
         raise ArgumentError("new_game needs its seats, e.g. [\"Ann\", \"tom\"], not an empty list")
     specs = parse_seats(seats if isinstance(seats, (str, bytes)) else list(seats), loaded)  # a text: refused
     answerers = seat_agents(specs, seed)
-    answerers.update(_agents(agents))
+    answerers.update(agent_map(agents))
     session = Session(loaded, specs, seed, answerers, log_events=log_events)
     session.decision()
     return session
@@ -82,14 +83,6 @@ def load_position(position: "str | Path | dict[str, Any]", ruleset: str | Path |
     data = position if isinstance(position, dict) else read_position_file(position)
     session = Session.from_position(loaded, data, log_events=log_events)
     answerers = seat_agents(session.specs, session.seed)
-    answerers.update(_agents(agents))
+    answerers.update(agent_map(agents))
     session.agents = answerers
     return session
-
-
-def _agents(agents: Any) -> dict[int, Agent]:
-    """The agents a caller seats: a dict of seat index -> agent (or None), else a one-line TypeError."""
-    if agents is not None and not isinstance(agents, dict):
-        raise ArgumentTypeError(f"agents map a seat index to an agent, e.g. {{1: MyAgent()}}; not "
-                                f"{shown_clipped(repr(agents), 40)} ({type(agents).__name__})")
-    return agents or {}

@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import operator
 
-from ..diagnostics import NycRulesError
+from typing import Any
+
+from ..diagnostics import ArgumentTypeError, NycRulesError
 from ..text import shown_clipped
 from .decisions import Decision
 
 
 class AgentError(NycRulesError):
     """An agent that cannot answer (no `choose`), or that answered something that is not an option."""
+
+
+def agent_map(agents: Any) -> dict[int, Any]:
+    """The agents a caller seats: a dict of seat index -> agent (or None), else a one-line TypeError."""
+    if agents is not None and not isinstance(agents, dict):
+        raise ArgumentTypeError(f"agents map a seat index to an agent, e.g. {{1: MyAgent()}}; not "
+                                f"{shown_clipped(repr(agents), 40)} ({type(agents).__name__})")
+    return agents or {}
 
 
 def checked_answer(answer: object, decision: Decision, position: int, agent: object) -> int:

@@ -25,7 +25,7 @@ from .decisions import Decision, Option
 from .scoring import winner_of
 from .setup import SeatSpec, new_game
 from .state import Event, Game, copy_game
-from .agent_answers import AgentError, about, agent_name, checked_answer
+from .agent_answers import AgentError, about, agent_map, agent_name, checked_answer
 from .research_methods import ResearchMethods
 from .tasks import answered, ask_again, drive
 
@@ -70,10 +70,7 @@ class Session(ResearchMethods):
         self.ruleset = ruleset
         self.specs = list(specs)
         self.seed = seed
-        if agents is not None and not isinstance(agents, dict):
-            raise ArgumentTypeError(f"agents map a seat index to an agent, e.g. {{1: MyAgent()}}; not "
-                                    f"{shown_clipped(repr(agents), 40)} ({type(agents).__name__})")
-        self.agents: dict[int, Agent] = dict(agents or {})
+        self.agents: dict[int, Agent] = dict(agent_map(agents))
         for index, agent in self.agents.items():
             if not callable(getattr(agent, "choose", None)):
                 seat = self.specs[index].name if isinstance(index, int) and 0 <= index < len(self.specs) else index
