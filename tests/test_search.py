@@ -108,7 +108,7 @@ def test_the_options_are_compared_on_the_same_deals(monkeypatch):
     each of them; the better half of the options goes on to new deals (successive halving)."""
     from nycrules.engine.runner import Session
     game, decision = _a_bid_in_round_3()
-    played = []  # (deal, option) in the order played
+    played = []  # [deal, options played on it...], in the order dealt
     determinize, playout = Session.determinize, MCTSAgent._playout
 
     def recorded_deal(self, seat, rng_seed, **kwargs):
@@ -122,10 +122,9 @@ def test_the_options_are_compared_on_the_same_deals(monkeypatch):
     monkeypatch.setattr(MCTSAgent, "_playout", recorded_playout)
     bot = MCTSAgent(2, simulations=40)
     bot.choose(game, decision)
-    options: dict[int, list[str]] = {}  # deal -> the options played on it, in order
-    for deal, key in played:
-        options.setdefault(deal, []).append(key)
-    sets = list(options.values())
+    deals = [deal for deal, *_ in played]
+    assert len(set(deals)) == len(deals)  # each deal dealt once, its options played on copies of it
+    sets = [keys for _, *keys in played]
     assert sorted(sets[0]) == sorted(bot.last_search)  # the first deal: every option searched
     assert all(len(set(keys)) == len(keys) for keys in sets)  # each option once on a deal
     assert all(set(later) <= set(earlier) for earlier, later in zip(sets, sets[1:]))  # options leave, none comes back
@@ -186,3 +185,40 @@ def test_the_value_at_the_horizon_counts_board_skyscrapers_as_built_where_the_ma
     loaded.state.seats[0].board += 6
     more = horizon_points(loaded, greedy)[0] - horizon_points(plain, greedy)[0]
     assert more > 3  # the premature final scoring would count them 3, half a point each
+
+
+def _policy_turn(agent, hand, reserve, round_id, done=()):
+    """One bidding turn of Ann's answered by `agent`: the labels it chose, in order."""
+    from scenario import give
+    from scenario_extra import bare_table, bid_turn
+    game, ann, _ = bare_table()
+    give(game, ann, hand=hand, reserve=reserve)
+    game.rounds_done = set(done)
+    chosen = []
+
+    def choose(g, decision):
+        index = agent.best(g, agent.scores(g, decision))
+        chosen.append(decision.option(index).label)
+        return index
+    game.chooser = choose
+    bid_turn(game, ann, round_id)
+    return chosen
+
+
+def test_the_playout_policy_takes_a_card_of_the_round_from_the_reserve_before_it_bids():
+    from nycrules.agents.search import RolloutAgent
+    earlier = ("press", "dollar", "elevator", "plans", "prestige")
+    chosen = _policy_turn(RolloutAgent(1), "skyscraper press", "skyscraper dollar", "skyscraper", earlier)
+    assert chosen[0].startswith("exchange press for skyscraper")
+    assert chosen[-1].startswith("skyscraper skyscraper")  # both skyscraper cards bid
+    greedy = _policy_turn(GreedyAgent(1), "skyscraper press", "skyscraper dollar", "skyscraper", earlier)
+    assert greedy[-1].startswith("skyscraper (1)")  # the greedy bot bids what is in its hand
+
+
+def test_the_playout_policy_keeps_its_wild_cards_for_the_skyscrapers():
+    from nycrules.agents.search import RolloutAgent
+    chosen = _policy_turn(RolloutAgent(1), "press wild", "dollar dollar", "press")
+    assert chosen == ["press (1)"]
+    assert _policy_turn(GreedyAgent(1), "press wild", "dollar dollar", "press") == ["press wild (2)"]
+    earlier = ("press", "dollar", "elevator", "plans", "prestige")
+    assert _policy_turn(RolloutAgent(1), "skyscraper wild", "dollar dollar", "skyscraper", earlier) == ["skyscraper wild (2)"]

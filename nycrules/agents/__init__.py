@@ -77,26 +77,38 @@ class GreedyAgent(_Picker):
 
     def _bid_scores(self, game: Game, decision: Decision) -> list[float]:
         """Bid high, but count what the cards would have been worth in the rounds to come."""
-        keep: dict[str, int] = {}  # card type -> its worth kept, the same for every option of the decision
+        keep: dict[str, float] = {}  # card type -> its worth kept, the same for every option of the decision
+        point = self._bid_point(game)
         scores: list[float] = []
+        exchanges: list[int] = []
         for index in range(decision.count):
             value = decision.value(index)  # no labels needed
             what = value[0]
             if what == "bid":
-                kept = 0
+                kept = 0.0
                 for card in value[1]:
                     worth = keep.get(card.type)
                     if worth is None:
                         worth = keep[card.type] = self._keep_value(game, card.type)
                     kept += worth
-                scores.append(value[2] * 10 - kept)
+                scores.append(value[2] * point - kept)
             elif what == "use":
                 scores.append(25)
             elif what == "exchange":
+                exchanges.append(index)
                 scores.append(8 if value[2].type == game.bidding_card else -5)
             else:
                 scores.append(0)
+        if exchanges:
+            self._score_exchanges(game, decision, scores, exchanges)
         return scores
+
+    def _bid_point(self, game: Game) -> float:
+        """What a point of bid is worth in the bidding round under way, against the cards it costs."""
+        return 10
+
+    def _score_exchanges(self, game: Game, decision: Decision, scores: list[float], exchanges: list[int]) -> None:
+        """Scores for the exchanges with the reserve offered in a bid decision (kept as they are here)."""
 
     def _score(self, game: Game, decision: Decision, index: int, judge: Judge) -> float:
         value = decision.value(index)  # no labels needed
@@ -135,7 +147,7 @@ class GreedyAgent(_Picker):
     PAIR_WEIGHTS = {"skyscraper": 3, "prestige": 3, "elevator": 2.5}
 
     @staticmethod
-    def _keep_value(game: Game, card_type: str) -> int:
+    def _keep_value(game: Game, card_type: str) -> float:
         if card_type == game.bidding_card:
             return 0
         if card_type == game.ruleset.wild_card:

@@ -1,12 +1,13 @@
 """`bot:mcts`: Monte Carlo search over determinized copies of the game, options compared on common deals.
 
 At each of its decisions with a choice the bot plays `simulations` short games
-forward from the position. Each starts from a fresh copy where what its seat
-cannot see (other hands and reserves, the draw pile, the face-down stacks, the
-random future) is dealt anew consistently with what it can see
+forward from the position. Each starts from a copy where what its seat cannot
+see (other hands and reserves, the draw pile, the face-down stacks, the random
+future) is dealt anew consistently with what it can see
 (`Session.determinize`), so the search never reads a hidden card. The options
 searched take turns on the same deals: a deal is played once with each option
-still in the search, so two options are compared on the same cards, and the
+still in the search (on copies of the dealt copy, which cost less than dealing
+again), so two options are compared on the same cards, and the
 luck of a deal, which is far larger than the difference between two options,
 is the same for both. The budget is spent by successive halving: every option
 is played on a few deals, the better half (by mean reward) goes on to new deals,
@@ -17,15 +18,18 @@ ones in is taken.
 
 Every kind of decision of the bot's seat is searched (pairs, bids, characters to
 hire or use, prestige tiles and boroughs, the questions characters ask); only an
-exchange with the reserve, which leads to another bid decision, follows greedy
-judgement. Options are limited to the greedy bot's best few (`WIDTH`), greedy's
-own pick first; at a bid, passing and the best bid of each size are among them
-(`BID_WIDTH`), so the search weighs how much to bid.
+exchange with the reserve, which leads to another bid decision, follows the
+playout policy's judgement. Options are limited to the playout policy's best few
+(`WIDTH`), its own pick first; at a bid, passing and the best bid of each size are
+among them (`BID_WIDTH`), so the search weighs how much to bid.
 
-After the option, the bot's own seat plays `RolloutAgent` (the greedy bot's
-judgement, which values a character by what it does in the game at hand,
-worth.py, but keeping wild cards for the last bidding round, where a bid
-builds); the other bots play the greedy bot and Toms follow their rules.
+After the option, the bot's own seat plays `RolloutAgent`, the playout policy:
+the greedy bot's judgement (which values a character by what it does in the game
+at hand, worth.py), except that a point of bid is worth what it buys in the
+round under way (`ROUND_WORTH`), cards are kept for the rounds they serve (wild
+cards for the best one to come: the skyscrapers), and a card of the round is
+taken from the reserve before bidding. The other bots play the greedy bot and
+Toms follow their rules.
 
 A playout runs to the start of the next game round (`HORIZON`), where the
 position is valued (`horizon_points`): each seat's skyscrapers on its board are
@@ -37,7 +41,7 @@ that acts once a round adds what a use gives (tried on a copy) for each game
 round left. In the last game round playouts run to the real end. A playout's
 reward is the bot's win and its margin over the best other seat. A copy copies the
 table and the tasks under way (about 1 ms; nothing is replayed), so each playout
-starts from a determinization of its own.
+starts from a copy of its own.
 
 Levels (`LEVELS`) are simulations per decision; `bot:mcts:N` sets N directly.
 Reproducible: the copies' deals and the bots in them are seeded from the bot's
@@ -62,8 +66,8 @@ from .worth import OFFERED, Judge
 # Simulations per decision of each level (README, "The search bot": time per decision).
 LEVELS = {"easy": 8, "normal": 40, "hard": 200}
 DEFAULT_LEVEL = "normal"
-WIDTH = 5  # options searched at a decision: the greedy bot's best ones
-BID_WIDTH = 6  # options searched at a bid: greedy's, passing, and a bid of each size
+WIDTH = 5  # options searched at a decision: the playout policy's best ones
+BID_WIDTH = 6  # options searched at a bid: the policy's pick, passing, and a bid of each size
 HORIZON = 1  # game rounds a playout runs (to the start of the next one) before it is valued
 # What a Tom builds where the Mayor goes, for the value at the horizon: his skyscraper round builds
 # in the Mayor's borough, at most five of his there (tom.yaml); in the first round, before he has
@@ -71,7 +75,12 @@ HORIZON = 1  # game rounds a playout runs (to the start of the next one) before 
 TOM_MOST = 5
 TOM_FIRST_ROUND = 4
 BUILDS_PER_ROUND = 2  # board skyscrapers a seat builds in a later round, at most, as an estimate
-WILD_KEPT = 12  # a wild card kept for the last bidding round, worth more than a bid point (10) before it
+# What a point of bid buys in each bidding round of the shipped rules, against the cards it costs
+# (the greedy bot counts 10 everywhere); tuned on the playout policy's own games against tom:1
+# (benchmarks/rollout_policy.py). A round of a mod not named here counts 10.
+ROUND_WORTH = {"press": 4, "dollar": 6, "elevator": 10, "plans": 6, "prestige": 10, "skyscraper": 14}
+LATER_KEPT = 0.5  # a card kept for a later round of this game round: this share of a point there
+WILD_KEPT = 1.2  # a wild card kept: this much of a point in the best round still to come
 MARGIN_SCALE = 15.0  # points of margin that make half the distance from an even game to a sure one
 _MASK = (1 << 64) - 1
 
@@ -108,16 +117,37 @@ class OptionStats:
 
 
 class RolloutAgent(GreedyAgent):
-    """The bot's own seat in its playouts: the greedy bot's judgement, except that it keeps its wild
-    cards for the game round's last bidding round (skyscrapers, in the shipped rules), where a bid
-    builds, rather than adding them to every bid as the greedy bot does."""
+    """The bot's own seat in its playouts, and its judgement of exchanges with the reserve: the
+    greedy bot's, except that a point of bid is worth what it buys in the round under way
+    (`ROUND_WORTH`), a card kept for a later round half what a point buys there, a wild card what a
+    point buys in the best round still to come (so wild cards wait for the skyscrapers); and a card
+    of the round is taken from the reserve before bidding, the card given for it kept in the reserve
+    for later."""
 
     __slots__ = ()
 
-    def _keep_value(self, game: Game, card_type: str) -> int:
-        if card_type == game.ruleset.wild_card and game.bidding_card != game.ruleset.rounds[-1].card:
-            return WILD_KEPT
-        return GreedyAgent._keep_value(game, card_type)
+    def _bid_point(self, game: Game) -> float:
+        return ROUND_WORTH.get(game.bidding_card, 10)
+
+    def _keep_value(self, game: Game, card_type: str) -> float:
+        if card_type == game.bidding_card:
+            return 0
+        to_come = [r.card for r in game.ruleset.rounds
+                   if r.card != game.bidding_card and r.card not in game.rounds_done]
+        if card_type == game.ruleset.wild_card:
+            return max((ROUND_WORTH.get(card, 10) for card in to_come), default=0) * WILD_KEPT
+        return ROUND_WORTH.get(card_type, 10) * LATER_KEPT if card_type in to_come else 0
+
+    def _score_exchanges(self, game: Game, decision: Decision, scores: list[float], exchanges: list[int]) -> None:
+        best_bid = max([0.0] + [scores[i] for i in range(decision.count) if decision.value(i)[0] == "bid"])
+        point = self._bid_point(game)
+        for i in exchanges:
+            _, out_card, in_card = decision.value(i)
+            if in_card.type == game.bidding_card and out_card.type != game.bidding_card:
+                # one more card of the round to bid; the card given up waits in the reserve
+                scores[i] = best_bid + point - 0.1 * self._keep_value(game, out_card.type)
+            else:
+                scores[i] = -100
 
 
 class MCTSAgent(EngineAgent):
@@ -137,9 +167,8 @@ class MCTSAgent(EngineAgent):
         assert game is not None
         self.last_search = {}
         judge = Judge()  # character worths, shared by this decision's playouts
-        greedy = GreedyAgent(self.seed, judge)
         rollout = RolloutAgent(self.seed, judge)
-        candidates = self._candidates(game, decision, greedy)
+        candidates = self._candidates(game, decision, rollout)
         if len(candidates) == 1 or _is_exchange(decision, candidates[0]):
             return candidates[0]  # an exchange leads to another bid decision, which is searched
         others = {seat.index: GreedyAgent(_mix(self.seed, seat.index), judge) for seat in game.seats
@@ -154,13 +183,19 @@ class MCTSAgent(EngineAgent):
                 break  # no deal left for every option still in
             deals = max(1, budget // (stages - stage) // len(alive))
             for _ in range(deals):  # each deal played once with every option still in
-                for k in alive:
-                    twin = session.determinize(me, _mix(self.seed, game.decisions_taken, deal), agents=others)
-                    try:
-                        values = self._playout(twin, keys[k], rollout)
-                    finally:
-                        twin.close()  # the playout is over: the copy is given up
-                    stats[keys[k]].add(values, me)
+                dealt = session.determinize(me, _mix(self.seed, game.decisions_taken, deal), agents=others)
+                try:
+                    for place, k in enumerate(alive):
+                        last = place == len(alive) - 1  # the last option plays on the deal itself
+                        twin = dealt if last else dealt.clone()  # a copy: cheaper than dealing again
+                        try:
+                            values = self._playout(twin, keys[k], rollout)
+                        finally:
+                            if not last:
+                                twin.close()  # the playout is over: the copy is given up
+                        stats[keys[k]].add(values, me)
+                finally:
+                    dealt.close()
                 deal += 1
             budget -= deals * len(alive)
             alive.sort(key=lambda k: (-stats[keys[k]].mean(stats[keys[k]].reward), k))
@@ -169,13 +204,13 @@ class MCTSAgent(EngineAgent):
         best = min(alive, key=lambda k: (-stats[keys[k]].mean(stats[keys[k]].reward), k))
         return candidates[best]
 
-    def _candidates(self, game: Game, decision: Decision, greedy: GreedyAgent) -> list[int]:
-        """The greedy bot's best options, its own pick first. At a bid: passing, and a bid of each
+    def _candidates(self, game: Game, decision: Decision, policy: GreedyAgent) -> list[int]:
+        """The playout policy's best options, its own pick first. At a bid: passing, and a bid of each
         size (the one keeping the most worth in hand), so the search weighs how much to bid."""
         if decision.count <= 1:
             return [0]
-        scores = greedy.scores(game, decision)
-        first = greedy.best(game, scores)  # what the greedy bot would pick
+        scores = policy.scores(game, decision)
+        first = policy.best(game, scores)  # what the policy would pick
         ranked = sorted(range(decision.count), key=lambda i: (-scores[i], i))
         width = WIDTH
         if decision.kind == "bid":
