@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
             decision = game.decision()
             if count % options.every == 0:
                 for level in options.levels:
-                    bot = MCTSAgent(seed * 31, LEVELS[level])
+                    bot = MCTSAgent(seed * 31, LEVELS[level], per_table=True)
                     start = time.process_time()
                     bot.choose(game, decision)
                     seconds = time.process_time() - start

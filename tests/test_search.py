@@ -222,3 +222,22 @@ def test_the_playout_policy_keeps_its_wild_cards_for_the_skyscrapers():
     assert _policy_turn(GreedyAgent(1), "press wild", "dollar dollar", "press") == ["press wild (2)"]
     earlier = ("press", "dollar", "elevator", "plans", "prestige")
     assert _policy_turn(RolloutAgent(1), "skyscraper wild", "dollar dollar", "skyscraper", earlier) == ["skyscraper wild (2)"]
+
+
+def test_a_level_plays_fewer_playouts_at_a_larger_table_and_a_number_exactly_as_many():
+    """`bot:mcts` (normal: 60 at two seats) keeps its time per decision at four seats by playing
+    3/5 as many playouts there; `bot:mcts:60` plays 60 at any table."""
+    game = nycrules.new_game(["Ann", "Ben", "Cat", "Dan"], seed=6, log_events=False)
+    greedy = GreedyAgent(2)
+    while True:
+        decision = game.decision()
+        if decision.kind == "bid" and decision.count > 3 and game.state.round == 2:
+            break
+        game.apply(greedy.choose(game, decision))
+    played = {}
+    for kind in ("bot:mcts", "bot:mcts:normal", "bot:mcts:36", "bot:mcts:60"):
+        bot = make_agent(kind, 3)
+        bot.choose(game, decision)
+        played[kind] = sum(figures.playouts for figures in bot.last_search.values())
+    assert played["bot:mcts"] == played["bot:mcts:normal"] == played["bot:mcts:36"] <= 36
+    assert played["bot:mcts:36"] > 30 and played["bot:mcts:60"] > 55  # halving may leave a playout or two

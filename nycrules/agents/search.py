@@ -43,7 +43,8 @@ reward is the bot's win and its margin over the best other seat. A copy copies t
 table and the tasks under way (about 1 ms; nothing is replayed), so each playout
 starts from a copy of its own.
 
-Levels (`LEVELS`) are simulations per decision; `bot:mcts:N` sets N directly.
+Levels (`LEVELS`) are simulations per decision at a table of two seats, fewer at a
+larger one (`playouts_at`); `bot:mcts:N` sets N directly, at any table.
 Reproducible: the copies' deals and the bots in them are seeded from the bot's
 seed and the number of decisions the game has seen.
 """
@@ -63,8 +64,9 @@ from ..engine.state import Game
 from ..language.hooks import HOOKS
 from .worth import OFFERED, Judge
 
-# Simulations per decision of each level (README, "The search bot": time per decision).
-LEVELS = {"easy": 8, "normal": 40, "hard": 200}
+# Simulations per decision of each level at a table of two seats (README, "The search bot": time
+# per decision); at a larger table, where a playout costs more, fewer (`playouts_at`).
+LEVELS = {"easy": 8, "normal": 60, "hard": 200}
 DEFAULT_LEVEL = "normal"
 WIDTH = 5  # options searched at a decision: the playout policy's best ones
 BID_WIDTH = 6  # options searched at a bid: the policy's pick, passing, and a bid of each size
@@ -153,9 +155,10 @@ class RolloutAgent(GreedyAgent):
 class MCTSAgent(EngineAgent):
     """Searches `simulations` determinized playouts per decision (see the module's docstring)."""
 
-    def __init__(self, seed: int, simulations: int = LEVELS[DEFAULT_LEVEL]):
+    def __init__(self, seed: int, simulations: int = LEVELS[DEFAULT_LEVEL], per_table: bool = False):
         self.seed = seed
         self.simulations = max(1, simulations)
+        self.per_table = per_table  # a level's simulations, for two seats: fewer at a larger table
         self.last_search: dict[str, OptionStats] = {}  # option key -> its playouts' figures
 
     def choose(self, session: Session, decision: Decision) -> int:
@@ -177,7 +180,8 @@ class MCTSAgent(EngineAgent):
         stats = {key: OptionStats() for key in keys}
         alive = list(range(len(keys)))
         stages = max(1, math.ceil(math.log2(len(keys))))
-        budget, deal = self.simulations, 0
+        budget = playouts_at(self.simulations, len(game.seats)) if self.per_table else self.simulations
+        deal = 0
         for stage in range(stages):  # successive halving: the better half goes on to more deals
             if stage and budget < len(alive):
                 break  # no deal left for every option still in
@@ -295,14 +299,23 @@ def _is_exchange(decision: Decision, index: int) -> bool:
     return decision.option(index).key.startswith("swap:")
 
 
-def simulations_of(kind: str) -> int:
-    """The simulations per decision of `bot:mcts`, `bot:mcts:LEVEL` or `bot:mcts:N`."""
+def playouts_at(simulations: int, seats: int) -> int:
+    """A level's simulations at a table of this many seats: as many at two seats, fewer at more, where
+    a playout plays more turns (with three seats 3/4 of them, with four 3/5), so that a decision
+    takes about the same time."""
+    return max(1, round(simulations * 3 / (seats + 1)))
+
+
+def simulations_of(kind: str) -> tuple[int, bool]:
+    """The simulations per decision of `bot:mcts`, `bot:mcts:LEVEL` or `bot:mcts:N`, and whether
+    they are a level's (for two seats: fewer at a larger table) or N exactly."""
     parts = kind.split(":")
     if len(parts) < 3:
-        return LEVELS[DEFAULT_LEVEL]
-    return LEVELS[parts[2]] if parts[2] in LEVELS else int(parts[2])
+        return LEVELS[DEFAULT_LEVEL], True
+    return (LEVELS[parts[2]], True) if parts[2] in LEVELS else (int(parts[2]), False)
 
 
 def mcts_from_kind(kind: str, seed: int) -> Any:
     """`bot:mcts`, `bot:mcts:LEVEL` (easy, normal, hard) or `bot:mcts:N` (N simulations per decision)."""
-    return MCTSAgent(seed, simulations_of(kind))
+    simulations, per_table = simulations_of(kind)
+    return MCTSAgent(seed, simulations, per_table)

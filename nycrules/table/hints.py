@@ -18,7 +18,7 @@ SHOWN = 2  # options described: the suggestion and the next best
 def hint(session: Session, decision: Decision) -> str:
     """The suggestion, with the expected points of the best options (a few lines of text)."""
     me = decision.seat.index
-    agent = MCTSAgent(session.seed * 31 + me)
+    agent = MCTSAgent(session.seed * 31 + me, per_table=True)  # the default bot's search
     choice = agent.search(session, decision, me)
     label = decision.option(choice).label
     found = agent.last_search
