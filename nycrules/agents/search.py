@@ -11,8 +11,8 @@ again), so two options are compared on the same cards, and the
 luck of a deal, which is far larger than the difference between two options,
 is the same for both. The budget is spent by successive halving: every option
 is played on a few deals, the better half (by mean reward) goes on to new deals,
-and so on, so the best few options are compared on the most deals (with 40
-simulations and six options: 2 deals for all six, 4 more for the best three, 8
+and so on, so the best few options are compared on the most deals (with 60
+simulations and six options: 3 deals for all six, 7 more for the best three, 10
 more for the best two). The option with the best mean reward among the last
 ones in is taken.
 
