@@ -46,7 +46,8 @@ def test_bad_agents_are_refused_before_any_game(agents, words):
     ({"games": 1.5}, TypeError, "games must be a whole number"), ({"games": "3"}, TypeError, "games must be"),
     ({"seed": -1}, ValueError, "seed must be a whole number from 0 to "), ({"seed": None}, TypeError, "seed must be"),
     ({"workers": 0}, ValueError, "workers must be a whole number of at least 1, not 0"),
-    ({"workers": 1.5}, TypeError, "workers must be")])
+    ({"workers": 1.5}, TypeError, "workers must be"),
+    ({"progress": 5}, TypeError, "progress must be a function called with the number of games done, not 5")])
 def test_a_run_of_games_out_of_bounds_is_refused_before_any_game(kwargs, kind, words):
     """Before, games=10**12 set out to play them all (the command line stops at 100000: every game's
     results are kept for the report), and a seed or workers of the wrong kind failed inside."""

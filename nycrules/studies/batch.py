@@ -51,6 +51,9 @@ def run_games(agents: AgentFactories, seats: list[str], games: int = 100, seed: 
     seed = whole_number(seed, "run_games' seed", 0, MAX_INT // 2)  # seed + i stays a seed a save can hold
     if workers is not None:
         workers = whole_number(workers, "run_games' workers", 1)
+    if progress is not None and not callable(progress):  # else it failed only once the first game was played
+        raise ArgumentTypeError("run_games' progress must be a function called with the number of games done, "
+                                f"not {shown_clipped(repr(progress), 40)} ({type(progress).__name__})")
     if not isinstance(agents, dict):
         raise ArgumentTypeError(f"run_games' agents map a seat index to an agent class, e.g. {{0: MyAgent}}; "
                                 f"not {shown_clipped(repr(agents), 40)} ({type(agents).__name__})")
