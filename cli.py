@@ -96,7 +96,7 @@ def _ruleset(path: Optional[str], option: str = "--ruleset"):
 
 @app.command()
 def validate(
-    paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Ruleset folders or YAML files to check.")],
+    names: Annotated[list[str], typer.Argument(metavar="PATH...", help="Ruleset folders or YAML files to check.")],
     format: FormatOption = Format.text,
     simulate: Annotated[Optional[int], typer.Option(
         "--simulate", metavar="N", min=1,
@@ -119,6 +119,9 @@ def validate(
     from nycrules.table.output import write_json
     from nycrules.studies.playcheck import check_by_playing, text_report
 
+    if "" in names:  # as a Path it would be the current folder, which the user did not name
+        raise fail("validate '': an empty path names no ruleset; give a ruleset folder or YAML file", 2)
+    paths = [Path(name) for name in names]
     missing = [p for p in paths if not os.path.lexists(p)]
     if missing:
         raise fail(f"no such file or folder: {missing[0]}", 2)

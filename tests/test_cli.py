@@ -61,6 +61,14 @@ def test_validate_missing_path_is_a_usage_error():
     assert result.stderr.strip() == "nycrules: no such file or folder: no/such/ruleset"
 
 
+def test_validate_of_an_empty_path_reads_nothing(tmp_path):
+    """Before, '' became the current folder, and its ruleset.yaml was read, a file the user never named."""
+    (tmp_path / "ruleset.yaml").write_text("extends: nyc\n", encoding="utf-8")
+    result = nycrules("validate", "", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "nycrules: validate '': an empty path names no ruleset; give a ruleset folder or YAML file"
+
+
 @pytest.mark.parametrize("garbage", [b"\x00\x01\x02", b"\xff\xfe\xfa", b"[[[", b"- a\n- b\n", b"", b"a: b: c"])
 def test_validate_never_shows_a_traceback(tmp_path, garbage):
     path = tmp_path / "x.yaml"
