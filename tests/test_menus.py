@@ -243,3 +243,42 @@ def test_the_hint_shows_only_when_a_number_could_mean_two_options():
         return any("#N picks option N" in line for line in menus.option_lines(game, decision))
     assert not hint([other, two])  # `2` is option 2 and character 2 alike
     assert hint([two, other])  # `2` could be option 2 (23) or character 2 (option 1)
+
+
+def card_shark_discard(hand: str):
+    """The decision of 1 Card Shark: any of the hand's cards to discard and draw again."""
+    from scenario import hire
+    game, ann, ben = bare_table()
+    hire(game, ann, 1)
+    give(game, ann, hand=hand, dollars=1)
+    set_pairs(game, "plans plans", "dollar dollar")
+    answer(game, "use 1")
+    ann.draft_turns_left = 1
+    scripted, seen = game.chooser, []
+
+    def stop_at_the_discard(g, decision):
+        if decision.kind == "choose_some":
+            seen.append(decision)
+            raise StopIteration
+        return scripted(g, decision)
+    game.chooser = stop_at_the_discard
+    with pytest.raises(StopIteration):
+        draft_turn(game, ann)
+    return game, seen[0]
+
+
+def test_a_discard_from_a_big_hand_shows_the_smallest_and_largest_sets_and_takes_any_typed():
+    """Before, Card Shark with six cards listed all 64 sets on 38 lines, far past a 24-line screen."""
+    game, decision = card_shark_discard("press dollar elevator plans prestige skyscraper")
+    assert len(decision.options) == 64
+    lines = menus.option_lines(game, decision)
+    assert len(lines) <= 10 and max(len(line) for line in lines) <= WIDTH
+    assert lines[0] == "  1. nothing" and "64. press dollar elevator plans prestige skyscraper" in lines[-3]
+    assert "more sets: type a set as its cards" in " ".join(lines)
+    every = menus.option_lines(game, decision, every=True)  # `more`
+    numbers = [int(n) for line in every for n in re.findall(r"(\d+)\. ", line)]
+    assert numbers == list(range(1, 65))
+    for i, option in enumerate(decision.options):  # every set, shown or not, is taken typed as its cards
+        typed = menus.compact(game, menus.card_types(option)) if option.value else "nothing"
+        assert answers.read_answer(game, decision, typed, answers.choose_option) == i
+    assert answers.read_answer(game, decision, "20", answers.choose_option) == 19  # and by its number

@@ -15,7 +15,7 @@ from typing import Callable
 from ..engine.bids import bid_counts, value_of
 from ..engine.decisions import Decision
 from ..engine.state import Game, Tile
-from .menus import bid_value_of, card_types, compact, label, shown_bids, swap_of, tiles_in
+from .menus import bid_value_of, card_types, compact, label, shown_bids, shown_card_sets, swap_of, tiles_in
 from ..text import counted
 
 _COUNT = re.compile(r"^(\d{1,2})x?$")
@@ -58,7 +58,7 @@ def shown_options(game: Game, decision: Decision) -> list[int]:
     """The options the menu lists (without `more`): only these are picked by a start of their text,
     so a word typed is never taken as an option the person has not seen."""
     if decision.kind != "bid":
-        return list(range(len(decision.options)))
+        return shown_card_sets(game, decision)
     others = [i for i, o in enumerate(decision.options) if bid_value_of(o) is None and swap_of(o) is None]
     return sorted(others + shown_bids(game, decision))
 

@@ -4,7 +4,9 @@
 An option keeps its number (its position in `decision.options`) whether it is shown or
 not, so a number typed always means the same option. The bid menu shows, for each value,
 the few bids that use the fewest cards (never one another shown beats in every way);
-`more` lists them all, and any legal bid may be typed as its cards.
+`more` lists them all, and any legal bid may be typed as its cards. So does a long list
+of card sets (a discard from a big hand: 64 sets of six cards): the smallest and the
+largest sets are shown, and any set may be typed as its cards.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..engine.state import Card, Game, Pair, Tile
 
 PER_VALUE = 3  # bids shown for each value
 FLOW_OVER = 10  # longer lists of short options flow several to a line
+CARD_SET_LINES = 10  # card sets that take more lines than this are shown in part (`more`: all)
 WIDTH = 80
 
 
@@ -122,8 +125,14 @@ def option_lines(game: Game, decision: Decision, every: bool = False) -> list[st
                 name = f"       {tile.char.id} {tile.char.title}: "
                 lines.append(name + one_line(tile.char, WIDTH - len(name)))
         return lines + _position_hint(decision)
-    if len(options) > FLOW_OVER and all(_card_set(o) for o in options):
-        return _card_set_lines(game, options)
+    if _long_card_set_list(decision):
+        shown = shown_card_sets(game, decision, every)
+        lines = _card_set_lines(game, options, shown)
+        hidden = len(options) - len(shown)
+        if hidden:
+            example = compact(game, card_types(options[next(i for i in range(len(options)) if i not in shown)]))
+            lines += _wrap(f"  ({hidden} more sets: type a set as its cards, e.g. `{example}`; `more` lists them)")
+        return lines
     if len(options) > FLOW_OVER and max(len(n) for n in numbered) <= 24:
         return wrap_items("  ", numbered, sep="   ", indent=2)
     return [f"  {entry}" for entry in numbered] + _position_hint(decision)
@@ -133,10 +142,28 @@ def _card_set(option: Option) -> bool:
     return isinstance(option.value, list) and all(isinstance(v, Card) for v in option.value)
 
 
-def _card_set_lines(game: Game, options: list[Option]) -> list[str]:
+def _long_card_set_list(decision: Decision) -> bool:
+    options = decision.options
+    return len(options) > FLOW_OVER and all(_card_set(o) for o in options)
+
+
+def shown_card_sets(game: Game, decision: Decision, every: bool = False) -> list[int]:
+    """The options the menu of a decision that is not a bid lists: all of them, unless they are card
+    sets that take more than `CARD_SET_LINES` lines (and not `every`): then the smallest sets (none or
+    one card) and the largest (every card)."""
+    options = decision.options
+    everything = list(range(len(options)))
+    if every or not _long_card_set_list(decision) or len(_card_set_lines(game, options, everything)) <= CARD_SET_LINES:
+        return everything
+    largest = max(len(o.value) for o in options)
+    return [i for i, o in enumerate(options) if len(o.value) <= 1 or len(o.value) == largest]
+
+
+def _card_set_lines(game: Game, options: list[Option], shown: list[int]) -> list[str]:
     """Sets of cards (a discard and the like) grouped by their number of cards, like the bids by value."""
     by_size: dict[int, list[str]] = {}
-    for i, o in enumerate(options):  # the options come by size, then in the order of the card types
+    for i in shown:  # the options come by size, then in the order of the card types
+        o = options[i]
         by_size.setdefault(len(o.value), []).append(f"{i + 1}. {label(game, o)}")
     lines = []
     for size, entries in sorted(by_size.items()):
