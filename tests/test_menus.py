@@ -178,13 +178,19 @@ def test_bids_of_one_value_are_listed_in_the_order_of_their_numbers():
             assert numbers == sorted(numbers), line
 
 
-def scout_discard(hand: str):
-    """The decision of 5 Scout's discard, after it drew three more cards."""
-    from scenario import hire, stack_deck
+def draft_with(char_id: int, hand: str):
+    """A table where Ann, with this character and hand and a dollar, is about to take a pair."""
     game, ann, ben = bare_table()
-    hire(game, ann, 5)
+    hire(game, ann, char_id)
     give(game, ann, hand=hand, dollars=1)
     set_pairs(game, "plans plans", "dollar dollar")
+    return game, ann
+
+
+def scout_discard(hand: str):
+    """The decision of 5 Scout's discard, after it drew three more cards."""
+    from scenario import stack_deck
+    game, ann = draft_with(5, hand)
     stack_deck(game, "dollar wild prestige")
     answer(game, "use 5", "dollar prestige", "take plans")
     ann.draft_turns_left = 1
@@ -247,11 +253,7 @@ def test_the_hint_shows_only_when_a_number_could_mean_two_options():
 
 def card_shark_discard(hand: str):
     """The decision of 1 Card Shark: any of the hand's cards to discard and draw again."""
-    from scenario import hire
-    game, ann, ben = bare_table()
-    hire(game, ann, 1)
-    give(game, ann, hand=hand, dollars=1)
-    set_pairs(game, "plans plans", "dollar dollar")
+    game, ann = draft_with(1, hand)
     answer(game, "use 1")
     ann.draft_turns_left = 1
     scripted, seen = game.chooser, []
