@@ -330,11 +330,11 @@ def board(
     from nycrules.table.saves import read_save, write_text
 
     if svg is not None and svg.suffix.lower() != ".svg":
+        from nycrules.table.svg import svg_name_like
         from nycrules.text import shown_path
 
-        example = svg.with_suffix(".svg").name if svg.name else "table.svg"  # `--svg ''`, `--svg /`: no name
         raise fail(f"--svg draws an SVG picture: give a file name ending in .svg "
-                   f"(--svg {shown_path(example)}), not {shown_path(str(svg))}", 2)
+                   f"(--svg {shown_path(svg_name_like(svg))}), not {shown_path(str(svg))}", 2)
     loaded = _ruleset(ruleset)
     save = read_save(file, loaded)
     game, taken = game_at(loaded, save, until)

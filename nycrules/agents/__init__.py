@@ -81,6 +81,7 @@ class GreedyAgent(_Picker):
         point = self._bid_point(game)
         scores: list[float] = []
         exchanges: list[int] = []
+        best_bid = 0.0  # passing scores 0
         for index in range(decision.count):
             value = decision.value(index)  # no labels needed
             what = value[0]
@@ -91,7 +92,10 @@ class GreedyAgent(_Picker):
                     if worth is None:
                         worth = keep[card.type] = self._keep_value(game, card.type)
                     kept += worth
-                scores.append(value[2] * point - kept)
+                score = value[2] * point - kept
+                scores.append(score)
+                if score > best_bid:
+                    best_bid = score
             elif what == "use":
                 scores.append(25)
             elif what == "exchange":
@@ -100,15 +104,17 @@ class GreedyAgent(_Picker):
             else:
                 scores.append(0)
         if exchanges:
-            self._score_exchanges(game, decision, scores, exchanges)
+            self._score_exchanges(game, decision, scores, exchanges, best_bid)
         return scores
 
     def _bid_point(self, game: Game) -> float:
         """What a point of bid is worth in the bidding round under way, against the cards it costs."""
         return 10
 
-    def _score_exchanges(self, game: Game, decision: Decision, scores: list[float], exchanges: list[int]) -> None:
-        """Scores for the exchanges with the reserve offered in a bid decision (kept as they are here)."""
+    def _score_exchanges(self, game: Game, decision: Decision, scores: list[float], exchanges: list[int],
+                         best_bid: float) -> None:
+        """Scores for the exchanges with the reserve offered in a bid decision, given the best bid's
+        score (or passing's, 0); the greedy bot keeps them as they are."""
 
     def _score(self, game: Game, decision: Decision, index: int, judge: Judge) -> float:
         value = decision.value(index)  # no labels needed

@@ -140,8 +140,8 @@ class RolloutAgent(GreedyAgent):
             return max((ROUND_WORTH.get(card, 10) for card in to_come), default=0) * WILD_KEPT
         return ROUND_WORTH.get(card_type, 10) * LATER_KEPT if card_type in to_come else 0
 
-    def _score_exchanges(self, game: Game, decision: Decision, scores: list[float], exchanges: list[int]) -> None:
-        best_bid = max([0.0] + [scores[i] for i in range(decision.count) if decision.value(i)[0] == "bid"])
+    def _score_exchanges(self, game: Game, decision: Decision, scores: list[float], exchanges: list[int],
+                         best_bid: float) -> None:
         point = self._bid_point(game)
         for i in exchanges:
             _, out_card, in_card = decision.value(i)

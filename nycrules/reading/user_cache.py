@@ -14,12 +14,17 @@ import stat
 from pathlib import Path
 
 
+def xdg_folder(variable: str, *default: str) -> Path:
+    """$VARIABLE/nycrules, or ~/DEFAULT.../nycrules when it is unset or relative (the XDG rule: a
+    relative path is ignored, so nothing is ever put in the current folder)."""
+    given = os.environ.get(variable, "")
+    return Path(given if os.path.isabs(given) else Path.home().joinpath(*default)) / "nycrules"
+
+
 def private_folder() -> Path | None:
     """$XDG_CACHE_HOME/nycrules (or ~/.cache/nycrules), created if missing; None if it is not private."""
     try:
-        given = os.environ.get("XDG_CACHE_HOME", "")
-        # A relative path is not a cache folder (the XDG rule): never files in the current folder.
-        base = Path(given if os.path.isabs(given) else Path.home() / ".cache") / "nycrules"
+        base = xdg_folder("XDG_CACHE_HOME", ".cache")
         base.mkdir(mode=0o700, parents=True, exist_ok=True)
         if _ours(base) and (_ours(base.parent) or _sticky(base.parent)):
             return base

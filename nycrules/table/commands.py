@@ -78,10 +78,9 @@ def write_picture(game: Game, path: str) -> str:
     if not path:
         return "picture needs a file name, e.g. `picture table.svg`"
     if not path.lower().endswith(".svg"):
-        named = Path(path).name  # none for `/` or `.`: then an example
+        from .svg import svg_name_like
         return (f"picture draws an SVG picture: give a file name ending in .svg (`picture "
-                f"{shown_path(Path(named).with_suffix('.svg').name if named else 'table.svg')}`), "
-                f"not {shown_path(path)}")
+                f"{shown_path(svg_name_like(path))}`), not {shown_path(path)}")
     from .saves import write_text
     from .svg import picture
 

@@ -26,6 +26,7 @@ from typing import Callable, Iterator
 from ..diagnostics import NycRulesError
 from ..engine.setup import SeatSpec
 from ..reading.files import FileRefused, read_bytes, read_text
+from ..reading.user_cache import xdg_folder
 from ..limits import MAX_DECISIONS, MAX_SAVE_BYTES, int_in_range, numeral_too_long
 from ..engine.model import Ruleset
 from ..agents.seating import check_name, check_seats, parse_seat, tom_level
@@ -144,9 +145,7 @@ def _sync_folder(folder: Path) -> None:
 def data_folder() -> Path:
     """The user's data folder for nycrules: $XDG_DATA_HOME/nycrules or ~/.local/share/nycrules (a relative
     $XDG_DATA_HOME is ignored, as the XDG rule says)."""
-    given = os.environ.get("XDG_DATA_HOME", "")
-    base = given if os.path.isabs(given) else str(Path.home() / ".local" / "share")
-    return Path(base) / "nycrules"
+    return xdg_folder("XDG_DATA_HOME", ".local", "share")
 
 
 def autosave(save: Save, preferred: Path) -> tuple[Path, str]:

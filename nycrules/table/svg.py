@@ -13,6 +13,7 @@ read the picture back and check it against the game.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
 from .board_view import wrap_items
@@ -74,6 +75,13 @@ def centres(game: Game) -> dict[str, tuple[float, float]]:
     return {b.id: (cx + radius * math.cos(-math.pi / 2 + 2 * math.pi * i / count),
                    cy + radius * math.sin(-math.pi / 2 + 2 * math.pi * i / count))
             for i, b in enumerate(game.boroughs)}
+
+
+def svg_name_like(path: "str | Path") -> str:
+    """A file name ending in .svg like the one given, for a message (table.svg when it names no file:
+    `''`, `/`, `.`)."""
+    name = Path(path).name
+    return Path(name).with_suffix(".svg").name if name else "table.svg"
 
 
 def picture(game: Game) -> str:
