@@ -117,6 +117,13 @@ def int_in_range(value: int) -> bool:
     return -MAX_INT <= value <= MAX_INT
 
 
+def small_numeral(text: str, digits: int = 6) -> int | None:
+    """The number a plain numeral (ASCII digits only) of at most `digits` digits writes, else None:
+    what a person types for an option, a count or a level, read without converting a numeral of
+    thousands of digits (which Python refuses with an error of its own)."""
+    return int(text) if len(text) <= digits and text.isascii() and text.isdigit() else None
+
+
 def numeral_too_long(text: str) -> bool:
     """A numeral with more digits than MAX_INT can have (checked before Python converts it)."""
     return sum(ch.isdigit() for ch in text) > MAX_INT_DIGITS

@@ -603,6 +603,16 @@ def test_bad_levels_are_refused_clearly(text):
         parse_seats(["Ann", text], nyc())
 
 
+@pytest.mark.parametrize("text", ["tom:" + "9" * 5000, "tom:" + "x" * 5000, "bot:" + "x" * 5000, "x" * 5000])
+def test_a_seat_of_thousands_of_characters_is_refused_in_one_short_line(text):
+    """A Tom level of 5,000 digits once reached Python's own limit on converting numerals (an internal
+    error); such seats are refused in a line that quotes only the start of what was typed."""
+    with pytest.raises(NycRulesError) as refused:
+        parse_seats(["Ann", text], nyc())
+    message = str(refused.value)
+    assert "\n" not in message and len(message) < 200 and "..." in message
+
+
 def test_several_toms_are_numbered():
     """More than one Tom are called Tom I, Tom II, Tom III, each with its own level."""
     specs = parse_seats(["Ann", "tom:1", "tom:C5", "tom"], nyc())

@@ -13,9 +13,9 @@ import unicodedata
 
 from ..diagnostics import NycRulesError
 from ..engine.setup import SeatSpec, check_seat_count
-from ..limits import MAX_NAME_CHARS
+from ..limits import MAX_NAME_CHARS, small_numeral
 from ..engine.model import Ruleset
-from ..text import shown
+from ..text import shown, shown_clipped
 
 BOTS = ("bot:random", "bot:greedy", "bot:mcts")
 MCTS = re.compile(r"bot:mcts:(\d{1,9})")
@@ -48,7 +48,7 @@ def _skeleton(name: str) -> str:
 
 def check_name(name: str) -> str:
     if not valid_name(name):
-        raise NycRulesError(f"a seat needs a name of {NAME_RULE}, not '{shown(name)}'")
+        raise NycRulesError(f"a seat needs a name of {NAME_RULE}, not '{shown_clipped(name, 40)}'")
     return name
 
 
@@ -59,15 +59,16 @@ def tom_level(level: str, ruleset: Ruleset) -> tuple[str, int]:
         raise NycRulesError("this ruleset has no rules for Tom")
     level = level.strip().upper()
     if level.isascii() and level.isdigit():
-        if int(level) not in tom.levels:
+        number = small_numeral(level)
+        if number is None or number not in tom.levels:
             raise NycRulesError(f"Tom's level must be {min(tom.levels)}-{max(tom.levels)} "
-                                f"or a mode and card count such as {tom.default_level}, not {level}")
-        level = tom.levels[int(level)]
+                                f"or a mode and card count such as {tom.default_level}, not {shown_clipped(level, 20)}")
+        level = tom.levels[number]
     match = re.fullmatch(r"([A-Z])([0-9])", level)
     if match is None or match.group(1) not in tom.modes or int(match.group(2)) not in TOM_CARDS:
         modes = "/".join(sorted(tom.modes))
         raise NycRulesError(f"Tom's level must be a number from the table or a mode ({modes}) with "
-                            f"{TOM_CARDS[0]}-{TOM_CARDS[-1]} cards, such as {tom.default_level}; not {level}")
+                            f"{TOM_CARDS[0]}-{TOM_CARDS[-1]} cards, such as {tom.default_level}; not {shown_clipped(level, 20)}")
     return match.group(1), int(match.group(2))
 
 
@@ -89,7 +90,7 @@ def parse_seat(text: str, ruleset: Ruleset, index: int) -> SeatSpec:
         name = lowered.split(":")[1]
         return SeatSpec(f"{name.upper() if name == 'mcts' else name.capitalize()} bot {index + 1}", lowered)
     if lowered.startswith("bot:"):
-        raise NycRulesError(f"unknown bot '{value}': choose bot:random, bot:greedy, bot:mcts, "
+        raise NycRulesError(f"unknown bot '{shown_clipped(value, 40)}': choose bot:random, bot:greedy, bot:mcts, "
                             f"bot:mcts:easy/normal/hard or bot:mcts:N")
     if lowered == "tom" or lowered.startswith("tom:"):
         default = ruleset.tom.default_level if ruleset.tom else ""

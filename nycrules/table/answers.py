@@ -15,6 +15,7 @@ from typing import Callable
 from ..engine.bids import bid_counts, value_of
 from ..engine.decisions import Decision
 from ..engine.state import Game, Tile
+from ..limits import small_numeral
 from .menus import bid_value_of, card_types, compact, label, shown_bids, shown_card_sets, swap_of, tiles_in
 from ..text import counted
 
@@ -69,14 +70,14 @@ def read_answer(game: Game, decision: Decision, line: str,
     text = " ".join(line.lower().split())
     options = decision.options
     if text.startswith("#"):
-        number = text[1:]
-        if number.isascii() and number.isdigit() and len(number) <= 6 and 1 <= int(number) <= len(options):
-            return int(number) - 1
+        number = small_numeral(text[1:])
+        if number is not None and 1 <= number <= len(options):
+            return number - 1
         return f"there is no option {text[:12]}; choose #1-#{len(options)}"
     tiles = [(i, t) for i, o in enumerate(options) for t in tiles_in(o)]
-    if text.isascii() and text.isdigit() and len(text) <= 6:
-        chars = sorted(i for i, t in tiles if t.char.id == int(text))
-        position = int(text) - 1 if 1 <= int(text) <= len(options) else None
+    if (typed := small_numeral(text)) is not None:
+        chars = sorted(i for i, t in tiles if t.char.id == typed)
+        position = typed - 1 if 1 <= typed <= len(options) else None
         if chars and position is not None and position not in chars:  # both could be meant: ask
             char = next(t.char for i, t in tiles if i == chars[0])
             return (f"'{text}' could be option {text} ({label(game, options[position])}) or character {char.id} "
@@ -118,8 +119,9 @@ def choose_option(game: Game, decision: Decision, line: str) -> int | str:
     options = decision.labels()
     text = " ".join(line.lower().split())
     if text.isascii() and text.isdigit():
-        if len(text) <= 6 and 1 <= int(text) <= len(options):
-            return int(text) - 1
+        number = small_numeral(text)
+        if number is not None and 1 <= number <= len(options):
+            return number - 1
         return f"there is no option {text[:12]}{'...' if len(text) > 12 else ''}; choose 1-{len(options)}"
     plain = [_bare(label) for label in options]
     if decision.kind == "bid":

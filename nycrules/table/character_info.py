@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 
 from ..engine.model import CharacterDef, Ruleset
+from ..limits import small_numeral
 
 
 def find_characters(ruleset: Ruleset, text: str) -> list[CharacterDef]:
@@ -17,7 +18,8 @@ def find_characters(ruleset: Ruleset, text: str) -> list[CharacterDef]:
     if not wanted:
         return []
     if wanted.isascii() and wanted.isdigit():
-        found = ruleset.characters.get(int(wanted)) if len(wanted) <= 6 else None
+        number = small_numeral(wanted)
+        found = ruleset.characters.get(number) if number is not None else None
         return [found] if found is not None else []
     chars = sorted(ruleset.characters.values(), key=lambda c: c.id)
     exact = [c for c in chars if c.title.lower() == wanted]

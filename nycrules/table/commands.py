@@ -11,6 +11,7 @@ from . import views
 from .character_info import info
 from ..diagnostics import NycRulesError
 from ..engine.state import Game, Seat
+from ..limits import small_numeral
 from ..text import shown_path
 
 VIEWS = ("board", "hand", "seats", "chars", "characters", "log", "why", "info", "picture", "save")
@@ -61,10 +62,10 @@ def show(game: Game, seat: Seat, word: str, rest: str, interactive: bool) -> str
     if word in ("chars", "characters"):
         return views.characters(game, seat)
     if word == "log":
-        count = rest.strip() or "20"
-        if not (count.isascii() and count.isdigit() and len(count) <= 6):
+        count = small_numeral(rest.strip() or "20")
+        if count is None:
             return "log takes a number of events, e.g. `log 10`"
-        return views.log(game, int(count), None if game.finished else seat.index)
+        return views.log(game, count, None if game.finished else seat.index)
     if word == "why":
         return views.why(game, rest, None if game.finished else seat.index)
     if word == "info":

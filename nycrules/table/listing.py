@@ -9,7 +9,7 @@ from typing import Any
 from .. import primitives  # noqa: F401  (registers the primitives listed here)
 from ..language.hooks import HOOKS
 from .character_info import find_characters, phase_text
-from ..limits import MAX_INT_DIGITS
+from ..limits import MAX_INT_DIGITS, small_numeral
 from ..engine.model import PLAY_ROOT, SETUP_ROOT, CharacterDef, ProcNode, Ruleset, Script
 from ..language.registry import all_primitives
 
@@ -156,8 +156,9 @@ class Detail:
 
 def detail(ruleset: Ruleset, ident: str) -> Detail | None:
     """A character (by number or title), round, scoring step, hook, primitive, or `tom`."""
-    if ident.isascii() and ident.isdigit() and len(ident) <= MAX_INT_DIGITS and int(ident) in ruleset.characters:
-        return _character(ruleset.characters[int(ident)])
+    number = small_numeral(ident, digits=MAX_INT_DIGITS)
+    if number is not None and number in ruleset.characters:
+        return _character(ruleset.characters[number])
     for r in ruleset.rounds:
         if r.id == ident:
             fields = [("card", r.card), ("order", r.order), ("bonus value", str(r.bonus_value)), ("text", r.text),

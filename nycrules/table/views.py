@@ -10,6 +10,7 @@ from .colours import ansi_seat
 from ..engine.bids import bid_value, ranking
 from ..engine.decisions import Decision
 from ..engine.state import Event, Game, Seat, Tile
+from ..limits import small_numeral
 from ..text import counted
 
 
@@ -118,14 +119,14 @@ def why(game: Game, what: str = "", viewer: int | None = None) -> str:
     what = what.strip()
     numbered = list(enumerate(game.events, 1))
     if what.startswith("#"):
-        number = what[1:]
-        if not (number.isascii() and number.isdigit() and len(number) <= 7 and 1 <= int(number) <= len(numbered)):
+        number = small_numeral(what[1:], digits=7)
+        if number is None or not 1 <= number <= len(numbered):
             return f"there is no event {what[:12]}; `log` numbers the events 1-{len(numbered)}"
-        chosen = [numbered[int(number) - 1]]
+        chosen = [numbered[number - 1]]
     else:
-        if what and not (what.isascii() and what.isdigit() and len(what) <= 6):
+        count = small_numeral(what or "6")
+        if count is None:
             return "why takes a number of events (`why 10`) or an event number from `log` (`why #120`)"
-        count = int(what) if what else 6
         chosen = [pair for pair in numbered if pair[1].kind in ("", "note")][-count:] if count else []
     lines = []
     for number, event in chosen:
