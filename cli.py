@@ -555,7 +555,7 @@ def _standard_streams() -> bool:
 
 def main() -> None:
     """Entry point: run the app; every error ends as one line and an exit code, never a traceback."""
-    from nycrules.text import shown
+    from nycrules.text import shown, shown_clipped
 
     if _standard_streams():
         typer.echo("nycrules: standard output is closed: nothing could be shown (give it a file or /dev/null)",
@@ -582,7 +582,8 @@ def main() -> None:
         if hasattr(err, "format_message") and hasattr(err, "exit_code"):  # a bad flag or argument
             ctx = getattr(err, "ctx", None)
             where = f"`{ctx.command_path} --help`" if ctx is not None else "`nycrules --help`"
-            typer.echo(f"nycrules: {shown(err.format_message())} (see {where})", err=True)
+            # clipped: Click's message quotes what was typed, which may be thousands of characters
+            typer.echo(f"nycrules: {shown_clipped(err.format_message(), 160)} (see {where})", err=True)
             sys.exit(err.exit_code)
         # A bug of ours: still one line, and a way to report it.
         typer.echo(f"nycrules: internal error ({type(err).__name__}: {shown(err)}); please report it with the "

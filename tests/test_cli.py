@@ -157,6 +157,15 @@ def test_bad_flags_and_arguments_are_one_line(args, fragment):
     assert len(lines) == 1 and lines[0].startswith("nycrules: ") and fragment in lines[0]
 
 
+def test_a_flag_value_of_thousands_of_characters_is_quoted_clipped():
+    """Click's message quotes the value typed: a seed of 5,000 digits made a line of 5,000 characters."""
+    result = nycrules("play", "--seed", "9" * 5000)
+    assert result.returncode == 2
+    line = result.stderr.strip()
+    assert "\n" not in line and len(line) < 250 and line.startswith("nycrules: Invalid value for '--seed': '999")
+    assert line.endswith(" play --help`)")  # the message names where to read about the flag
+
+
 def test_simulate_reports_wins_and_speed():
     result = invoke("simulate", "--seat", "bot:greedy", "--seat", "tom:3", "--games", "4", "--format", "json")
     assert result.exit_code == 0, result.output
