@@ -61,14 +61,15 @@ def tom_level(level: str, ruleset: Ruleset) -> tuple[str, int]:
     if level.isascii() and level.isdigit():
         number = small_numeral(level)
         if number is None or number not in tom.levels:
-            raise NycRulesError(f"Tom's level must be {min(tom.levels)}-{max(tom.levels)} "
-                                f"or a mode and card count such as {tom.default_level}, not {shown_clipped(level, 20)}")
+            raise NycRulesError(f"Tom's level must be {min(tom.levels)}-{max(tom.levels)} or a mode and "
+                                f"card count such as {tom.default_level}, not {shown_clipped(level, 20)}")
         level = tom.levels[number]
     match = re.fullmatch(r"([A-Z])([0-9])", level)
     if match is None or match.group(1) not in tom.modes or int(match.group(2)) not in TOM_CARDS:
         modes = "/".join(sorted(tom.modes))
         raise NycRulesError(f"Tom's level must be a number from the table or a mode ({modes}) with "
-                            f"{TOM_CARDS[0]}-{TOM_CARDS[-1]} cards, such as {tom.default_level}; not {shown_clipped(level, 20)}")
+                            f"{TOM_CARDS[0]}-{TOM_CARDS[-1]} cards, such as {tom.default_level}; "
+                            f"not {shown_clipped(level, 20)}")
     return match.group(1), int(match.group(2))
 
 
