@@ -62,3 +62,19 @@ def test_long_seat_names_get_numbered_columns_and_a_legend(report):
     legend = " ".join(" ".join(lines[after:after + 4]).split())
     for number, seat in enumerate(named["seats"], 1):
         assert f"#{number} {seat['name']}" in legend
+
+
+def test_each_character_is_one_row_of_the_table_even_with_wide_intervals(report):
+    """A row with two intervals (points, then wins in percentage points) once ran past 80 columns and was
+    broken in two; the unit of the wins is now said once, above the table."""
+    wide = {"points": {"delta": -10.5, "low": -20.3, "high": -0.7},
+            "win_rate": {"delta": -0.16, "low": -0.33, "high": 0.01}}
+    widened = {**report, "characters": [{**char, "owner_effect": wide} for char in report["characters"]]}
+    lines = render(widened, "1 process(es)")
+    assert_fits(lines)
+    start = next(i for i, line in enumerate(lines) if line.startswith("Characters: hired and used per game"))
+    assert lines[start + 2] == "95% interval (- : too few owners); wins in percentage points of the win rate."
+    rows = lines[start + 4:]
+    assert len(rows) == len(report["characters"])
+    for row, char in zip(rows, report["characters"]):
+        assert row.split()[0] == str(char["id"]) and row.endswith(" -10.5 [-20.3, -0.7] -16 [-33, +1]")

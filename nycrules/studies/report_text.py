@@ -34,22 +34,24 @@ def mean(estimate: dict) -> str:
 
 
 def signed(difference: dict, percent: bool = False) -> str:
-    """`+12.3 [10.1, 14.5] *` (the star: more than noise)."""
-    scale, unit = (100, " pts") if percent else (1, "")
+    """`+12.3 [10.1, 14.5] *` (the star: more than noise); a share in percentage points, which the
+    table's heading names."""
+    scale = 100 if percent else 1
 
     def show(value: float | None) -> str:
         return "?" if value is None else f"{value * scale:+.1f}"
 
     mark = " *" if difference["beyond_noise"] else ""
-    return f"{show(difference['delta'])}{unit} [{show(difference['low'])}, {show(difference['high'])}]{mark}"
+    return f"{show(difference['delta'])} [{show(difference['low'])}, {show(difference['high'])}]{mark}"
 
 
 def interval(figure: dict | None, percent: bool = False) -> str:
-    """`+2.3 [-1.2, +5.9]`, or for a share in percentage points `+3 [-8, +14] pts`; `-` when there is none."""
+    """`+2.3 [-1.2, +5.9]`, or for a share in percentage points `+3 [-8, +14]` (the caller names the
+    unit: in the characters' table its heading does); `-` when there is none."""
     if figure is None:
         return "-"
     if percent:
-        return f"{figure['delta'] * 100:+.0f} [{figure['low'] * 100:+.0f}, {figure['high'] * 100:+.0f}] pts"
+        return f"{figure['delta'] * 100:+.0f} [{figure['low'] * 100:+.0f}, {figure['high'] * 100:+.0f}]"
     return f"{figure['delta']:+.1f} [{figure['low']:+.1f}, {figure['high']:+.1f}]"
 
 
@@ -98,13 +100,14 @@ def render(report: dict, workers: str) -> list[str]:
                      + "".join(f"{_num(s['by_category'][cat]['mean']):>{size}}" for s in report["seats"]))
     lines.append(f"  {'total':<{first}}" + "".join(f"{_num(s['points']['mean']):>{size}}" for s in report["seats"]))
     lines += legend
-    lines += ["", "Characters: hired and used per game; owners: seats that had it at the end; what it does",
-              "for its owner: owners minus non-owners of the same seat, 95% interval (- : too few owners)",
-              f"  {'id':>3} {'title':<16}{'hired':>6}{'used':>5}{'owners':>7}  {'points for owner':<22}wins for owner"]
+    lines += ["", "Characters: hired and used per game; owners: seats that had it at the end.",
+              "What it does for its owner: owners minus non-owners of the same seat, with a",
+              "95% interval (- : too few owners); wins in percentage points of the win rate.",
+              f"  {'id':>3} {'title':<16}{'hired':>6}{'used':>5}{'owners':>7}  {'points for owner':<20}wins for owner"]
     for char in report["characters"]:
         effect = char["owner_effect"]
         lines.append(f"  {char['id']:>3} {char['title'][:15]:<16}{char['hired_per_game']:>6.2f}"
-                     f"{char['used_per_game']:>5.2f}{char['owners']:>7}  {interval(effect['points']):<22}"
+                     f"{char['used_per_game']:>5.2f}{char['owners']:>7}  {interval(effect['points']):<20}"
                      f"{interval(effect['win_rate'], True)}")
     return fit(lines)
 
@@ -116,7 +119,7 @@ def render_comparison(comparison: dict) -> list[str]:
     lines = ["", f"{mod} minus {base} on the same {comparison['games']} seeds (95% intervals): "
              f"{comparison['marked']} of {comparison['tests']} differences are more than noise (*, Holm-corrected)"]
     width = max(16, *(len(s["name"]) + 2 for s in comparison["seats"]))
-    lines.append(f"  {'seat':<{width}}{'win rate':<30}{'points':<26}")
+    lines.append(f"  {'seat':<{width}}{'win rate, percentage points':<30}{'points':<26}")
     for seat in comparison["seats"]:
         lines.append(f"  {seat['name']:<{width}}{signed(seat['win_rate'], True):<30}{signed(seat['points']):<26}")
         for name, difference in seat["by_category"].items():
@@ -142,14 +145,14 @@ def render_verdicts(verdicts: dict, mod: str, base: str) -> list[str]:
         lines.append(f"  {row['id']:>3} {row['title']} ({row['status']}): {row['verdict'].upper()}")
         lines.append(f"      {figure_text(row, games)}")
         if row["verdict"] != UNTOLD and row["owner_win_rate"]:
-            lines.append(f"      its owners' wins: {interval(row['owner_win_rate'], True)} against non-owners "
-                         "of their seat")
+            lines.append(f"      its owners' wins: {interval(row['owner_win_rate'], True)} percentage points "
+                         "against non-owners")  # of the same seat, as the note under the verdicts says
     lines.append(f"  How to read: points for its owner = what owning it adds to a seat's points (owners minus "
                  f"non-owners of the same seat) in the mod, minus the same in the base. A verdict needs the "
                  f"figure clear of zero by {verdicts['margin']:g} points with all {verdicts['family']} judged "
                  f"figures taken together (Bonferroni, 95%); otherwise 'no clear effect'. A character that too "
                  f"few seats owned is judged by how often the bots took it when it was on offer (margin "
-                 f"{verdicts['hire_margin'] * 100:g} pts).")
+                 f"{verdicts['hire_margin'] * 100:g} percentage points).")
     if others:
         lines += ["", "Other characters (no verdict): points for their owner in the mod minus in the base, "
                       "95% interval",

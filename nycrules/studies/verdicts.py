@@ -173,8 +173,8 @@ def figure_text(row: dict, games: int) -> str:
         rate = hires["taken"] / hires["offered"]
         reference = hires["reference_taken"] / hires["reference_offered"]
         return (f"the bots took it {hires['taken']} of the {hires['offered']} times they could hire it ({rate:.0%}), "
-                f"against {reference:.0%} for {row['reference']}: {hires['delta'] * 100:+.0f} pts "
-                f"[{hires['low'] * 100:+.0f}, {hires['high'] * 100:+.0f}] over {games} games "
+                f"against {reference:.0%} for {row['reference']}: {hires['delta'] * 100:+.0f} "
+                f"[{hires['low'] * 100:+.0f}, {hires['high'] * 100:+.0f}] percentage points over {games} games "
                 f"({_owners(row['owners'])})")
     if points is None:
         return f"{_owners(row['owners'])} in {games} games: too few to measure"
