@@ -19,7 +19,9 @@ an OpenSpiel player. Actions are the ids of the ruleset's action space
 (1 for the winner, 0 for the others: a constant-sum game). `resample_from_infostate`
 re-deals what the player cannot see (`Session.determinize`), for the player to move.
 
-Parameters: `players` (2-4), `seed`, `ruleset` (a shipped name, a folder or a mod file).
+Parameters: `players` (2-4), `seed`, `ruleset` (a shipped name, a folder or a mod file). OpenSpiel
+passes a game's parameters as C++ ints, so a seed through `load_game` is 0 to 2**31 - 1: a larger
+one fails inside OpenSpiel (a pybind11 cast error) before this module sees it.
 """
 
 from __future__ import annotations

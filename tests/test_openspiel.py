@@ -85,3 +85,13 @@ def test_a_seed_a_save_cannot_hold_is_refused_when_the_game_is_loaded():
     """Before, a negative seed was taken, and failed only when a state first started its game."""
     with pytest.raises(ValueError, match="the seed must be a whole number from 0 to "):
         pyspiel.load_game("nycrules", {"seed": -1})
+
+
+def test_the_largest_seed_openspiel_can_pass_plays_as_documented():
+    """OpenSpiel passes parameters as C++ ints: the docs give 2**31 - 1 as the largest seed through
+    load_game; that one plays, and one more fails inside OpenSpiel, as the docs say."""
+    state = pyspiel.load_game("nycrules", {"seed": 2**31 - 1}).new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    assert not state.is_terminal()
+    with pytest.raises(RuntimeError, match="Unable to cast"):
+        pyspiel.load_game("nycrules", {"seed": 2**31})
