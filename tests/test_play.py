@@ -885,3 +885,19 @@ def nycrules_game_for_board():
     for _ in range(40):
         game.apply(0)
     return game.state
+
+
+def test_a_replay_fits_80_columns_as_play_does(tmp_path):
+    """`replay` wrote each decision as one line ("#16 Greedy bot 1: Your bid in the Press round (nothing
+    played yet) -> press press ... (7)", up to 130 columns); play breaks its lines for an 80-column
+    terminal, and so does replay now, each decision still starting its own line."""
+    seats = ["bot:greedy", "bot:random", "tom:12", "bot:random"]
+    played_out = nycrules("play", *[a for s in seats for a in ("--seat", s)], "--seed", "9", cwd=tmp_path)
+    assert played_out.returncode == 0, played_out.stderr
+    shown = nycrules("replay", "nycrules-last-game.json", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert [line for line in lines if len(line) > 80] == []
+    recorded = json.loads((tmp_path / "nycrules-last-game.json").read_text(encoding="utf-8"))["decisions"]
+    numbered = [int(n) for n in re.findall(r"^#(\d+) ", shown.stdout, re.M)]
+    assert numbered == list(range(1, len(recorded) + 1))  # every decision, each on a line of its own

@@ -11,6 +11,7 @@ from ..engine.model import Ruleset
 from ..engine.runner import Session
 from ..engine.state import Game
 from .saves import Save
+from .terminal import fitted
 from ..text import shown_in_colour
 
 
@@ -18,7 +19,8 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
     """Show a saved game decision by decision; with `until`, stop once decision N has taken effect."""
 
     def write(text: str) -> None:
-        out.write(shown_in_colour(text))  # names and texts from files never reach the terminal raw
+        # names and texts from files never reach the terminal raw; lines fit 80 columns, as in play
+        out.write("\n".join(fitted(line) for line in shown_in_colour(text).split("\n")))
 
     printed = 0
     limit = len(save.decisions) if until is None else min(until, len(save.decisions))
