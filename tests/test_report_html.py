@@ -84,3 +84,13 @@ def test_the_verdicts_come_first_with_their_figures_and_how_to_read_them(report)
     assert "+12.3 points for its owner [+9.1, +15.5] over 4 games, against its base version" in page
     plots = [svg for svg in pictures(page) if "judged character" in svg.get("aria-label", "")]
     assert len(plots) == 1 and not outside(plots[0])
+
+
+def test_a_difference_in_win_rate_is_named_percentage_points_not_pts(report):
+    """A share's difference read '+12 pts' next to game points, as if it were points; its column, row and
+    plot now name the unit once ('percentage points') and the figures stand without one."""
+    page = render(report)
+    assert " pts" not in page
+    assert "<th>wins for its owner, percentage points</th>" in page
+    assert '<div class="plot">Win rate, percentage points</div>' in page
+    assert '<td class="l">win rate, percentage points</td>' in page

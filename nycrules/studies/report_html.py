@@ -56,12 +56,13 @@ def _interval(estimate: dict, percent: bool = False) -> str:
 
 
 def _signed(difference: dict, percent: bool = False) -> str:
-    scale, unit = (100, " pts") if percent else (1, "")
+    """A difference with its 95% interval; a share's in percentage points, a unit its column or row names."""
+    scale = 100 if percent else 1
 
     def show(value: float | None) -> str:
         return "?" if value is None else f"{value * scale:+.1f}"
 
-    text = (f"{show(difference['delta'])}{unit} <span class=\"ci\">[{show(difference['low'])}, "
+    text = (f"{show(difference['delta'])} <span class=\"ci\">[{show(difference['low'])}, "
             f"{show(difference['high'])}]</span>")
     return f'<span class="marked">{text} ●</span>' if difference["beyond_noise"] else text
 
@@ -99,7 +100,7 @@ def _character_table(report: dict) -> str:
                     f'<td>{c["used_per_game"]:.2f}</td><td>{c["owners"]}</td>'
                     f'<td>{_effect(effect["points"])}</td><td>{_effect(effect["win_rate"], True)}</td></tr>')
     return ('<table><tr><th>id</th><th class="l">character</th><th>hired / game</th><th>used / game</th>'
-            '<th>owners</th><th>points for its owner</th><th>wins for its owner</th></tr>'
+            '<th>owners</th><th>points for its owner</th><th>wins for its owner, percentage points</th></tr>'
             + "".join(rows) + "</table>")
 
 
@@ -125,7 +126,7 @@ def _verdicts(comparison: dict) -> str:
             f'<td>{_effect(row["owner_win_rate"], True)}</td></tr>' for row in judged)
         parts.append('<div class="wide"><table><tr><th>id</th><th class="l">character</th><th class="l">verdict</th>'
                      '<th class="l">the figure behind it, with its 95% interval</th>'
-                     f'<th>its owners\' wins against non-owners of their seat</th></tr>{rows}</table></div>')
+                     f'<th>its owners\' wins against non-owners of their seat, percentage points</th></tr>{rows}</table></div>')
         plot = verdict_plot(judged, verdicts["margin"])
         if plot:
             parts.append(f'<div class="plot">Points for its owner, mod minus base</div>{plot}')
@@ -170,12 +171,12 @@ def _comparison(report: dict) -> str:
              f'<b>{differences["marked"]}</b> of {differences["tests"]} differences are more than noise '
              '(<span class="marked">●</span>; paired per game, Holm-corrected over the whole comparison).</p>']
     seats = differences["seats"]
-    parts.append('<div class="card"><div class="plot">Win rate</div>'
+    parts.append('<div class="card"><div class="plot">Win rate, percentage points</div>'
                  + difference_plot([(s["name"], s["win_rate"]) for s in seats], True)
                  + '<div class="plot">Mean points</div>'
                  + difference_plot([(s["name"], s["points"]) for s in seats], False))
     head = "".join(f"<th>{escape(s['name'])}</th>" for s in seats)
-    lines = [("win rate", [_signed(s["win_rate"], True) for s in seats]),
+    lines = [("win rate, percentage points", [_signed(s["win_rate"], True) for s in seats]),
              ("points", [_signed(s["points"]) for s in seats])]
     titles = report.get("category_titles", {})
     lines += [(pretty(name, titles), [_signed(s["by_category"][name]) for s in seats]) for name in seats[0]["by_category"]]

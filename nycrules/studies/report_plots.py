@@ -139,7 +139,7 @@ def difference_plot(rows: list[tuple[str, dict]], percent: bool) -> str:
     height = top + row_h * len(rows) + 30
     out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Differences")]
     for tick in (-span, -span / 2, 0, span / 2, span):
-        label = f"{tick * 100:+.0f} pts" if percent else f"{tick:+.1f}"
+        label = f"{tick * 100:+.0f}" if percent else f"{tick:+.1f}"  # the caption names the unit
         out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{height - 24}" '
                    f'stroke="{"#999" if tick == 0 else "#e3e6ea"}"/>')
         out.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{label}</text>')
