@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
+from nycrules.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -198,3 +198,18 @@ def test_rules_show_an_ambiguous_title_says_which():
     result = nycrules("rules", "show", "b")
     assert result.returncode == 1
     assert "could be several characters" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_the_command_is_installed_inside_the_package_not_as_a_module_called_cli():
+    """The wheel once put the command line at the top of site-packages as `cli.py`, where another
+    project's module of that name would replace it (or be replaced). Now the command is
+    `nycrules.cli:main`, the wheel holds the package alone, and `python -m nycrules` runs it too."""
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'nycrules = "nycrules.cli:main"' in project
+    assert 'only-include = ["nycrules"]' in project and '"cli.py" = ' not in project
+    done = subprocess.run([sys.executable, "-m", "nycrules", "--version"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("nycrules ")
+    done = subprocess.run([sys.executable, "-m", "nycrules", "rules", "show", "nobody"], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "nothing called 'nobody'" in done.stderr

@@ -55,6 +55,8 @@ MAY_IMPORT = {
     "table": {"basics", "reading", "language", "engine", "primitives", "loading", "agents"},
     "studies": {"basics", "reading", "language", "engine", "primitives", "loading", "agents", "public_api",
                 "table"},
+    "cli": {"basics", "reading", "language", "engine", "primitives", "loading", "agents", "public_api", "table",
+            "studies", "package"},  # the package: its version
 }
 
 
@@ -63,6 +65,8 @@ def part_of(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1:
         return "package"  # nycrules/__init__.py: imports its public names lazily, by name
+    if parts[1] == "__main__":
+        return "cli"  # `python -m nycrules`
     if parts[1] in BASICS:
         return "basics"
     if parts[1] in PUBLIC_API:

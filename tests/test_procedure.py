@@ -226,7 +226,7 @@ def test_why_names_the_procedure_line_of_a_procedure_event():
 def test_rules_list_procedure_shows_the_tree_with_its_lines():
     from typer.testing import CliRunner
 
-    from cli import app
+    from nycrules.cli import app
     result = CliRunner().invoke(app, ["rules", "list", "procedure", "--format", "json"])
     assert result.exit_code == 0, result.output
     import json

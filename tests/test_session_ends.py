@@ -211,7 +211,7 @@ def test_simulate_never_writes_through_a_link(tmp_path):
 
 def test_simulate_shows_its_report_before_writing_the_page(tmp_path, monkeypatch, capsys):
     """A page that cannot be written at the end (a full disk) loses only the page, not the report."""
-    import cli
+    from nycrules import cli
     from nycrules.table import saves
 
     def full(path, text, what="file"):

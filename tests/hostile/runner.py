@@ -106,7 +106,7 @@ def prepare(case: dict, tmp: Path, digest: str) -> Path:
 
 def _child(case: dict, folder: Path, tmp: Path, out: Path, err: Path, limit: int) -> None:
     """In the forked child: streams, folder, environment and memory limit, then the command."""
-    import cli
+    from nycrules import cli
 
     os.chdir(folder)
     os.environ.update(HOME=str(tmp), XDG_DATA_HOME=str(tmp / "data"), XDG_CACHE_HOME=str(tmp / "cache"),
@@ -176,7 +176,7 @@ def run(case: dict, digest: str) -> dict:
 
 def main(names: list[str]) -> None:
     sys.path.insert(0, str(ROOT))
-    import cli  # noqa: F401 - imported once, before the forks
+    from nycrules import cli  # noqa: F401 - imported once, before the forks
     from nycrules.language.parser import _parser
     _parser()
     digest = _digest()

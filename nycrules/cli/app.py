@@ -1,0 +1,82 @@
+"""The application and what its commands share: the options every command spells the same way, a
+one-line failure, and a ruleset loaded for a command."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from ..limits import MAX_INT
+
+if TYPE_CHECKING:
+    from ..engine.model import Ruleset
+
+MAX_SEED = MAX_INT // 2  # seeds of a run of games (seed + i) stay within the limits of a save
+
+app = typer.Typer(
+    name="nycrules",
+    help="New York City (the board game) as rules-as-data: play, check and read rulesets.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from nycrules import __version__
+
+        typer.echo(f"nycrules {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Show the version and exit.")] = False) -> None:
+    """New York City (the board game) as rules-as-data: play, check and read rulesets."""
+
+
+rules_app = typer.Typer(help="List and show the rules of a ruleset.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+RulesetOption = Annotated[
+    Optional[str],
+    typer.Option("--ruleset", "-r", metavar="PATH",
+                 help="A ruleset folder or file (default: the shipped New York City rules)."),
+]
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+PlainOption = Annotated[bool, typer.Option("--plain", help="Plain text: no colours or tables.")]
+
+
+def fail(message: str, code: int = 1) -> "typer.Exit":
+    """Say what is wrong in one line on standard error; the caller raises the exit returned."""
+    from ..text import shown
+
+    typer.echo(f"nycrules: {shown(message)}", err=True)
+    return typer.Exit(code)
+
+
+def ruleset_for_command(path: Optional[str], option: str = "--ruleset") -> "Ruleset":
+    """Load a ruleset for a command (given with `option`); an invalid one ends the command with its diagnostics."""
+    from ..diagnostics import RulesetInvalid, render
+    from ..reading.documents import ruleset_argument_problem
+    from ..loading.loader import load_ruleset
+    from ..resources import shipped_ruleset
+
+    problem = ruleset_argument_problem(path, option) if path is not None else None
+    if problem:
+        raise fail(problem, 2)
+    try:
+        return load_ruleset(path or shipped_ruleset())
+    except RulesetInvalid as err:
+        for diagnostic in err.diagnostics:
+            typer.echo(render(diagnostic, err.sources), err=True)
+        raise fail(f"the ruleset is invalid ({len(err.diagnostics)} error(s)); see `nycrules validate`")
