@@ -94,3 +94,17 @@ def test_a_difference_in_win_rate_is_named_percentage_points_not_pts(report):
     assert "<th>wins for its owner, percentage points</th>" in page
     assert '<div class="plot">Win rate, percentage points</div>' in page
     assert '<td class="l">win rate, percentage points</td>' in page
+
+
+def test_the_difference_plots_are_labelled_at_round_steps_with_zero_as_0(report):
+    """Their axes were labelled at a fifth of the widest interval: '-28.3', '-14.2', '+0.0', '+14.2'."""
+    page = render(report)
+    plots = [svg for svg in pictures(page) if svg.get("aria-label") == "Differences"]
+    assert len(plots) == 2  # the win rate's and the points'
+    for svg in plots:
+        labels = [t.text for t in svg.iter(f"{SVG}text") if t.get("text-anchor") == "middle"]
+        assert "0" in labels and "+0" not in labels and "+0.0" not in labels, labels
+        steps = {round(float(b) - float(a), 6) for a, b in zip(labels, labels[1:])}
+        assert len(steps) == 1, labels  # evenly spaced
+        step = steps.pop()
+        assert step / 10 ** __import__("math").floor(__import__("math").log10(step)) in (1, 2, 2.5, 5), labels

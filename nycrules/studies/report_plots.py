@@ -62,6 +62,22 @@ def _axis_ticks(high: float, count: int = 5) -> list[float]:
     return ticks
 
 
+def _symmetric_ticks(reach: float, count: int = 3) -> list[float]:
+    """Ticks at a round step on both sides of zero, the outermost the first past `reach` (the widest
+    interval), so that the axis ends at a labelled tick."""
+    ticks = _axis_ticks(reach, count)
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else reach
+    while ticks[-1] < reach * 1.05:
+        ticks.append(ticks[-1] + step)
+    return sorted({-t for t in ticks} | set(ticks))
+
+
+def _tick_label(value: float) -> str:
+    """A signed tick label ('+20', '-2.5'), and zero as '0'."""
+    value = round(value, 6)  # 0.1 + 0.2 and the like, read as written
+    return f"{value:+g}" if value else "0"
+
+
 def win_rate_plot(seats: list[dict]) -> str:
     """Horizontal bars of the seats' win rates with their 95% intervals and the fair share."""
     label_w, plot_w, row_h, top = _names_width([s["name"] for s in seats]), 640, 34, 10
@@ -134,12 +150,13 @@ def difference_plot(rows: list[tuple[str, dict]], percent: bool) -> str:
     """Each difference as a dot with its 95% interval around a zero line; marked ones in red."""
     label_w, plot_w, row_h, top = _names_width([name for name, _ in rows]), 640, 28, 10
     bounds = [abs(v) for _, d in rows for v in (d["low"], d["high"], d["delta"]) if v is not None]
-    span = max(bounds + [1e-9]) * 1.1
+    ticks = _symmetric_ticks(max(bounds + [0.01 if percent else 0.1]))  # an axis even where nothing differs
+    span = ticks[-1]
     x = lambda v: label_w + plot_w / 2 + v / span * plot_w / 2  # noqa: E731
     height = top + row_h * len(rows) + 30
     out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Differences")]
-    for tick in (-span, -span / 2, 0, span / 2, span):
-        label = f"{tick * 100:+.0f}" if percent else f"{tick:+.1f}"  # the caption names the unit
+    for tick in ticks:
+        label = _tick_label(tick * 100 if percent else tick)  # the caption names the unit
         out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{height - 24}" '
                    f'stroke="{"#999" if tick == 0 else "#e3e6ea"}"/>')
         out.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{label}</text>')
@@ -164,19 +181,15 @@ def verdict_plot(rows: list[dict], margin: float) -> str:
     names = [f'{row["id"]} {row["title"]}' for row in shown]
     label_w, plot_w, row_h, top = _names_width(names), 640, 28, 10
     reach = max([abs(v) for row in shown for v in (row["points"]["low"], row["points"]["high"])] + [margin])
-    ticks = _axis_ticks(reach, 3)
-    step = ticks[1] - ticks[0] if len(ticks) > 1 else reach
-    while ticks[-1] < reach * 1.05:  # the axis ends at a labelled tick past the widest interval
-        ticks.append(ticks[-1] + step)
+    ticks = _symmetric_ticks(reach)
     span = ticks[-1]
     x = lambda v: label_w + plot_w / 2 + v / span * plot_w / 2  # noqa: E731
     height = top + row_h * len(shown) + 30
     out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Points for each judged character's owner, mod minus base")]
-    for tick in sorted({-t for t in ticks} | set(ticks)):
+    for tick in ticks:
         out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{height - 24}" '
                    f'stroke="{"#999" if tick == 0 else "#e3e6ea"}"/>')
-        out.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{tick:+g}</text>'
-                   if tick else f'<text x="{x(0):.1f}" y="{height - 8}" text-anchor="middle">0</text>')
+        out.append(f'<text x="{x(tick):.1f}" y="{height - 8}" text-anchor="middle">{_tick_label(tick)}</text>')
     for edge in (-margin, margin):
         out.append(f'<line x1="{x(edge):.1f}" x2="{x(edge):.1f}" y1="{top}" y2="{height - 24}" stroke="#b9770e" '
                    'stroke-dasharray="4 3"/>')
