@@ -78,3 +78,15 @@ def test_each_character_is_one_row_of_the_table_even_with_wide_intervals(report)
     assert len(rows) == len(report["characters"])
     for row, char in zip(rows, report["characters"]):
         assert row.split()[0] == str(char["id"]) and row.endswith(" -10.5 [-20.3, -0.7] -16 [-33, +1]")
+
+
+def test_a_study_of_slow_games_says_how_long_a_game_took_not_0_games_per_second(report):
+    """Search bots play a game in seconds: four such games in 50 s were reported as '0 games per
+    second' (text and HTML)."""
+    from nycrules.studies.report_html import render as render_html
+
+    slow = {**report, "games": 4, "seconds": 50.0, "games_per_second": 0.1}
+    assert render(slow, "1 process(es)")[0] == "4 games in 50.00 s on 1 process(es): 12.5 s a game"
+    assert "12.5 s a game." in render_html(slow) and "0 games per second" not in render_html(slow)
+    assert render({**report, "games": 4, "seconds": 1.6}, "1 process(es)")[0].endswith(": 2.5 games per second")
+    assert render({**report, "games": 400, "seconds": 4.7}, "2 process(es)")[0].endswith(": 85 games per second")

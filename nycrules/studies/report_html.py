@@ -10,6 +10,7 @@ from typing import Any
 
 from .report_plots import (as_number, as_percent, category_plot, difference_plot, pretty, verdict_plot,
                            win_rate_plot)
+from .report_text import pace
 from .verdicts import STRONG, UNCLEAR, UNTOLD, WEAK, called_first, figure_text
 
 
@@ -204,7 +205,7 @@ def render(report: dict[str, Any]) -> str:
     body = [f"<h1>{escape(title)}</h1>",
             f'<p class="meta">{report["games"]} games ({seeds}), ruleset version {ruleset["version"]}, '
             f'digest {ruleset["digest"][:12]}; {report["decisions_per_game"]} decisions per game, '
-            f'{report["games_per_second"]:.0f} games per second.</p>',
+            f'{pace(report["games"], report["seconds"])}.</p>',
             "<h2>Win rates</h2>", '<div class="card">', win_rate_plot(report["seats"]),
             '<p class="note">Bars: share of games won; whiskers: 95% interval (Wilson); dashed line: an even share.'
             "</p>", _seat_table(report), "</div>",

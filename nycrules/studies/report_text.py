@@ -78,9 +78,22 @@ def columns(names: list[str], first: int, width: int) -> tuple[list[str], int, l
     return [f"#{i + 1}" for i in range(len(names))], 8, legend
 
 
+def pace(games: int, seconds: float) -> str:
+    """How fast a study's games went: '85 games per second', '2.5 games per second', or for slow
+    ones (search bots) '12.3 s a game', never '0 games per second'."""
+    if games <= 0 or seconds <= 0:
+        return "no time measured"
+    rate = games / seconds
+    if rate >= 10:
+        return f"{rate:.0f} games per second"
+    if rate >= 1:
+        return f"{rate:.1f} games per second"
+    return f"{seconds / games:.1f} s a game"
+
+
 def render(report: dict, workers: str) -> list[str]:
     lines = [f"{report['games']} games in {report['seconds']:.2f} s on {workers}: "
-             f"{report['games_per_second']:.0f} games per second",
+             f"{pace(report['games'], report['seconds'])}",
              f"{report['decisions_per_game']} decisions per game; ruleset {report['ruleset']['name']} "
              f"(version {report['ruleset']['version']}), seeds {report['seed']}-{report['seed'] + report['games'] - 1}",
              ""]
