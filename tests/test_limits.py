@@ -20,7 +20,7 @@ from nycrules.reading.files import FileRefused, read_text
 from nycrules.loading.loader import check_ruleset, load_ruleset
 from nycrules.reading.marked_yaml import load
 from nycrules.resources import shipped_ruleset
-from nycrules.table.saves import Save, autosave, read_save, write_save
+from nycrules.table.saves import Save, read_save, save_keeping_others, write_save
 from nycrules.agents.seating import parse_seats
 from nycrules.text import json_text, shown
 
@@ -194,7 +194,7 @@ def test_a_save_cannot_replace_a_device():
 def test_an_autosave_keeps_the_record_of_another_game(tmp_path):
     target = tmp_path / "nycrules-autosave.json"
     write_save(target, _save([1, 0, 2] * 40, seed=5))
-    path, note = autosave(_save([0, 0], seed=6), target)
+    path, note = save_keeping_others(_save([0, 0], seed=6), target)
     assert path == target and json.loads(target.read_text())["seed"] == 6
     kept = tmp_path / "nycrules-autosave-1.json"
     assert json.loads(kept.read_text())["decisions"] == [1, 0, 2] * 40
@@ -204,14 +204,14 @@ def test_an_autosave_keeps_the_record_of_another_game(tmp_path):
 def test_an_autosave_of_the_same_game_later_on_replaces_it(tmp_path):
     target = tmp_path / "nycrules-autosave.json"
     write_save(target, _save([1, 0], seed=5))
-    path, note = autosave(_save([1, 0, 3], seed=5), target)
+    path, note = save_keeping_others(_save([1, 0, 3], seed=5), target)
     assert (path, note) == (target, "")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["nycrules-autosave.json"]
 
 
 def test_an_autosave_goes_to_the_data_folder_when_its_folder_cannot_be_written(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    path, note = autosave(_save([0]), tmp_path / "gone" / "nycrules-autosave.json")
+    path, note = save_keeping_others(_save([0]), tmp_path / "gone" / "nycrules-autosave.json")
     assert path == tmp_path / "data" / "nycrules" / "nycrules-autosave.json"
     assert json.loads(path.read_text())["decisions"] == [0]
     assert "data folder" in note
@@ -308,7 +308,7 @@ def test_an_autosave_leaves_a_link_or_folder_alone_and_saves_in_the_data_folder(
         target.symlink_to(tmp_path / "elsewhere.json")
     else:
         target.mkdir()
-    path, note = autosave(_save([0]), target)
+    path, note = save_keeping_others(_save([0]), target)
     assert path == tmp_path / "data" / "nycrules" / "nycrules-autosave.json"
     assert (target.is_symlink() and (tmp_path / "elsewhere.json").read_text() == "not yours") or target.is_dir()
     assert "data folder" in note

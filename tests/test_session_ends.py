@@ -28,7 +28,7 @@ from nycrules.loading.loader import load_ruleset
 from nycrules.table.play import PlayGame
 from nycrules.table.terminal import Terminal
 from nycrules.resources import shipped_ruleset
-from nycrules.table.saves import Save, autosave, read_save, write_save
+from nycrules.table.saves import Save, read_save, save_keeping_others, write_save
 from nycrules.agents.seating import parse_seats
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +68,7 @@ def test_games_ending_at_once_in_one_folder_all_keep_their_saves(tmp_path):
                 os.close(go_write)
                 os.read(go_read, 1)
                 try:
-                    autosave(_save_of(n), target)
+                    save_keeping_others(_save_of(n), target)
                     os._exit(0)
                 except BaseException:  # noqa: BLE001 - the parent sees the exit code
                     os._exit(1)
@@ -149,6 +149,27 @@ def test_quit_through_a_pipe_keeps_another_games_autosave(tmp_path):
     assert "the older save there, of another game, was kept as nycrules-autosave-1.json." in done.stdout
     assert json.loads((tmp_path / "nycrules-autosave-1.json").read_text())["seed"] == 1000
     assert json.loads((tmp_path / "nycrules-autosave.json").read_text())["decisions"][:1] == [0]
+
+
+def test_save_at_the_prompt_never_replaces_another_games_save_or_another_file(tmp_path):
+    """`save FILE` replaced whatever was there: another game's save (that game lost) or a file of the
+    player's own (`save notes.txt`). Now, as the autosave does, it keeps that file under a new name
+    and says so; a save of this same game is replaced, as before."""
+    (tmp_path / "notes.txt").write_text("my notes", encoding="utf-8")
+    write_save(tmp_path / "game.json", _save_of(1000))
+    done = _play(tmp_path, "Ann", "bot:random", env=_env(tmp_path),
+                 input="save notes.txt\nsave game.json\n1\nsave game.json\nquit\n")
+    out = _joined(done.stdout)
+    assert done.returncode == 0, done.stderr
+    assert "saved to notes.txt (continue with: nycrules play --load notes.txt); the older file there, not a " \
+           "save, was kept as notes-1.txt." in out
+    assert (tmp_path / "notes-1.txt").read_text(encoding="utf-8") == "my notes"
+    assert "the older save there, of another game, was kept as game-1.json." in out
+    assert json.loads((tmp_path / "game-1.json").read_text())["seed"] == 1000
+    assert out.count("was kept as") == 2  # the second save of this game replaced its first
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["game-1.json", "game.json", "notes-1.txt",
+                                                                          "notes.txt"]
+    assert len(json.loads((tmp_path / "game.json").read_text())["decisions"]) > 0
 
 
 def _joined(out: str) -> str:

@@ -23,7 +23,7 @@ from ..engine.scoring import winner_of
 from ..engine.setup import SeatSpec
 from ..engine.state import Game, Seat
 from .replay import check_record_used
-from .saves import Save, autosave, save_with_fallback, write_save
+from .saves import Save, save_keeping_others, save_with_fallback
 from .terminal import (STOPPING_SIGNALS, STYLES, InputEnded, Stopped, Terminal, catch_stopping_signals, fitted,
                        hold_stopping_signals)
 from ..text import shown, shown_path
@@ -212,10 +212,10 @@ class PlayGame:
         return people[0] if people else None
 
     def _autosave(self, reason: str, how: str = "continue with: nycrules play --load") -> int:
-        """Save the game so far without replacing another game's save (saves.autosave), and say where."""
+        """Save the game so far without replacing another game's save (saves.save_keeping_others), and say where."""
         assert self.session is not None
         hold_stopping_signals()
-        path, note = autosave(self._save(list(self.session.record)), self.autosave)
+        path, note = save_keeping_others(self._save(list(self.session.record)), self.autosave)
         where = shown_path(path)
         try:  # after a SIGHUP the terminal is gone: the game is saved all the same
             self.terminal.out.flush()
@@ -295,12 +295,13 @@ class PlayGame:
         if not rest.strip():
             return "save needs a file name, e.g. `save mygame.json`"
         assert self.session is not None
-        try:
-            write_save(Path(rest.strip()), self._save(list(self.session.record)))
+        try:  # never over another game's save or another file: that one is kept under a new name
+            path, note = save_keeping_others(self._save(list(self.session.record)), Path(rest.strip()))
         except NycRulesError as err:
             return str(err)
-        self.saved = (Path(rest.strip()), len(self.session.record))
-        return f"saved to {rest.strip()} (continue with: nycrules play --load {rest.strip()})"
+        self.saved = (path, len(self.session.record))
+        where = shown_path(path)
+        return f"saved to {where} (continue with: nycrules play --load {where})" + (f"; {note}" if note else "")
 
     def _quit(self) -> str:
         """Stop the game. Saved as it is (`save FILE`): nothing to ask. Else a person is asked whether to
@@ -329,13 +330,10 @@ class PlayGame:
         note = ""
         if save_to is not None:
             hold_stopping_signals()
-            if save_to == self.autosave:  # as at the end of input: never over another game's save
-                save_to, note = autosave(self._save(record), self.autosave)
-            else:  # the file of this game's last `save`
-                try:
-                    write_save(save_to, self._save(record))
-                except NycRulesError as err:
-                    return f"Game stopped; it could not be saved: {err}"
+            try:  # the autosave file or that of this game's last `save`: never over another game's save
+                save_to, note = save_keeping_others(self._save(record), save_to)
+            except NycRulesError as err:
+                return f"Game stopped; it could not be saved: {err}"
             self.saved = (save_to, len(record))
         if self.saved is None:
             return "Game stopped; it was not saved."

@@ -148,15 +148,16 @@ def data_folder() -> Path:
     return xdg_folder("XDG_DATA_HOME", ".local", "share")
 
 
-def autosave(save: Save, preferred: Path) -> tuple[Path, str]:
-    """Save a game that stops early without losing any other: returns the file used and what to tell the player.
+def save_keeping_others(save: Save, preferred: Path) -> tuple[Path, str]:
+    """Save a game without losing anything else (the autosave, and `save FILE` at the prompt): returns
+    the file used and what to tell the player.
 
     An existing file there that holds another game (or anything but a save of this
     one) is kept under a new name, never replaced. When the folder cannot be
     written, the save goes to the user's data folder (data_folder()).
     """
     notes: list[str] = []
-    used, moved = _or_in_data_folder(Path(preferred), lambda path: _autosave_in(save, path, notes))
+    used, moved = _or_in_data_folder(Path(preferred), lambda path: _save_in(save, path, notes))
     return used, " ".join(([moved] if moved else []) + notes)
 
 
@@ -225,13 +226,16 @@ def _folder_lock(folder: Path) -> Iterator[None]:
         os.close(fd)  # releases the lock
 
 
-def _autosave_in(save: Save, path: Path, notes: list[str]) -> Path:
-    """Save at `path`, keeping an older save of another game there; anything but a file there is
-    left alone (write_save refuses it)."""
+def _save_in(save: Save, path: Path, notes: list[str]) -> Path:
+    """Save at `path`, keeping an older file there that is not a save of this game (another game's
+    save, or any other file); anything but a file there is left alone (write_save refuses it)."""
     with _folder_lock(path.parent):
-        if path.is_file() and not path.is_symlink() and not _same_game(path, save):
-            kept = _keep(path)
-            notes.append(f"the older save there, of another game, was kept as {shown_path(kept)}.")
+        if path.is_file() and not path.is_symlink():
+            same = _same_game(path, save)
+            if same is not True:
+                kept = _keep(path)
+                what = "save there, of another game," if same is False else "file there, not a save,"
+                notes.append(f"the older {what} was kept as {shown_path(kept)}.")
         write_save(path, save)
     return path
 
@@ -261,14 +265,17 @@ def _keep(path: Path) -> Path:
     raise NycRulesError(f"cannot keep the older save {shown_path(path)}: too many saves beside it")
 
 
-def _same_game(path: Path, save: Save) -> bool:
-    """Whether the file is a save of this very game (same rules, seats and seed; its decisions a start of ours)."""
+def _same_game(path: Path, save: Save) -> bool | None:
+    """Whether the file is a save of this very game (same rules, seats and seed; its decisions a start
+    of ours): True, False for a save of another game, None for a file that is no save."""
     try:
         data = _parse(read_bytes(path, MAX_SAVE_BYTES).decode("utf-8"), shown_path(path))
     except (NycRulesError, UnicodeDecodeError):
-        return False
+        return None
     mine = save.to_json()
-    if not isinstance(data, dict) or any(data.get(key) != mine[key] for key in ("format", "ruleset", "seed", "seats")):
+    if not isinstance(data, dict) or not {"format", "decisions"} <= set(data):
+        return None
+    if any(data.get(key) != mine[key] for key in ("format", "ruleset", "seed", "seats")):
         return False
     old = data.get("decisions")
     return isinstance(old, list) and old == mine["decisions"][:len(old)]
