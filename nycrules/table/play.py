@@ -296,7 +296,8 @@ class PlayGame:
             return "save needs a file name, e.g. `save mygame.json`"
         assert self.session is not None
         try:  # never over another game's save or another file: that one is kept under a new name
-            path, note = save_keeping_others(self._save(list(self.session.record)), Path(rest.strip()))
+            path, note = save_keeping_others(self._save(list(self.session.record)), Path(rest.strip()),
+                                             fallback=False)
         except NycRulesError as err:
             return str(err)
         self.saved = (path, len(self.session.record))
@@ -331,7 +332,8 @@ class PlayGame:
         if save_to is not None:
             hold_stopping_signals()
             try:  # the autosave file or that of this game's last `save`: never over another game's save
-                save_to, note = save_keeping_others(self._save(record), save_to)
+                save_to, note = save_keeping_others(self._save(record), save_to,
+                                                    fallback=save_to == self.autosave)
             except NycRulesError as err:
                 return f"Game stopped; it could not be saved: {err}"
             self.saved = (save_to, len(record))

@@ -148,15 +148,18 @@ def data_folder() -> Path:
     return xdg_folder("XDG_DATA_HOME", ".local", "share")
 
 
-def save_keeping_others(save: Save, preferred: Path) -> tuple[Path, str]:
+def save_keeping_others(save: Save, preferred: Path, fallback: bool = True) -> tuple[Path, str]:
     """Save a game without losing anything else (the autosave, and `save FILE` at the prompt): returns
     the file used and what to tell the player.
 
     An existing file there that holds another game (or anything but a save of this
-    one) is kept under a new name, never replaced. When the folder cannot be
-    written, the save goes to the user's data folder (data_folder()).
+    one) is kept under a new name, never replaced. When the file cannot be written,
+    the save goes to the user's data folder (data_folder()) with `fallback` (the
+    autosave); without it (a name the player typed) the error says why, to try another.
     """
     notes: list[str] = []
+    if not fallback:
+        return _save_in(save, Path(preferred), notes), " ".join(notes)
     used, moved = _or_in_data_folder(Path(preferred), lambda path: _save_in(save, path, notes))
     return used, " ".join(([moved] if moved else []) + notes)
 
@@ -229,6 +232,7 @@ def _folder_lock(folder: Path) -> Iterator[None]:
 def _save_in(save: Save, path: Path, notes: list[str]) -> Path:
     """Save at `path`, keeping an older file there that is not a save of this game (another game's
     save, or any other file); anything but a file there is left alone (write_save refuses it)."""
+    _check_replaceable(path, "save file")  # a name the system refuses, a link, a folder: said in one line
     with _folder_lock(path.parent):
         if path.is_file() and not path.is_symlink():
             same = _same_game(path, save)
