@@ -231,7 +231,7 @@ def _folder_lock(folder: Path) -> Iterator[None]:
 
 def _save_in(save: Save, path: Path, notes: list[str]) -> Path:
     """Save at `path`, keeping an older file there that is not a save of this game (another game's
-    save, or any other file); anything but a file there is left alone (write_save refuses it)."""
+    save, or any other file); anything but a file there is left alone (refused in one line)."""
     _check_replaceable(path, "save file")  # a name the system refuses, a link, a folder: said in one line
     with _folder_lock(path.parent):
         if path.is_file() and not path.is_symlink():
