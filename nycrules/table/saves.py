@@ -234,7 +234,7 @@ def _save_in(save: Save, path: Path, notes: list[str]) -> Path:
     save, or any other file); anything but a file there is left alone (refused in one line)."""
     _check_replaceable(path, "save file")  # a name the system refuses, a link, a folder: said in one line
     with _folder_lock(path.parent):
-        if path.is_file() and not path.is_symlink():
+        if path.exists():  # a regular file: anything else was refused above
             same = _same_game(path, save)
             if same is not True:
                 kept = _keep(path)
