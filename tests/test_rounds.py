@@ -152,6 +152,28 @@ def test_token_already_on_the_last_space_keeps_its_place_when_it_advances():
     assert press_names(game) == ["Ann", "Cat", "neutral", "Ben"]
 
 
+def test_token_arriving_on_the_last_space_goes_under_those_already_there():
+    """The press track ends at space 15: a token that reaches it is put at the bottom of the stack
+    there, so the seats that arrived first stay ahead (rulebook, the press track). Elsewhere an
+    arriving token goes on top."""
+    game = bare(3)
+    ann, ben, cat = game.seats
+    set_press(game, (cat, 15), (ann, 13), (None, 7), (ben, 0))
+    bids(game, "press", {ann: "press press"})  # 2 steps and 1 for the highest bid: 13 -> 15
+    assert ann.token.space == 15
+    assert press_names(game) == ["Cat", "Ann", "neutral", "Ben"]
+
+
+def test_two_tokens_reaching_the_last_space_in_one_round_keep_their_order_of_arrival():
+    """Press order moves Ann first; Ben, arriving after her, goes under her on the last space."""
+    game = bare(3)
+    ann, ben, cat = game.seats
+    set_press(game, (ann, 14), (ben, 12), (None, 7), (cat, 0))
+    bids(game, "press", {ann: "press", ben: "press press press"})  # Ben has the highest bid
+    assert (ann.token.space, ben.token.space) == (15, 15)
+    assert press_names(game) == ["Ann", "Ben", "neutral", "Cat"]
+
+
 def test_elevator_round_hires_in_press_order():
     """Seats choose their characters from the seat ahead on the press track to the last."""
     game = bare(3)
