@@ -53,10 +53,11 @@ MAY_IMPORT = {
     "agents": {"basics", "language", "engine"},
     "public_api": {"basics", "reading", "language", "engine", "primitives", "loading", "agents"},
     "table": {"basics", "reading", "language", "engine", "primitives", "loading", "agents"},
+    "web": {"basics", "reading", "language", "engine", "primitives", "loading", "agents", "table"},
     "studies": {"basics", "reading", "language", "engine", "primitives", "loading", "agents", "public_api",
                 "table"},
     "cli": {"basics", "reading", "language", "engine", "primitives", "loading", "agents", "public_api", "table",
-            "studies", "package"},  # the package: its version
+            "studies", "web", "package"},  # the package: its version
 }
 
 
