@@ -1,4 +1,4 @@
-"""Measure the figures of the README's performance section.
+"""Measure the figures of docs/performance.md (the README keeps a short table).
 
     python benchmarks/measure.py            # all of them (about a minute)
     python benchmarks/measure.py --versus   # games per CPU-second against the pinned baseline commit

@@ -1,7 +1,7 @@
 """The package's parts depend one way: the language knows no game state, the engine no screen.
 
 Importing the language loads nothing of the engine; and no module of a folder imports one of a
-folder above it (README, "Where things are")."""
+folder above it (docs/architecture.md, "Where things are")."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_the_loader_registers_the_primitives_before_it_checks():
 
 # ------------------------------------------------------------------ the folders and their direction
 PACKAGE = ROOT / "nycrules"
-# Each part of the package, from the ground up, and the parts it may import (README, "Where things are").
+# Each part of the package, from the ground up, and the parts it may import (docs/architecture.md, "Where things are").
 BASICS = {"diagnostics", "text", "limits", "resources"}  # top-level modules every folder uses
 PUBLIC_API = {"api", "pettingzoo", "openspiel"}  # top-level modules that docs/api.md names
 MAY_IMPORT = {
@@ -114,7 +114,7 @@ def wrong_way_imports(root: Path) -> list[str]:
 
 
 def test_every_module_is_in_a_known_part():
-    """A new module goes into the folder that fits its job (README, "Where things are"), not loose in nycrules/."""
+    """A new module goes into the folder that fits its job (docs/architecture.md, "Where things are"), not loose in nycrules/."""
     loose = sorted(path.relative_to(ROOT).as_posix() for path in PACKAGE.rglob("*.py")
                    if part_of(module_name(path, ROOT)) not in {*MAY_IMPORT, "package"})
     assert loose == [], f"not in a known part of the package (add it to a folder, or its folder to MAY_IMPORT): {loose}"

@@ -64,7 +64,7 @@ from ..engine.state import Game
 from ..language.hooks import HOOKS
 from .worth import OFFERED, Judge
 
-# Simulations per decision of each level at a table of two seats (README, "The search bot": time
+# Simulations per decision of each level at a table of two seats (docs/strength.md, "The search bot": time
 # per decision); at a larger table, where a playout costs more, fewer (`playouts_at`).
 LEVELS = {"easy": 8, "normal": 60, "hard": 200}
 DEFAULT_LEVEL = "normal"
