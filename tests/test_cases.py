@@ -31,17 +31,17 @@ Regenerating the goldens
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import golden as golden_files
 from nycrules.diagnostics import Diagnostic, render
 from nycrules.loading.loader import LoadResult, check_ruleset
 
 CASES = Path(__file__).parent / "cases"
-REGEN = os.environ.get("NYCRULES_REGEN_GOLDEN") == "1"
+REGEN = golden_files.regenerating()
 
 
 def _cases(folder: str) -> list[Path]:
@@ -88,7 +88,7 @@ def regenerate_golden(golden: Path, lines: list[str]) -> None:
     """Rewrite a golden file from the checker's output; only with NYCRULES_REGEN_GOLDEN=1."""
     if not REGEN:
         raise RuntimeError("set NYCRULES_REGEN_GOLDEN=1 to regenerate golden files")
-    golden.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    golden_files.rewrite(golden, "".join(line + "\n" for line in lines))
 
 
 # ---------------------------------------------------------------- invalid

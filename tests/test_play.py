@@ -4,7 +4,8 @@ A game is driven in-process first by a small strategy (tests/test_play.py:Driver
 decision by number, by its text or by a unique start of it; the answers it gave are then replayed
 through the real `cli.py` in a subprocess, and everything below (garbage, undo, save, load, replay)
 is checked against that uninterrupted game. Golden transcripts live in tests/transcripts/;
-regenerate them with NYCRULES_REGEN_GOLDEN=1.
+regenerate them with NYCRULES_REGEN_GOLDEN=1 (tests/golden.py): the stored answers are played again,
+so a transcript changes only where the program's output did.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+import golden
 from nycrules.table import answers
 from nycrules.limits import MAX_INPUT_CHARS
 from nycrules.loading.loader import load_ruleset
@@ -39,7 +41,6 @@ from nycrules.text import shown
 ROOT = Path(__file__).resolve().parent.parent
 CLI = ROOT / "cli.py"
 TRANSCRIPTS = Path(__file__).resolve().parent / "transcripts"
-REGEN = bool(os.environ.get("NYCRULES_REGEN_GOLDEN"))
 
 # Words that are commands at any prompt (the first word of a line, case-insensitive).
 COMMANDS = {"help", "board", "hand", "seats", "chars", "characters", "log", "why", "undo", "save", "quit", "exit",
@@ -335,10 +336,9 @@ def test_a_whole_game_through_a_pipe(game, tmp_path):
 @pytest.mark.parametrize("game, name", [(GREEDY, "ann-vs-greedy-seed-4"), (TOM, "ann-vs-tom-B4-seed-3")])
 def test_golden_transcript(game, name, tmp_path):
     """A fixed seed and answers give a byte-identical transcript, run after run."""
-    answers_file, golden = TRANSCRIPTS / f"{name}.in", TRANSCRIPTS / f"{name}.txt"
-    if REGEN:
-        TRANSCRIPTS.mkdir(exist_ok=True)
-        answers_file.write_text(lines(played(*game).answers), encoding="utf-8")
+    answers_file, stored = TRANSCRIPTS / f"{name}.in", TRANSCRIPTS / f"{name}.txt"
+    if golden.regenerating() and not answers_file.exists():
+        golden.rewrite(answers_file, lines(played(*game).answers))  # a new transcript: its answers recorded once
     answers = answers_file.read_bytes()
     runs = [subprocess.run([sys.executable, str(CLI), *play_args(*game)], input=answers, capture_output=True,
                            cwd=tmp_path, env=_env(), timeout=120) for _ in range(2)]
@@ -346,9 +346,9 @@ def test_golden_transcript(game, name, tmp_path):
         assert run.returncode == 0, run.stderr.decode(errors="replace")
         assert b"Traceback" not in run.stdout + run.stderr
     assert runs[0].stdout == runs[1].stdout
-    if REGEN:
-        golden.write_bytes(runs[0].stdout)
-    assert runs[0].stdout == golden.read_bytes(), f"transcript differs from {golden}; regenerate with " \
+    if golden.regenerating():
+        golden.rewrite(stored, runs[0].stdout)
+    assert runs[0].stdout == stored.read_bytes(), f"transcript differs from {stored}; regenerate with " \
                                                   "NYCRULES_REGEN_GOLDEN=1 if the change is intended"
 
 
@@ -369,7 +369,7 @@ def test_on_a_24_row_terminal_nothing_scrolls_away_unread(name, tmp_path, monkey
     """A person watching a terminal is asked for Enter before a line would push an unread one off the
     screen, and a decision with its options starts a new screen if it would not fit below the events."""
     monkeypatch.chdir(tmp_path)
-    golden = (TRANSCRIPTS / f"{name}.txt").read_text(encoding="utf-8")
+    stored = (TRANSCRIPTS / f"{name}.txt").read_text(encoding="utf-8")
     answers = (TRANSCRIPTS / f"{name}.in").read_text(encoding="utf-8").splitlines()
     seats, seed = {"ann-vs-tom-B4-seed-3": TOM, "ann-vs-greedy-seed-4": GREEDY}[name]
     out = io.StringIO()
@@ -388,7 +388,7 @@ def test_on_a_24_row_terminal_nothing_scrolls_away_unread(name, tmp_path, monkey
     table = lines.index("Final scoring")  # the final table and who won are on one screen
     won = next(i for i in range(table, len(lines)) if " wins with " in lines[i])
     assert not any(line.startswith(MORE) for line in lines[table:won + 1])
-    assert "\n".join(line for line in lines if not line.startswith(MORE)) == golden  # nothing else changes
+    assert "\n".join(line for line in lines if not line.startswith(MORE)) == stored  # nothing else changes
 
 
 # ------------------------------------------------------------------ 2. garbage never changes the game
