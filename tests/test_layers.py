@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +59,8 @@ MAY_IMPORT = {
                 "table"},
     "cli": {"basics", "reading", "language", "engine", "primitives", "loading", "agents", "public_api", "table",
             "studies", "web", "package"},  # the package: its version
+    # Each game's own vocabulary (docs/games.md); the shared parts reach a game only by its name.
+    "games": {"basics", "reading", "language", "engine", "primitives"},
 }
 
 
@@ -142,3 +145,70 @@ def test_no_module_is_over_400_lines():
     lengths = {path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
                for path in PACKAGE.rglob("*.py")}
     assert {name: n for name, n in lengths.items() if n > MAX_LINES} == {}
+
+
+# ------------------------------------------------------------------ one engine, two games (docs/games.md)
+# Each game's words: no module outside nycrules/games/ may name them, in an identifier or a text.
+GAME_WORDS = {
+    "ny1901": {"territory", "territories", "district", "districts", "street", "streets", "park", "parks",
+               "estate", "estates", "legendary", "legendaries"},
+}
+
+
+def words_of(path: Path) -> set[str]:
+    """The words of a module's identifiers and texts, lower case (snake_case and CamelCase split)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = []
+        if isinstance(node, ast.Name):
+            names.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.append(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(node.name)
+        elif isinstance(node, ast.arg):
+            names.append(node.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.append(node.value)
+        for name in names:
+            spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+            found |= {w.lower() for w in re.findall(r"[A-Za-z]+", spaced)}
+    return found
+
+
+def game_words_in_shared_modules(root: Path) -> dict[str, list[str]]:
+    """Per game, the shared modules (outside nycrules/games/) that name one of its words, with the words."""
+    found: dict[str, list[str]] = {}
+    for path in sorted((root / "nycrules").rglob("*.py")):
+        if part_of(module_name(path, root)) == "games":
+            continue
+        words = words_of(path)
+        for game, vocabulary in GAME_WORDS.items():
+            named = sorted(words & vocabulary)
+            if named:
+                found.setdefault(game, []).append(f"{path.relative_to(root).as_posix()}: {', '.join(named)}")
+    return found
+
+
+def test_no_shared_module_names_a_concept_of_new_york_1901():
+    assert game_words_in_shared_modules(ROOT) == {}
+
+
+def test_the_vocabulary_check_finds_a_game_word_in_a_shared_module(tmp_path):
+    (tmp_path / "nycrules" / "engine").mkdir(parents=True)
+    (tmp_path / "nycrules" / "engine" / "x.py").write_text("def claim(estate_cells):\n    return 'the District'\n")
+    (tmp_path / "nycrules" / "games" / "ny1901").mkdir(parents=True)
+    (tmp_path / "nycrules" / "games" / "ny1901" / "board.py").write_text("territory = 'street'\n")
+    assert game_words_in_shared_modules(tmp_path) == {"ny1901": ["nycrules/engine/x.py: district, estate"]}
+
+
+def test_no_shared_module_imports_a_game():
+    """Only nycrules.games (its `load`, by a checked name) reaches a game's modules."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        mine = module_name(path, ROOT)
+        for target in imports_of(path, ROOT):
+            inside = target.split(".")[2:3]
+            if target.startswith("nycrules.games.") and not mine.startswith(f"nycrules.games.{inside[0]}"):
+                found.append(f"{mine} imports {target}")
+    assert found == []

@@ -1,7 +1,7 @@
 """A board of square cells: each cell has a kind and belongs to named regions.
 
-Generic: no game's words. A ruleset's game decides what the kinds are ("lot", "street",
-...) and which kinds of region there are (its districts, its lots); this module only knows
+Generic: no game's words. A ruleset's game decides what the kinds of cell are and which kinds
+of region there are (the areas and plots of its board); this module only knows
 cells, their edge neighbours (corners do not touch) and sets of cells. A cell is a number,
 `row * width + column`, so a set of cells is cheap to copy and to compare; its name for
 people is chess-like, `A1` at the top left, columns by letter and rows by number.
