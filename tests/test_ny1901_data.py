@@ -210,3 +210,15 @@ def test_a_game_is_found_only_by_a_plain_name_among_the_games_folders():
         assert why is not None and why.endswith("the games are: " + ", ".join(names()))
         with pytest.raises(ValueError):
             load(bad)  # type: ignore[arg-type]
+
+
+def test_the_check_command_for_transcribers(tmp_path, capsys):
+    from nycrules.games.ny1901.check import main
+    assert main([str(FOLDER / "board.yaml"), str(FOLDER / "tiles.yaml")]) == 0
+    assert capsys.readouterr().out.count("no problem found") == 2
+    broken = tmp_path / "board.yaml"
+    broken.write_text(swapped(BOARD_TEXT, "    y1  y1  y2  y3  B", "    y1  y1  y2  y1  B"), encoding="utf-8")
+    assert main([str(broken)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith(":5: error[E602]: territory y1 is in 2 pieces (at A1, D1): its squares must share edges")
+    assert out[1].strip().startswith("y1  y1  y2  y1") and out[2] == "      ^"
