@@ -209,6 +209,7 @@ def test_an_unreachable_cluster_is_one_line_at_once():
         port = probe.getsockname()[1]
     start = time.perf_counter()
     with pytest.raises(DistributeError, match=f"no Ray cluster answers at ray://127.0.0.1:{port}"):
-        _check_reachable(f"ray://127.0.0.1:{port}")
-    assert time.perf_counter() - start < 6
+        _check_reachable(f"ray://127.0.0.1:{port}", seconds=600)
+    # A refused connection ends the wait at once, not at the time-out: far below it on any machine.
+    assert time.perf_counter() - start < 60
     _check_reachable("auto")  # Ray looks for a local cluster itself
