@@ -41,6 +41,11 @@ Running rules
   whose character fires another...); the shipped game nests at most two.
 - MAX_EVENTS: events kept in one game's log (later ones are dropped, saying so; the game goes on).
 - MAX_EVENT_CHARS: characters of one event of the log (a longer text is cut).
+- MAX_LOG_BYTES: bytes (UTF-8) of the texts of one game's log (later events are dropped, saying so; the
+  game goes on). A shipped game's log holds about 25,000.
+- MAX_RULE_TEXT_BYTES: bytes (UTF-8) of text the rules of one game write: notes with the values they name,
+  reasons for points with theirs. Counted whether a log is kept or not, so that a game ends the same in
+  `play` and in `simulate`; past it the rule writing is a located error (a shipped game writes under 5,000).
 - MAX_ORDER_SEARCH_STEPS: steps (as MAX_EFFECT_STEPS counts them) of all the trials that rank the
   orders of characters at an `ordered` hook (lookahead.py); past it, the orders tried so far are
   ranked. The shipped game spends at most about 740,000 on one search (720 orders).
@@ -97,6 +102,8 @@ MAX_COUNT = 1_000
 MAX_ORDER_SEARCH_STEPS = 1_000_000
 MAX_EVENTS = 100_000
 MAX_EVENT_CHARS = 10_000
+MAX_LOG_BYTES = 10_000_000
+MAX_RULE_TEXT_BYTES = 50_000_000
 MAX_GAME_STEPS = 5_000_000
 MAX_HOOK_DEPTH = 30
 MAX_DECISIONS = 100_000
@@ -115,6 +122,11 @@ MAX_CACHED_RULESETS = 32
 
 def int_in_range(value: int) -> bool:
     return -MAX_INT <= value <= MAX_INT
+
+
+def text_bytes(text: str) -> int:
+    """Bytes of a text in UTF-8, counted without encoding it when it is ASCII (as a log's texts mostly are)."""
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 def small_numeral(text: str, digits: int = 6) -> int | None:

@@ -331,7 +331,47 @@ def test_the_game_log_keeps_at_most_its_limit_of_events_and_says_so(nyc):
     for _ in range(limits.MAX_EVENTS + 50):
         game.emit(None, "again")
     assert len(game.events) == limits.MAX_EVENTS + 1
-    assert game.events[-1].text == f"the log holds at most {limits.MAX_EVENTS} events; later ones are not kept"
+    assert game.events[-1].text == (f"the log holds at most {limits.MAX_EVENTS} events and {limits.MAX_LOG_BYTES} "
+                                    "bytes of text; later ones are not kept")
     game.events.clear()
     game.emit(None, "x" * (limits.MAX_EVENT_CHARS * 3))
     assert len(game.events[0].text) == limits.MAX_EVENT_CHARS
+
+
+@pytest.mark.parametrize("effect", ['repeat 999:\n  repeat 999:\n    note("' + "x" * 15_000 + '")',
+                                    'repeat 999:\n  repeat 999:\n    gain_points(me, 1, "{}", boroughs())'])
+def test_the_text_rules_write_is_bounded_alike_with_or_without_a_log(tmp_path, effect):
+    """A step may write thousands of bytes: the rules' text has a budget of its own, spent the same
+    whether a log is kept (play) or not (simulate), so both stop at the same line and decision."""
+    from nycrules.agents import seat_agents
+    ruleset = load_ruleset(_mod(tmp_path, effect))
+    specs = parse_seats(["bot:random", "bot:greedy"], ruleset)
+    failures = []
+    for log in (True, False):
+        with pytest.raises(RuleRuntimeError, match=f"more than {limits.MAX_RULE_TEXT_BYTES} bytes of text") as caught:
+            Session(ruleset, specs, 3, seat_agents(specs, 3), log_events=log).run()
+        failures.append((caught.value.location.line, caught.value.decision, caught.value.seat))
+    assert failures[0] == failures[1] and failures[0][0] == 7
+
+
+def test_a_real_game_writes_far_less_text_than_the_rules_may(nyc):
+    from nycrules.agents import seat_agents
+    for seats in (["tom:12", "bot:random", "bot:greedy"], ["bot:greedy"] * 4):
+        specs = parse_seats(seats, nyc)
+        game = Session(nyc, specs, 5, seat_agents(specs, 5)).run()
+        assert limits.MAX_RULE_TEXT_BYTES - game.text_left < limits.MAX_RULE_TEXT_BYTES // 50
+        assert game.log_bytes < limits.MAX_LOG_BYTES // 100
+
+
+def test_the_game_log_keeps_at_most_its_limit_of_bytes_and_says_so(nyc):
+    from scenario import table
+
+    game = table(ruleset=nyc)
+    game.events.clear()
+    game.log_bytes = 0
+    event = "é" * (limits.MAX_EVENT_CHARS // 2)  # two bytes each in UTF-8
+    for _ in range(limits.MAX_LOG_BYTES // limits.MAX_EVENT_CHARS + 50):
+        game.emit(None, event)
+    kept = sum(len(e.text.encode("utf-8")) for e in game.events[:-1])
+    assert limits.MAX_LOG_BYTES - limits.MAX_EVENT_CHARS < kept <= limits.MAX_LOG_BYTES
+    assert game.events[-1].text.endswith("bytes of text; later ones are not kept")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Location
-from ..limits import MAX_EVENT_CHARS, MAX_EVENTS, MAX_GAME_STEPS
+from ..limits import MAX_EVENT_CHARS, MAX_EVENTS, MAX_GAME_STEPS, MAX_LOG_BYTES, MAX_RULE_TEXT_BYTES, text_bytes
 from .copying import SHARED, Copied, copy_value
 
 if TYPE_CHECKING:
@@ -283,6 +283,9 @@ class Game:
         self.pair_counter = 0
         self.events: list[Any] = []
         self.log_events = True
+        self.log_full = False  # the log reached a limit: later events are not kept
+        self.log_bytes = 0  # bytes of the texts of the events kept (limits.MAX_LOG_BYTES)
+        self.text_left = MAX_RULE_TEXT_BYTES  # bytes of text the rules may still write (runtime.spend_text)
         self.rule = "setup"  # what is acting now, for events
         self.where = None  # Location of the effect line acting now
         self.chooser: Any = None  # set by the runner: (game, decision) -> option index
@@ -345,23 +348,22 @@ class Game:
         fire_hook(self, name, frame)
 
     def emit(self, seat: Seat | None, text: str, kind: str = "", public: str | None = None) -> None:
-        """Log an event; `public` is the text the other seats read when `text` names hidden cards.
-
-        The log is bounded: a text is cut at MAX_EVENT_CHARS, and past MAX_EVENTS events one last
-        event says so and later ones are not kept; the game itself goes on unchanged, as it does
-        with no log."""
+        """Log an event; `public` is the text the other seats read when `text` names hidden cards. A text
+        is cut at MAX_EVENT_CHARS; past MAX_EVENTS events or MAX_LOG_BYTES bytes one last event says so,
+        later ones are not kept, and the game goes on unchanged (the rules' own text: runtime.spend_text)."""
         if not self.log_events:
             return
+        text = cut(text)
+        public = None if public is None else cut(public)
+        size = text_bytes(text) + (0 if public is None else text_bytes(public))
         events = self.events
-        if len(events) >= MAX_EVENTS:
-            if len(events) == MAX_EVENTS:
-                events.append(Event(self.rule, self.where, None, f"the log holds at most {MAX_EVENTS} events; "
-                                                                 "later ones are not kept"))
+        if len(events) >= MAX_EVENTS or self.log_bytes + size > MAX_LOG_BYTES:
+            if not self.log_full:
+                self.log_full = True
+                events.append(Event(self.rule, self.where, None, f"the log holds at most {MAX_EVENTS} events and "
+                                                                 f"{MAX_LOG_BYTES} bytes of text; later ones are not kept"))
             return
-        if len(text) > MAX_EVENT_CHARS:
-            text = cut(text)
-        if public is not None and len(public) > MAX_EVENT_CHARS:
-            public = cut(public)
+        self.log_bytes += size
         events.append(Event(self.rule, self.where, seat.index if seat else None, text, kind, public))
 
 

@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 from ..diagnostics import Location, RuleRuntimeError
-from ..limits import MAX_COUNT, MAX_EFFECT_STEPS, MAX_INT
+from ..limits import MAX_COUNT, MAX_EFFECT_STEPS, MAX_INT, MAX_RULE_TEXT_BYTES, text_bytes
 
 
 class Frame:
@@ -75,6 +75,19 @@ def check_stored(f: "Frame", value: int, what: str) -> int:
     if -MAX_INT <= value <= MAX_INT:
         return value
     raise rule_failed(f, f"{what} {value}, beyond the limit of 10^18")
+
+
+def spend_text(f: "Frame", text: str) -> str:
+    """A text a rule writes (a note, a reason for points, the values they name), counted against its
+    game's MAX_RULE_TEXT_BYTES whether a log is kept or not: the step budget counts steps, and one
+    step may write thousands of bytes. The same game thus ends the same way in `play` and `simulate`."""
+    game = f.game
+    if game is not None:
+        game.text_left -= text_bytes(text)
+        if game.text_left < 0:
+            raise rule_failed(f, f"the rules of this game wrote more than {MAX_RULE_TEXT_BYTES} bytes of text in "
+                                 "all (notes, reasons for points); is a note in a loop much longer than intended?")
+    return text
 
 
 def spend_steps(f: "Frame", items: list) -> list:

@@ -6,14 +6,15 @@ from typing import Any
 
 from ..engine.decisions import describe
 from ..language.registry import primitive
+from ..language.runtime import spend_text
 
 
 @primitive("note(text: str)", "Write a line in the game log for `me` (Tom uses it to explain his steps); told to people "
            "after the action just before it, as its reason.", "log")
 def note(f: Any, text: str) -> None:
-    f.game.emit(f.vars.get("me"), text, "note")
+    f.game.emit(f.vars.get("me"), spend_text(f, text), "note")
 
 
 @primitive("note(text: str, value: T)", "Write a line with a value, such as the borough Tom chose.", "log")
 def note_value(f: Any, text: str, value: Any) -> None:
-    f.game.emit(f.vars.get("me"), f"{text}: {describe(value)}", "note")
+    f.game.emit(f.vars.get("me"), spend_text(f, f"{text}: {describe(value)}"), "note")

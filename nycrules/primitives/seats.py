@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from ..language.runtime import check_stored
+from ..language.runtime import check_stored, spend_text
 from ..engine import ops
 from ..engine.decisions import describe
 from ..engine.state import Seat, cut
@@ -86,19 +86,19 @@ def gain_points(f: Any, seat: Seat, amount: int) -> None:
 @primitive("gain_points(seat: seat, amount: int, reason: str)",
            "Gain points and say what for in the log: `gains 3 points for REASON`.", C)
 def gain_points_for(f: Any, seat: Seat, amount: int, reason: str) -> None:
-    _gain(f, seat, amount, lambda: reason)
+    _gain(f, seat, amount, reason)
 
 
 @primitive("gain_points(seat: seat, amount: int, reason: str, about: any)",
            "Gain points for a reason naming a value: each `{}` in the reason is replaced by the value.", C)
 def gain_points_about(f: Any, seat: Seat, amount: int, reason: str, about: Any) -> None:
-    _gain(f, seat, amount, lambda: filled(reason, describe(about)))
+    _gain(f, seat, amount, reason, about)
 
 
 @primitive("gain_points(seat: seat, amount: int, reason: str, about: any, more: any)",
            "Gain points for a reason naming two values: the first `{}` is `about`, the second `more`.", C)
 def gain_points_about_two(f: Any, seat: Seat, amount: int, reason: str, about: Any, more: Any) -> None:
-    _gain(f, seat, amount, lambda: filled(reason, describe(about), describe(more)))
+    _gain(f, seat, amount, reason, about, more)
 
 
 def filled(reason: str, first: str, second: str | None = None) -> str:
@@ -116,18 +116,24 @@ def filled(reason: str, first: str, second: str | None = None) -> str:
     return cut("".join(out))
 
 
-def _gain(f: Any, seat: Seat, amount: int, reason: Callable[[], str] = lambda: "") -> None:
-    """Add points; `reason` gives the log's words for them, made only for a log that is kept."""
+def _gain(f: Any, seat: Seat, amount: int, reason: str = "", *about: Any) -> None:
+    """Add points; `reason` (its `{}` filled with the values `about`) says what for in the log. The
+    text is counted against the rules' text budget whether or not a log is kept (runtime.spend_text)."""
     if amount <= 0:
         return
     game = f.game
     seat.points = check_stored(f, seat.points + amount, f"{seat.name}'s points would be")
     if game.scoring_step:
         seat.scores[game.scoring_step] = seat.scores.get(game.scoring_step, 0) + amount
+    if not reason:
+        if game.log_events:
+            game.emit(seat, f"gains {amount} point{'s' if amount != 1 else ''} ({seat.points})")
+        return
+    named = [spend_text(f, describe(value)) for value in about]
+    spend_text(f, reason)
     if game.log_events:
-        why = reason()
-        why = f" for {why}" if why else ""
-        game.emit(seat, f"gains {amount} point{'s' if amount != 1 else ''}{why} ({seat.points})")
+        why = filled(reason, *named) if named else reason
+        game.emit(seat, f"gains {amount} point{'s' if amount != 1 else ''} for {why} ({seat.points})")
 
 
 @primitive("dollars(seat: seat) -> int", "The dollars on the seat's player board.", C)

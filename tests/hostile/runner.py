@@ -85,6 +85,9 @@ def _make(folder: Path, name: str, kind: str, digest: str) -> None:
     elif word == "alias_copies":  # a text of 90,000 characters, then N aliases of it
         path.write_text('extends: nyc\nparams:\n  a: &a "' + "x" * 90_000 + '"\n  b: [' + ", ".join(["*a"] * int(arg))
                         + "]\n", encoding="utf-8")
+    elif word == "long_note":  # a note of N characters written a million times by each seat's step
+        path.write_text('extends: nyc\nsteps:\n  round_start_seat: |\n    draw_cards(me, 3)\n    repeat 999:\n'
+                        '      repeat 999:\n        note("' + "x" * int(arg) + '")\n', encoding="utf-8")
     elif word == "copy":  # a copy under another name (such as one that is not UTF-8)
         shutil.copyfile(folder / arg, path)
     else:
