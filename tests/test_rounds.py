@@ -264,6 +264,21 @@ def test_prestige_bonus_may_be_forfeited():
     assert all(not b.prestige for b in game.boroughs)
 
 
+def test_prestige_runner_up_chooses_from_both_tiles_when_the_winner_forfeits():
+    """Ruling 30: a winner who forfeits takes no tile, so the runner-up chooses from both revealed
+    tiles, the one the winner could have taken first included."""
+    game = prestige_table()
+    ann, ben, _ = game.seats
+    answer(game, "no", "yes", "grey", "streetcar Brooklyn-Queens", "Brooklyn")
+    bids(game, "prestige", {ann: "prestige prestige prestige", ben: "prestige prestige"})
+    assert_answered(game)
+    (tiles,) = [d for d in game.chooser.asked if d.prompt == "prestige tile"]
+    assert tiles.seat is ben and tiles.labels() == ["grey prestige 4", "brown prestige 2"]
+    assert [t.value for t in borough(game, "brooklyn").prestige] == [4]
+    assert ann.vessels == [] and ben.vessels == [vessel(game, "streetcar", "brooklyn", "queens")]
+    assert [t.colour for t in game.prestige_display] == ["brown"]
+
+
 def test_prestige_build_with_an_empty_board_may_sell():
     """With no skyscraper on the board, the prestige build may move one of the seat's skyscrapers from
     another borough."""
