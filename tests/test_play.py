@@ -44,7 +44,7 @@ TRANSCRIPTS = Path(__file__).resolve().parent / "transcripts"
 
 # Words that are commands at any prompt (the first word of a line, case-insensitive).
 COMMANDS = {"help", "board", "hand", "seats", "chars", "characters", "log", "why", "undo", "save", "quit", "exit",
-            "info", "more", "picture"}
+            "info", "more", "picture", "?", "h", "q"}
 AUTOSAVE_NOTE = ("nycrules: input ended before the game did; saved to nycrules-autosave.json "
                  "(continue with: nycrules play --load nycrules-autosave.json)")
 
@@ -108,7 +108,8 @@ def taken_as(labels: list[str], kind: str, line: str, shown: list[int] | None = 
 
     A number picks that option; an option's text picks it; a bid may be typed as its cards in any
     order; a unique start of the text of an option the menu shows (`shown`, default all) picks it;
-    several options starting so is ambiguous.
+    several options starting so is ambiguous; a start of one or two letters picks nothing (but `y`
+    and `n` answer a yes-or-no question).
     """
     text = " ".join(line.lower().split())
     if not text:
@@ -132,6 +133,8 @@ def taken_as(labels: list[str], kind: str, line: str, shown: list[int] | None = 
             return i
     shown = range(len(labels)) if shown is None else shown
     starts = [i for i in shown if labels[i].lower().startswith(text)]
+    if len(text) < 3 and kind != "ask":
+        return None
     if len(starts) == 1:
         return starts[0]
     return _as_notation(labels, kind, text) if not starts else "ambiguous"
@@ -146,7 +149,7 @@ def _as_notation(labels: list[str], kind: str, text: str) -> int | None:
     titles = {i: re.sub(r"^(?:use )?\d+ ", "", label).split(" (")[0].lower() for i, label in enumerate(labels)
               if character_number(label) is not None}
     found = [i for i, title in titles.items() if title == name] or \
-            [i for i, title in titles.items() if name and title.startswith(name)]
+            [i for i, title in titles.items() if len(name) >= 3 and title.startswith(name)]
     if len({titles[i] for i in found}) == 1:
         return found[0]
     wanted = _cards(text.removeprefix("take "))

@@ -2,7 +2,9 @@
 
 A number, `#N`, an option's text or a unique start of a shown option's text, a bid as its cards
 (`2x press wild`), a pair with + (`dollar + plans`), a character by its number or title, or
-`swap A for B`. Only options the menu shows are picked by a start of their text (menus.py).
+`swap A for B`. Only options the menu shows are picked by a start of their text (menus.py), and a
+start of one or two letters picks nothing: `h` or `q` is a person asking for help or to quit, not
+the option that happens to start with it (a yes-or-no question still takes `y` and `n`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from ..limits import small_numeral
 from .menus import bid_value_of, card_types, compact, label, shown_bids, shown_card_sets, swap_of, tiles_in
 from ..text import counted
 
+SHORTEST_START = 3  # letters of an option's text that choose it
 _COUNT = re.compile(r"^(\d{1,2})x?$")
+_COPIED = re.compile(r"^(\d{1,2})(\.?)(?: (.+))?$")  # `3.` or `3. press` copied from the menu, `3 press`
 _TIMES = re.compile(r"^x(\d{1,2})$")
 
 
@@ -74,6 +78,9 @@ def read_answer(game: Game, decision: Decision, line: str,
         if number is not None and 1 <= number <= len(options):
             return number - 1
         return f"there is no option {text[:12]}; choose #1-#{len(options)}"
+    copied = _copied_from_menu(game, decision, text)
+    if copied is not None:
+        return copied
     tiles = [(i, t) for i, o in enumerate(options) for t in tiles_in(o)]
     if (typed := small_numeral(text)) is not None:
         chars = sorted(i for i, t in tiles if t.char.id == typed)
@@ -100,11 +107,47 @@ def read_answer(game: Game, decision: Decision, line: str,
         if decision.kind == "bid" and "+" in text:  # a pair meant for the draft, typed ahead: never a bid
             return (f"'{shown_line(line)}' is written as a pair of cards (with +), but this is a bid: type the "
                     f"bid's cards without + (e.g. `{compact(game, wanted)}`)")
-        matches = [i for i, o in enumerate(options) if card_types(o) == wanted
-                   and (decision.kind != "bid" or bid_value_of(o) is not None)]
-        if len(matches) == 1:
-            return matches[0]
+        found = _of_cards(decision, wanted)
+        if found is not None:
+            return found
     return plain
+
+
+def _of_cards(decision: Decision, wanted: Counter) -> int | None:
+    """The one option (a bid, for a bid) that is exactly these cards, if there is one."""
+    matches = [i for i, o in enumerate(decision.options) if card_types(o) == wanted
+               and (decision.kind != "bid" or bid_value_of(o) is not None)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _shown_text(game: Game, option) -> str:
+    """An option's text as the menu shows it, without a bid's value or the draft's `take`."""
+    return re.sub(r" \(\d+\)$", "", label(game, option)).removeprefix("take ")
+
+
+def _copied_from_menu(game: Game, decision: Decision, text: str) -> int | str | None:
+    """`3.`, `3. press` (copied from the menu) or `3 press`: option 3 when what follows the number is
+    its text; when the line read as cards is another option (`3 press` as 3x press), a question."""
+    found = _COPIED.match(text)
+    if not found or not (found.group(2) or found.group(3)):
+        return None
+    number, rest = int(found.group(1)), found.group(3)
+    if not 1 <= number <= len(decision.options):
+        return None if rest else f"there is no option {number}; choose 1-{len(decision.options)}"
+    option = decision.options[number - 1]
+    if rest is None:
+        return number - 1
+    shown = _shown_text(game, option).lower()
+    if rest != shown and not (len(rest) >= SHORTEST_START and shown.startswith(rest)):
+        return None
+    if not found.group(2):  # no dot: the line may also be read as cards
+        cards = read_cards(game, text)
+        other = _of_cards(decision, cards) if isinstance(cards, Counter) else None
+        if other is not None and other != number - 1:
+            return (f"'{text}' could be option {number} ({_shown_text(game, option)}) or "
+                    f"{_shown_text(game, decision.options[other])} (option {other + 1}): type {number} for "
+                    f"option {number}, or `{number}x {rest}` for the other")
+    return number - 1
 
 
 def shown_line(line: str, limit: int = 40) -> str:
@@ -133,6 +176,9 @@ def choose_option(game: Game, decision: Decision, line: str) -> int | str:
         if label == text or options[i].lower() == text:
             return i
     starts = [i for i in shown_options(game, decision) if options[i].lower().startswith(text)]
+    if len(text) < SHORTEST_START and decision.kind != "ask":  # `h`, `q`: never an irreversible choice
+        return (f"'{shown_line(line)}' is too short to choose by: type the option's number, or "
+                f"{SHORTEST_START} letters or more of its text{did_you_mean(game, decision, text)}")
     if len(starts) == 1:
         return starts[0]
     if len(starts) > 1:
@@ -157,9 +203,31 @@ def did_you_mean(game: Game, decision: Decision, text: str) -> str:
         for tile in tiles_in(option):
             names.setdefault(tile.char.title.lower(), i)
     close = difflib.get_close_matches(text.removeprefix("use "), list(names), n=3, cutoff=0.75)
-    if not close:
+    found = [(name, names[name]) for name in close] or _options_holding(game, decision, text)
+    if not found:
         return ""
-    return " (did you mean " + " or ".join(f"`{name}`, option {names[name] + 1}" for name in close) + "?)"
+    return " (did you mean " + " or ".join(f"`{name}`, option {i + 1}" for name, i in found[:3]) + "?)"
+
+
+def _options_holding(game: Game, decision: Decision, text: str) -> list[tuple[str, int]]:
+    """The options shown that start with a short text, hold its cards (`plans` in the draft), or
+    hold it as a word (`brooklyn` for `boat Brooklyn-Jersey City`), as (text shown, index)."""
+    cards = read_cards(game, text) if len(text) >= SHORTEST_START else None
+    found = []
+    for i in shown_options(game, decision):
+        option = decision.options[i]
+        shown = _shown_text(game, option)
+        held = card_types(option)
+        titles = [t.char.title.lower() for t in tiles_in(option)]
+        if len(text) < SHORTEST_START:
+            hit = shown.lower().startswith(text) or any(title.startswith(text) for title in titles)
+        elif isinstance(cards, Counter) and held:
+            hit = all(held[kind] >= n for kind, n in cards.items())
+        else:
+            hit = re.search(rf"\b{re.escape(text)}", shown.lower()) is not None
+        if hit:
+            found.append((shown, i))
+    return found
 
 
 def explain_bid(game: Game, decision: Decision, text: str) -> str:
@@ -169,7 +237,9 @@ def explain_bid(game: Game, decision: Decision, text: str) -> str:
     wanted = read_cards(game, text)
     if not isinstance(wanted, Counter):
         word = wanted if isinstance(wanted, str) else text
-        return (f"'{shown_line(word)}' is neither an option nor a card type; a bid is typed as its cards "
+        close = difflib.get_close_matches(word, kinds, n=2, cutoff=0.6)
+        meant = f" (did you mean {' or '.join(f'`{kind}`' for kind in close)}?)" if close else ""
+        return (f"'{shown_line(word)}' is neither an option nor a card type{meant}; a bid is typed as its cards "
                 f"({', '.join(sorted(kinds))}; `2x press` for two), or `pass`")
     have = Counter(c.type for c in seat.hand)
     for kind, count in wanted.items():
@@ -194,7 +264,7 @@ def _by_character(text: str, tiles: list[tuple[int, Tile]]) -> int | None:
     if not name or not tiles:
         return None
     found = [(i, t.char.id) for i, t in tiles if str(t.char.id) == name or t.char.title.lower() == name]
-    if not found:
+    if not found and len(name) >= SHORTEST_START:
         found = [(i, t.char.id) for i, t in tiles if t.char.title.lower().startswith(name)]
     if len({char for _, char in found}) != 1:
         return None

@@ -19,8 +19,8 @@ VIEWS = ("board", "hand", "seats", "chars", "characters", "log", "why", "info", 
 AFTER = """Commands: board, seats, chars, log [N], why [N|#E], info CHARACTER,
   picture FILE, save FILE, quit"""
 HELP = """Commands (at any prompt):
-  NUMBER or TEXT  choose an option: its number, or its text (a unique start of
-                  an option shown is enough); a bid as its cards (`2x press
+  NUMBER or TEXT  choose an option: its number, or its text (3 letters or more
+                  of an option shown are enough); a bid as its cards (`2x press
                   wild`, `sky wild`), a pair with + (`dollar + plans`), a
                   character by its number or title (`16`, `joker`); #N is
                   always option N
@@ -28,7 +28,7 @@ HELP = """Commands (at any prompt):
   hint            what the search bot would choose here, with the expected
                   points of its two best options (it sees only what you see)
   swap A for B    exchange hand card A for reserve card B while bidding
-  help            what the current decision is about, and the commands
+  help, ?, h      what the current decision is about, and the commands
   board           the boroughs, vessels, prestige tiles and the press track
   hand            your cards, dollars and skyscrapers
   seats           every seat's points, dollars, press place, skyscrapers,
@@ -43,7 +43,7 @@ HELP = """Commands (at any prompt):
                   when another person has answered since)
   picture FILE    draw the table as an SVG picture (open it in a web browser)
   save FILE       save the game (continue later: `nycrules play --load FILE`)
-  quit            stop (you are asked whether to save first; through a pipe it
+  quit, q         stop (you are asked whether to save first; through a pipe it
                   saves to nycrules-autosave.json)"""
 
 COMMANDS = """Commands: a number or text chooses; more, hint, swap A for B, board, hand,

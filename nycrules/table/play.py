@@ -151,9 +151,9 @@ class PlayGame:
             word = word.lower()
             if not line:
                 continue
-            if word in ("quit", "exit"):
+            if word in ("quit", "exit", "q"):
                 return
-            if word == "help":
+            if word in ("help", "?", "h"):
                 t.say(commands.AFTER)
             elif word in ("board", "seats", "log", "why", "info", "picture", "save", "chars", "characters"):
                 t.say(self._view(game, game.seats[0], word, rest))
@@ -270,7 +270,7 @@ class PlayGame:
         word, _, rest = line.partition(" ")
         word = word.lower()
         seat = decision.seat
-        if word == "help":
+        if word in ("help", "?", "h"):
             if rest.strip() == "commands":
                 return commands.HELP
             return menus.explain(game, decision) + "\n" + commands.COMMANDS
@@ -284,7 +284,7 @@ class PlayGame:
             return self._view(game, seat, word, rest)
         if word == "undo":
             return self._undo(seat)
-        if word in ("quit", "exit"):
+        if word in ("quit", "exit", "q"):
             return self._quit()
         return answers.read_answer(game, decision, line, answers.choose_option)
 
