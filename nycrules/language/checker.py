@@ -19,9 +19,10 @@ from .scope import CheckContext, Scope, Symbols, Unknown
 
 
 class Checker:
-    def __init__(self, symbols: Symbols, sink: Sink):
+    def __init__(self, symbols: Symbols, sink: Sink, game: str | None = None):
         self.symbols = symbols
         self.sink = sink
+        self.game = game  # the ruleset's game: its own primitives are callable too (docs/games.md)
         self.calls: dict[int, Primitive] = {}  # id(Call node) -> resolved primitive
 
     # ----------------------------------------------------------------- entry
@@ -296,15 +297,16 @@ class Checker:
             raise Unknown
         candidates = list(scope.names) + list(self.symbols.types)
         hint = _suggest(e.id, candidates)
-        if not hint and variants(e.id):
+        if not hint and variants(e.id, self.game):
             hint = f"; {e.id} is a primitive: write {e.id}(...)"
         self._error("E401", f"unknown name '{e.id}'{hint}", e.loc)
         raise Unknown
 
     def _call(self, call: n.Call, scope: Scope) -> str:
-        options = variants(call.func)
+        options = variants(call.func, self.game)
         if not options:
-            self._error("E402", f"unknown primitive '{call.func}'{_suggest(call.func, registry.names())}", call.loc)
+            self._error("E402", f"unknown primitive '{call.func}'{_suggest(call.func, registry.names(self.game))}",
+                        call.loc)
             raise Unknown
         by_count = [p for p in options if len(p.params) == len(call.args)]
         if not by_count:

@@ -47,6 +47,7 @@ class Primitive:
     impl: Callable[..., Any]
     asks: bool = False  # asks the acting seat (`me`) to decide
     changes: bool = False  # changes the game (every action; some that also give a value)
+    game: str | None = None  # the game whose rulesets alone may call it (docs/games.md); None: every ruleset
 
     @property
     def signature(self) -> str:
@@ -82,10 +83,13 @@ def _split_params(text: str) -> list[str]:
 
 
 def primitive(signature: str, help: str, category: str, asks: bool = False,
-              changes: bool | None = None) -> Callable:
-    """Register the decorated function as the implementation of `signature`."""
+              changes: bool | None = None, game: str | None = None) -> Callable:
+    """Register the decorated function as the implementation of `signature`.
+
+    A game's own primitive names its `game` (the package under nycrules/games/ that registers it)
+    and a category of its own; only that game's rulesets see it."""
     m = _SIGNATURE.match(signature.replace(" ", "").replace(":", ": ").replace(",", ", "))
-    if m is None or category not in CATEGORIES:
+    if m is None or (category not in CATEGORIES and game is None):
         raise ValueError(f"bad primitive declaration: {signature!r} ({category})")
     params = []
     for part in _split_params(m.group("params")):
@@ -95,24 +99,27 @@ def primitive(signature: str, help: str, category: str, asks: bool = False,
 
     def register(fn: Callable) -> Callable:
         prim = Primitive(m.group("name"), tuple(params), returns.replace(" ", "") if returns else None,
-                         help, category, fn, asks, returns is None if changes is None else changes)
+                         help, category, fn, asks, returns is None if changes is None else changes, game)
         _REGISTRY.setdefault(prim.name, []).append(prim)
         return fn
 
     return register
 
 
-def variants(name: str) -> list[Primitive]:
-    return _registered().get(name, [])
+def variants(name: str, game: str | None = None) -> list[Primitive]:
+    """The primitives of that name a ruleset of `game` may call (every ruleset's, and the game's own)."""
+    return [p for p in _registered().get(name, []) if p.game is None or p.game == game]
 
 
-def all_primitives() -> list[Primitive]:
-    return sorted((p for ps in _registered().values() for p in ps),
-                  key=lambda p: (CATEGORIES.index(p.category), p.name, len(p.params)))
+def all_primitives(game: str | None = None) -> list[Primitive]:
+    """Every primitive a ruleset of `game` may call; the game's own after the shared ones."""
+    found = [p for ps in _registered().values() for p in ps if p.game is None or p.game == game]
+    return sorted(found, key=lambda p: (p.game is not None, CATEGORIES.index(p.category) if p.game is None else 0,
+                                        p.category, p.name, len(p.params)))
 
 
-def names() -> list[str]:
-    return sorted(_registered())
+def names(game: str | None = None) -> list[str]:
+    return sorted(name for name, ps in _registered().items() if any(p.game is None or p.game == game for p in ps))
 
 
 def _registered() -> dict[str, list[Primitive]]:
