@@ -270,13 +270,22 @@ def hot_seat(lines: list[str], screen: bool) -> tuple[PlayGame, str]:
 def test_at_one_screen_the_next_person_gets_it_cleared():
     """Between Ann's and Ben's decisions the screen is handed over and cleared: Ben's prompt never has
     Ann's hand above it."""
-    _, out = hot_seat(["1", "", "1", "", "1", ""], screen=True)
+    _, out = hot_seat(["", "1", "", "1", "", "1", ""], screen=True)
     assert "Pass the screen to Ben; Ben, press Enter" in out
     screens = out.split("\033[H\033[2J\033[3J")
     assert len(screens) >= 3
     for screen in screens:
         people = {name for name in ("Ann", "Ben") if f"\n{name}: hand " in screen}
         assert len(people) <= 1, screen  # one person's hand per screen
+
+
+def test_at_one_screen_the_first_decision_is_handed_over_too():
+    """The very first person asked gets the screen handed over before the table and their reserve
+    are shown: whoever sat down first may be the other person."""
+    _, out = hot_seat(["", "1", "", "1", "", "1", ""], screen=True)
+    first = out.index("\033[H\033[2J\033[3JPass the screen to Ann; Ann, press Enter")
+    assert first < out.index("Ann: hand ") and first < out.index("Setup, before game round 1")
+    assert out.index("Pass the screen to Ann") < out.index("Pass the screen to Ben")
 
 
 def test_through_a_pipe_a_hot_seat_game_reads_as_before():
@@ -378,7 +387,7 @@ def test_replay_goes_through_the_pager_on_a_terminal(tmp_path):
 def test_the_screen_is_cleared_before_it_is_handed_over():
     """Ann's hand is gone before Ben is asked to take the screen, and what happened meanwhile is told
     to Ben after he has it."""
-    _, out = hot_seat(["1", "", "1", "", "1", ""], screen=True)
+    _, out = hot_seat(["", "1", "", "1", "", "1", ""], screen=True)
     assert "\033[H\033[2J\033[3JPass the screen to Ben; Ben, press Enter" in out
     before, after = out.split("Pass the screen to Ben; Ben, press Enter", 1)
     assert "Ann takes the start characters" not in before

@@ -237,9 +237,10 @@ class PlayGame:
     def _ask_person(self, game: Game, decision: Decision) -> int:
         t = self.terminal
         people = sum(spec.kind == "human" for spec in self.specs)
-        if people > 1 and t.screen and self.last_asked not in (None, decision.seat.index):
+        if people > 1 and t.screen and self.last_asked != decision.seat.index:  # the first one too
             t.hand_over(decision.seat.name)  # before the events: they are told as this person sees them
-            t.say(f"{decision.seat.name}'s turn (`log` shows what happened before)")
+            t.say(f"{decision.seat.name}'s turn first (type `help` at any prompt)" if self.last_asked is None
+                  else f"{decision.seat.name}'s turn (`log` shows what happened before)")
         self.last_asked = decision.seat.index
         self._flush(game)
         if self.forced:  # what was typed ahead was meant for the decision taken without asking
