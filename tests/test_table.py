@@ -415,3 +415,41 @@ def test_a_bid_made_only_by_characters_reads_as_such():
     game.bidding_card = "prestige"
     line = [l for l in views.hand(game, ann).split("\n") if "in your bid" in l][0]
     assert line == "  in your bid: prestige (from characters) (worth 1)"
+
+
+# ------------------------------------------------------------------ watching bots
+def watch_bots(delay: float | None, monkeypatch) -> tuple[PlayGame, str, list[float]]:
+    """Two bots played at a 24-row screen where nobody presses Enter."""
+    import time
+    slept: list[float] = []
+    monkeypatch.setattr(time, "sleep", slept.append)
+    ruleset = load_ruleset(shipped_ruleset())
+    out = io.StringIO()
+    terminal = Terminal(_Keys([]), out, False, rows=24, screen=True, delay=delay)
+    game = PlayGame(ruleset, parse_seats(["bot:random", "bot:greedy"], ruleset), 7, terminal,
+                    autosave=Path(os.devnull), record_file=Path(os.devnull))
+    assert game.run() == 0
+    return game, out.getvalue(), slept
+
+
+def test_watching_bots_with_a_delay_runs_on_by_itself(monkeypatch):
+    """--delay SECONDS: no `-- more --` waits for Enter; each bot's move is followed by that pause."""
+    game, out, slept = watch_bots(0.5, monkeypatch)
+    assert "-- more" not in out
+    assert "wins with" in out and "=== Game round 5 ===" in out
+    assert slept and set(slept) == {0.5}
+    assert len(slept) == len(game.session.record)  # one pause after each decision of a bot
+
+
+def test_without_a_delay_watching_bots_waits_for_enter(monkeypatch):
+    _, out, slept = watch_bots(None, monkeypatch)
+    assert "-- more: press Enter --" in out and not slept
+
+
+def test_the_delay_is_checked(tmp_path):
+    for bad in ("-1", "100", "soon", "nan", "inf"):
+        result = run("play", "--seat", "bot:random", "--seat", "bot:greedy", "--delay", bad, cwd=tmp_path)
+        assert result.returncode == 2 and "--delay" in result.stderr and len(result.stderr.strip().split("\n")) <= 3
+    result = run("play", "--seat", "bot:random", "--seat", "bot:greedy", "--seed", "3", "--delay", "0",
+                 cwd=tmp_path)
+    assert result.returncode == 0 and "wins with" in result.stdout

@@ -32,6 +32,9 @@ def play(
                                                    "record is written, for `nycrules replay` and `nycrules board` "
                                                    "(default: nycrules-last-game.json).")] = None,
     plain: PlainOption = False,
+    delay: Annotated[Optional[float], typer.Option(
+        metavar="SECONDS", min=0, max=60, help="Watching bots: pause this long after each move of a bot or "
+                                               "Tom instead of waiting for Enter when the screen is full.")] = None,
 ) -> None:
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
     import shutil
@@ -43,6 +46,8 @@ def play(
     from ..table.saves import check_target, read_save
     from ..agents.seating import parse_seats
 
+    if delay is not None and delay != delay:  # nan passes the range check
+        raise fail("Invalid value for '--delay': a number of seconds from 0 to 60 (see `nycrules play --help`)", 2)
     if record is not None:  # known now, not after the whole game (the default falls back to the data folder)
         try:
             check_target(record, "game's record")
@@ -78,7 +83,7 @@ def play(
     watched = sys.stdin.isatty() and sys.stdout.isatty()  # a person at a screen: page what would scroll away
     rows = shutil.get_terminal_size().lines if watched else None
     terminal = Terminal(sys.stdin, sys.stdout, interactive, rows if rows and rows >= MIN_ROWS else None,
-                        screen=watched)
+                        screen=watched, delay=delay)
     game = PlayGame(loaded, specs, game_seed, terminal, decisions, record_file=record or Path(LAST_GAME),
                     position=position)
     raise typer.Exit(game.run())

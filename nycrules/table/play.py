@@ -191,6 +191,7 @@ class PlayGame:
             self.printed = len(game.events)
         elif decision.seat.kind != "human":
             self._flush(game)
+            self.terminal.pause()
 
     def _flush(self, game: Game) -> None:
         assert self.session is not None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import signal
 import textwrap
+import time
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -63,7 +64,9 @@ class Terminal:
     """Where the game talks: an input and an output stream; echoes answers when input is piped.
 
     With `rows` (a person watching a terminal of that height) nothing scrolls away unread: after
-    a screenful of lines since the person last typed, the terminal waits for Enter.
+    a screenful of lines since the person last typed, the terminal waits for Enter. With `delay`
+    (someone watching bots play, `play --delay`) it never waits for Enter: each bot's move is
+    followed by a pause of that many seconds instead.
     """
 
     inp: TextIO
@@ -73,11 +76,12 @@ class Terminal:
     screen: bool = False  # a real screen, not a pipe: typed-ahead input can be dropped, people hand it over
     shown: int = 0  # lines written since the person last typed (the prompt's line included)
     typed_ahead: list[str] = field(default_factory=list)  # lines typed at `-- more --`: the next answers
+    delay: float | None = None  # seconds after each bot's move, instead of `-- more --`
 
     def say(self, text: str = "", style: str = "") -> None:
         text = shown_in_colour(text)  # names and texts from files never reach the terminal raw
         for line in "\n".join(fitted(line) for line in text.split("\n")).split("\n"):
-            if self.rows and self.shown >= self.rows - 1:
+            if self.rows and self.shown >= self.rows - 1 and self.delay is None:
                 self.page()
             if self.interactive and style:
                 line = f"{STYLES[style]}{line}\033[0m"
@@ -86,8 +90,14 @@ class Terminal:
 
     def make_room(self, lines: int) -> None:
         """Lines that belong together (a decision and its prompt) start a new screen if they would not fit."""
-        if self.rows and self.shown > 1 and self.shown + lines > self.rows:
+        if self.rows and self.shown > 1 and self.shown + lines > self.rows and self.delay is None:
             self.page()
+
+    def pause(self) -> None:
+        """After a bot's move, when watching with a delay: what it did stays a moment on the screen."""
+        if self.delay is not None:
+            self.out.flush()
+            time.sleep(self.delay)
 
     def page(self) -> None:
         """Wait for Enter; a line typed there instead is kept as the answer to the next prompt."""
