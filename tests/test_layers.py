@@ -60,7 +60,7 @@ MAY_IMPORT = {
     "cli": {"basics", "reading", "language", "engine", "primitives", "loading", "agents", "public_api", "table",
             "studies", "web", "package"},  # the package: its version
     # Each game's own vocabulary (docs/games.md); the shared parts reach a game only by its name.
-    "games": {"basics", "reading", "language", "engine", "primitives"},
+    "games": {"basics", "reading", "language", "engine", "primitives", "table"},  # table: drawing helpers
 }
 
 

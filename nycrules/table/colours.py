@@ -14,6 +14,7 @@ TABLE = {
     "red": ("\033[31m", "#c8322d"),
     "blue": ("\033[34m", "#2f6fc0"),
     "green": ("\033[32m", "#3c9a46"),
+    "pink": ("\033[95m", "#e07ab8"),
 }
 # Seats in clockwise order get these colours (none of them is a lantern or vessel colour).
 SEATS = [("\033[35m", "#b03aa8", "purple"), ("\033[36m", "#1d9aa6", "teal"),

@@ -1,0 +1,63 @@
+"""New York 1901's board as text: what each square shows, within 80 columns, colours only when asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from nycrules.games.ny1901.board import load_board
+from nycrules.games.ny1901.city import City
+from nycrules.games.ny1901.geometry import Geometry
+from nycrules.games.ny1901.tiles import load_tiles
+from nycrules.games.ny1901.view import board_lines
+from nycrules.table.board_view import visible_len
+
+FOLDER = Path(__file__).resolve().parent.parent / "rulesets" / "ny1901"
+GEOMETRY = Geometry(load_board(FOLDER / "board.yaml"), load_tiles(FOLDER / "tiles.yaml"))
+SEATS = ["Ann", "a name of twenty cha", "Tom"]
+
+
+def square(lines: list[str], name: str) -> str:
+    """The text of one square (B3) in the drawn board."""
+    grid = GEOMETRY.board.grid
+    column, row = grid.column_row(grid.cell_named(name))
+    return lines[row + 1][3 + 4 * column:3 + 4 * column + 4].strip()
+
+
+def played_city() -> City:
+    city = City(GEOMETRY, 3, 4)
+    ids = [t.id for t in GEOMETRY.board.territories]
+    city.claim(0, ids.index("y8"))
+    city.claim(0, ids.index("y9"))
+    city.build(GEOMETRY, 0, GEOMETRY.spot(GEOMETRY.tile_index("bronze_3l"), GEOMETRY.board.grid.cell_named("H1"), 0))
+    city.claim(1, ids.index("b4"))
+    return city
+
+
+def test_every_square_shows_what_stands_on_it():
+    lines = board_lines(GEOMETRY, played_city(), SEATS)
+    assert lines[0].split()[:3] == ["A", "B", "C"] and lines[1].startswith(" 1 y1  y1  y2")
+    assert lines[19].startswith("19 p8")
+    assert [square(lines, n) for n in ("H1", "I1", "H2", "I2", "I3")] == ["1B", "1B", "1B", "1.", "1."]
+    assert [square(lines, n) for n in ("C5", "D5", "A1", "E1", "A4", "F9", "K1")] == [
+        "2w", "2w", "y1", "B", "-", "**", "y11"]
+
+
+def test_the_legend_names_streets_districts_and_seats_within_80_columns():
+    lines = board_lines(GEOMETRY, played_city(), SEATS)
+    assert all(visible_len(line) <= 80 for line in lines) and len(lines) <= 21
+    text = "\n".join(lines)
+    for shown in ("B Broadway", "F Fulton Street", "p pink", "2 a name of twenty cha", "1L legendary", "1w worker"):
+        assert shown in text
+
+
+def test_colours_only_when_asked():
+    assert "\033[" not in "".join(board_lines(GEOMETRY, played_city(), SEATS))
+    coloured = board_lines(GEOMETRY, played_city(), SEATS, colour=True)
+    assert "\033[" in coloured[1] and [visible_len(line) for line in coloured] == [
+        len(line) for line in board_lines(GEOMETRY, played_city(), SEATS)]
+
+
+def test_a_board_before_the_game_shows_every_territory_by_name():
+    lines = board_lines(GEOMETRY, None, [])
+    names = {square(lines, GEOMETRY.board.grid.name(c)) for t in GEOMETRY.board.territories for c in t.cells}
+    assert names == {t.id for t in GEOMETRY.board.territories}
