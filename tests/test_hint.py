@@ -72,3 +72,23 @@ def test_an_exchange_suggested_without_playouts_is_typed_as_the_hint_shows_it(mo
     monkeypatch.setattr(hints, "MCTSAgent", RuleOfThumb)
     first_line = hints.hint(game, decision).split("\n")[0].removeprefix("Hint: ")
     assert answers.read_answer(game.state, decision, first_line, lambda *a: None) == swaps[0]
+
+
+def test_a_hint_writes_bids_as_the_menu_does_and_says_how_it_ranks():
+    """The hint names options as the menu shows them (`2x skyscraper`, not `skyscraper skyscraper (1)`)
+    and says that it ranks them by the lead over the best other seat, not by points."""
+    from nycrules.table import menus
+
+    game = nycrules.new_game(["Ann", "bot:greedy"], seed=8, log_events=False)
+    ann = GreedyAgent(8)
+    while game.state.round < 2 or game.decision().kind != "bid":
+        game.apply(ann.choose(game, game.decision()))
+    decision = game.decision()
+    said = hint(game, decision)
+    menu = "\n".join(menus.option_lines(game.state, decision, every=True))
+    text = re.sub(r"\n {4}", " ", said)
+    assert "best other seat" in text and "not by points" in text
+    named = [said.split("\n")[0].removeprefix("Hint: ")] + \
+            [line.strip().split(": about ")[0] for line in said.split("\n") if ": about " in line]
+    for name in named:
+        assert re.search(rf"\d+\. {re.escape(name)}(   |$| \()", menu, re.M), (name, menu)

@@ -8,9 +8,11 @@ decision, so asking twice gives the same hint.
 
 from __future__ import annotations
 
-from ..engine.decisions import Decision
+from ..engine.decisions import Decision, Option
+from ..engine.state import Game
 from ..engine.runner import Session
 from ..agents.search import MCTSAgent, OptionStats
+from .menus import bid_value_of, card_types, compact
 
 SHOWN = 2  # options described: the suggestion and the next best
 
@@ -20,24 +22,32 @@ def hint(session: Session, decision: Decision) -> str:
     me = decision.seat.index
     agent = MCTSAgent(session.seed * 31 + me, per_table=True)  # the default bot's search
     choice = agent.search(session, decision, me)
-    label = decision.option(choice).label
+    game = session.state
+    assert game is not None
+    label = _as_typed(game, decision.option(choice))
     found = agent.last_search
     if not found:  # no playouts: an exchange before a bid, taken by rule of thumb
         return (f"Hint: {label}\n"  # the label alone on its line: what a person types
                 "  (a card for this bidding round into your hand; ask again for the bid itself)")
-    labels = {decision.option(i).key: decision.option(i).label for i in range(decision.count)}
+    labels = {decision.option(i).key: _as_typed(game, decision.option(i)) for i in range(decision.count)}
     chosen = decision.option(choice).key  # the best mean reward; then the others by theirs
     ranked = sorted(found.items(), key=lambda item: (item[0] != chosen, -item[1].mean(item[1].reward)))
     playouts = sum(figures.playouts for figures in found.values())
-    game = session.state
-    assert game is not None
     until = "the end of the game" if game.round >= game.ruleset.game.rounds else "the next game round"
     lines = [f"Hint: {label}",
              f"  ({playouts} short games played to {until}, with the cards you cannot see dealt anew; "
-             f"points as the final scoring would count them then)"]
+             f"points as the final scoring would count them then; ranked by your lead over the best other "
+             f"seat and your wins, not by points)"]
     for key, figures in ranked[:SHOWN]:
         lines.append(f"  {labels.get(key, key)}: {_expected(figures)}")
     return "\n".join(lines)
+
+
+def _as_typed(game: Game, option: Option) -> str:
+    """An option as the menu shows it and a person types it: a bid as its cards (`4x skyscraper`)."""
+    if bid_value_of(option) is not None and card_types(option):
+        return compact(game, card_types(option))
+    return option.label
 
 
 def _expected(figures: OptionStats) -> str:
