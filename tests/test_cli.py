@@ -102,11 +102,15 @@ def test_rules_list_is_plain_text_through_a_pipe():
     assert result.stdout.splitlines()[2].split()[:3] == ["1", "press", "press"]
 
 
-def test_rules_show_a_character_with_its_source_line():
+def test_rules_show_a_character_in_words_and_its_code_on_request():
     result = invoke("rules", "show", "19")
     assert result.exit_code == 0
-    assert "Publicist" in result.stdout and "points = points * 2" in result.stdout
-    assert "characters.yaml:" in result.stdout
+    assert "Publicist" in result.stdout and "Your prestige bid scores double points." in result.stdout
+    assert "points = points * 2" not in result.stdout  # the effect's code only with --code
+    assert "effect at rulesets/nyc/characters.yaml:" in result.stdout and "--code" in result.stdout
+    result = invoke("rules", "show", "19", "--code")
+    assert result.exit_code == 0
+    assert "points = points * 2" in result.stdout and "characters.yaml:" in result.stdout
 
 
 def test_rules_show_unknown_id():

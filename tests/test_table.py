@@ -4,6 +4,7 @@ thing once, two people at one screen, and listings that fit 80 columns."""
 from __future__ import annotations
 
 import io
+import re
 import os
 import subprocess
 import sys
@@ -453,3 +454,21 @@ def test_the_delay_is_checked(tmp_path):
     result = run("play", "--seat", "bot:random", "--seat", "bot:greedy", "--seed", "3", "--delay", "0",
                  cwd=tmp_path)
     assert result.returncode == 0 and "wins with" in result.stdout
+
+
+def test_replay_shows_a_chosen_seats_hand_at_each_of_its_decisions(tmp_path):
+    record = run("play", "--seat", "Ann", "--seat", "bot:greedy", "--seed", "4", input="1\n1\n1\n1\n", cwd=tmp_path)
+    saved = next(tmp_path.glob("nycrules-autosave*.json"))
+    for chosen in ("Ann", "ann", "1"):
+        out = run("replay", str(saved), "--seat", chosen, cwd=tmp_path).stdout
+        lines = out.split("\n")
+        decisions = [i for i, line in enumerate(lines) if re.match(r"#\d+ Ann: ", line)]
+        assert decisions
+        for i in decisions:  # just above each of Ann's decisions: her hand and reserve, as play showed them
+            above = lines[max(0, i - 4):i]
+            assert any(line.startswith("Ann: hand ") for line in above), above
+        assert "Greedy bot 2: hand " not in out
+    plain = run("replay", str(saved), cwd=tmp_path).stdout
+    assert "Ann: hand " not in plain
+    wrong = run("replay", str(saved), "--seat", "Bob", cwd=tmp_path)
+    assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1 and "Ann" in wrong.stderr

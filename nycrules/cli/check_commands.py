@@ -125,8 +125,10 @@ def rules_show(
     ruleset: RulesetOption = None,
     format: FormatOption = Format.text,
     plain: PlainOption = False,
+    code: Annotated[bool, typer.Option("--code", help="Show the effects' code as written in the ruleset "
+                                                      "(by default, only where they are).")] = False,
 ) -> None:
-    """Show one rule in full, with its effects and where they are defined."""
+    """Show one rule in full: its text, numbers and where its effects are defined (their code with --code)."""
     from ..table.listing import detail
     from ..table.output import write_detail, write_json
 
@@ -146,4 +148,8 @@ def rules_show(
     if format == Format.json:
         write_json(found.as_json())
     else:
-        write_detail(found)  # plain text whatever `plain` says: it has no colours or tables
+        import shlex
+
+        ruleset_part = f" --ruleset {shlex.quote(ruleset)}" if ruleset else ""
+        write_detail(found, code=code,  # plain text whatever `plain` says: it has no colours or tables
+                     ask=f"nycrules rules show {shlex.quote(ident)}{ruleset_part} --code")

@@ -95,20 +95,26 @@ def replay(
     until: Annotated[Optional[int], typer.Option(metavar="N", help="Stop after this decision and show the table.",
                                                  min=1)] = None,
     ruleset: RulesetOption = None,
+    seat: Annotated[Optional[str], typer.Option("--seat", metavar="NAME|N", help="Show this seat's hand (and what "
+                                               "else it saw) at each of its decisions: its name or number.")] = None,
 ) -> None:
     """Show a saved game move by move."""
-    from ..table.replay import replay as replay_game
+    from ..table.replay import replay as replay_game, seat_named
     from ..table.saves import read_save
 
     loaded = ruleset_for_command(ruleset)
     save = read_save(file, loaded)
+    try:
+        shown_seat = seat_named(save, seat) if seat is not None else None
+    except NycRulesError as err:
+        raise fail(str(err), 2)
     if not sys.stdout.isatty():
-        raise typer.Exit(replay_game(loaded, save, sys.stdout, until))
+        raise typer.Exit(replay_game(loaded, save, sys.stdout, until, shown_seat))
     import io
     import pydoc
 
     text = io.StringIO()  # on a terminal, through the pager ($PAGER, or `less`)
-    code = replay_game(loaded, save, text, until)
+    code = replay_game(loaded, save, text, until, shown_seat)
     pydoc.pager(text.getvalue())
     raise typer.Exit(code)
 

@@ -57,9 +57,10 @@ def write_table(table: Table, plain: bool, stream: TextIO | None = None) -> None
 WIDTH = 80  # texts are wrapped for an 80-column terminal
 
 
-def write_detail(detail: Detail, stream: TextIO | None = None) -> None:
-    """One rule in full: its fields (long texts wrapped under their value's column), then its effects
-    as written in the ruleset. The same text on a terminal and through a pipe."""
+def write_detail(detail: Detail, stream: TextIO | None = None, code: bool = False, ask: str = "") -> None:
+    """One rule in full: its fields (long texts wrapped under their value's column), then where its
+    effects are written; with `code`, the effects as written in the ruleset, else `ask` (the
+    command that shows them). The same text on a terminal and through a pipe."""
     stream = stream or sys.stdout
     lines = [shown(detail.title), ""]
     width = max((len(k) for k, _ in detail.fields), default=0)
@@ -67,9 +68,13 @@ def write_detail(detail: Detail, stream: TextIO | None = None) -> None:
         lines += textwrap.wrap(shown(value), WIDTH - 1, initial_indent=f"{key.ljust(width)}  ",
                                subsequent_indent=" " * (width + 2), break_long_words=False,
                                break_on_hyphens=False) or [key]
-    for name, script in detail.scripts:
-        lines += ["", f"{name} ({shown(script.loc.short())}):"]
-        lines += ["    " + shown(line) for line in script.source.rstrip("\n").split("\n")]
+    if code:
+        for name, script in detail.scripts:
+            lines += ["", f"{name} ({shown(script.loc.short())}):"]
+            lines += ["    " + shown(line) for line in script.source.rstrip("\n").split("\n")]
+    elif detail.scripts:
+        lines += [""] + [f"{name} at {shown(script.loc.short())}" for name, script in detail.scripts]
+        lines += [f"({'their' if len(detail.scripts) > 1 else 'its'} code: {shown(ask)})"] if ask else []
     stream.write("\n".join(lines) + "\n")
 
 

@@ -15,8 +15,9 @@ from .terminal import fitted
 from ..text import shown_in_colour
 
 
-def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
-    """Show a saved game decision by decision; with `until`, stop once decision N has taken effect."""
+def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None, seat: int | None = None) -> int:
+    """Show a saved game decision by decision; with `until`, stop once decision N has taken effect;
+    with `seat`, that seat's hand and what else it saw (as play showed it) above each of its decisions."""
 
     def write(text: str) -> None:
         # names and texts from files never reach the terminal raw; lines fit 80 columns, as in play
@@ -33,6 +34,8 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
 
     def observe(game: Game, decision: Decision, index: int) -> None:
         flush(game)
+        if decision.seat.index == seat:
+            write(views.decision_context(game, decision) + "\n")
         write(f"#{len(session.record)} {decision.seat.name}: {decision.prompt} -> "
                   f"{decision.option(index).label}\n")
 
@@ -49,6 +52,16 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None) -> int:
     check_record_used(session, len(save.decisions))
     write("\n" + views.final_scores(game) + "\n")
     return 0
+
+
+def seat_named(save: Save, name: str) -> int:
+    """A seat of the saved game by its name (any case) or its number from 1; else one line saying which there are."""
+    names = [spec.name for spec in save.seats]
+    for i, known in enumerate(names):
+        if known.lower() == name.strip().lower() or name.strip() == str(i + 1):
+            return i
+    listed = ", ".join(f"{i + 1} {known}" for i, known in enumerate(names))
+    raise NycRulesError(f"no seat '{name[:40]}' in this game; its seats are {listed}")
 
 
 def check_record_used(session: Session, recorded: int) -> None:
