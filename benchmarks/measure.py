@@ -15,6 +15,8 @@ their ratio. The baseline's source comes from `git archive`, or `--baseline-dir`
 callgrind (on the same binary and inputs, with string hashes fixed, the same count at every
 run, whatever else the machine is doing), less those of a run that plays no game: a ratio that a shared machine
 cannot blur. It is slow (valgrind runs Python about 50 times slower): `--games 30` or so.
+A baseline from `git archive` gets what its package imports and this environment lacks
+(20bfc11 needs greenlet) installed by pip into a folder of its own beside its source.
 
 Wall times are the median of several runs of the installed `nycrules` command
 (or `python cli.py` when it is not installed); games per second come from
@@ -28,6 +30,7 @@ import argparse
 import io
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -172,15 +175,43 @@ def play_in_process(seats: list[str], games: int, seed: int) -> None:
         sim.simulate(ruleset, specs, games, seed)
     else:  # a later layout of the module: games by number
         sim.play_games(ruleset, specs, seed, range(games))
-    print(json.dumps({"games_per_cpu_second": games / (time.process_time() - start)}))
+    print(json.dumps({"games_per_cpu_second": games / max(time.process_time() - start, 1e-9)}))
 
 
 def _child(source: Path, seats: list[str], games: int, seed: int) -> float:
-    env = dict(os.environ, PYTHONPATH=str(source))
+    env = dict(os.environ, PYTHONPATH=import_path(source))
     args = [sys.executable, str(Path(__file__).resolve()), "--play", ",".join(seats),
             "--games", str(games), "--seed", str(seed)]
     out = subprocess.run(args, env=env, cwd=source, capture_output=True, text=True, check=True).stdout
     return json.loads(out.splitlines()[-1])["games_per_cpu_second"]
+
+
+def import_path(source: Path) -> str:
+    """PYTHONPATH for playing with the package in `source`: it, and the folder where
+    `with_dependencies` put what it imports that this environment lacks."""
+    return os.pathsep.join([str(source), str(source / _DEPENDENCIES)])
+
+
+_DEPENDENCIES = ".measure-dependencies"
+
+
+def with_dependencies(source: Path) -> Path:
+    """`source`, once everything its package imports to play a game is found: a module missing
+    from this environment (20bfc11 ran its procedure in a greenlet, since dropped) is installed
+    with pip into a folder of its own in `source` (see import_path)."""
+    for _ in range(5):
+        probe = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--play", "bot:random,bot:random",
+                                "--games", "0"], env=dict(os.environ, PYTHONPATH=import_path(source)), cwd=source,
+                               capture_output=True, text=True)
+        missing = re.search(r"No module named '(\w+)", probe.stderr)
+        if probe.returncode == 0 or missing is None:
+            return source
+        name = missing.group(1)
+        print(f"{source.name} imports {name}, missing here: pip install --target {source / _DEPENDENCIES} {name}",
+              file=sys.stderr, flush=True)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--target", str(source / _DEPENDENCIES),
+                        name], check=True)
+    return source
 
 
 def baseline_source(commit: str, into: Path) -> Path:
@@ -190,7 +221,7 @@ def baseline_source(commit: str, into: Path) -> Path:
     target = into / commit
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(target, filter="data") if sys.version_info >= (3, 12) else tar.extractall(target)
-    return target
+    return with_dependencies(target)
 
 
 def versus(commit: str, baseline_dir: Path | None, games: int, rounds: int, seed: int) -> None:
@@ -222,7 +253,7 @@ def instructions_versus(commit: str, baseline_dir: Path | None, games: int, seed
             # String hashes fixed: with Python's random ones, dict and set layouts (and so the
             # counts) move by 1-2% from one run of the same code to the next.
             envs[name] = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {
-                "PYTHONPATH": str(source), "XDG_CACHE_HOME": str(cache), "PYTHONHASHSEED": "0"}
+                "PYTHONPATH": import_path(source), "XDG_CACHE_HOME": str(cache), "PYTHONHASHSEED": "0"}
             # Bytecode written and the ruleset cache filled, so that neither is counted below.
             subprocess.run([sys.executable, "-m", "compileall", "-q", str(source / "nycrules")],
                            env=envs[name], capture_output=True, check=True)
