@@ -174,6 +174,8 @@ class Procedure:
     nodes: tuple[ProcNode, ...]
     by_id: dict[str, int]
     numbers: tuple[str, ...]  # the `game:` numbers its expressions see by name
+    # Its nodes compiled to Python (procedure_code.py), written when a game first runs them.
+    compiled: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 SETUP_ROOT, PLAY_ROOT = 0, 1

@@ -18,7 +18,7 @@ from typing import Any
 from ..language.runtime import Frame, check_count, rule_failed
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..limits import MAX_PROCEDURE_STEPS
-from .model import PLAY_ROOT, SETUP_ROOT, ProcNode, Script, Template
+from .model import PLAY_ROOT, SETUP_ROOT, ProcNode, Procedure, Script, Template
 from .abilities import run_script
 from .decisions import Decision, describe
 from .setup import game_number, step_for
@@ -71,7 +71,7 @@ class Cursor(Task):
 
     def step(self, game: Game, value: Any) -> Any:
         while True:
-            out = run(game, self)
+            out = _compiled(game.ruleset.procedure).run(game, self) if COMPILED else run(game, self)
             if out is not None:
                 return out  # a leaf's effect goes on as a task above this one (it waits, or started one)
             if not self.then_play:
@@ -79,6 +79,17 @@ class Cursor(Task):
             self.then_play = False
             self.places = start(game).places  # the game's numbers as they are after setup
             game.cursor = self
+
+
+COMPILED = True  # the game runs the compiled procedure (procedure_code.py); False: this interpreter
+
+
+def _compiled(procedure: Procedure) -> Any:
+    code = procedure.compiled.get("code")
+    if code is None:
+        from .procedure_code import compiled  # it builds on this module's functions
+        code = compiled(procedure)
+    return code
 
 
 def game_numbers(game: Game) -> dict[str, Any]:
@@ -126,19 +137,38 @@ def run_part(game: Game, ident: str, variables: dict[str, Any] | None = None) ->
 def run(game: Game, cursor: Cursor) -> Any:
     """Run from the cursor to the end of its root (the loop of the interpreter): None at the end;
     at a leaf whose effect waits, what its task's step gave (its decision, or PUSHED): the task
-    stays on the game's stack above the cursor, which goes on when it is done."""
+    stays on the game's stack above the cursor, which goes on when it is done. (The game runs the
+    same loop compiled, procedure_code.py; this is the reference.)"""
     nodes = game.ruleset.procedure.nodes
     places = cursor.places
     while places:
         place = places[-1]
         node = nodes[place.node]
-        children = node.children
+        out = body_step(game, cursor, place, node)
+        if out is None:  # its body is done: its loop's next item, or the node is
+            if not node.loop or not _next_item(game, cursor, node, place):
+                places.pop()
+        elif out is not ENTERED:
+            return out
+    return None
+
+
+ENTERED: Any = object()  # what body_step gives after it put a child's place on the cursor
+
+
+def body_step(game: Game, cursor: Cursor, place: Place, node: ProcNode) -> Any:
+    """Run the body of the node under way at `place` on from `place.step`: None when it is done,
+    ENTERED when a child's place was put on the cursor (it runs next), else what a waiting leaf gave."""
+    nodes = game.ruleset.procedure.nodes
+    children = node.children
+    while True:
         step = place.step
         if step < len(children):
             place.step = step + 1
             child = nodes[children[step]]
             if child.loop or child.children:
-                _enter(game, cursor, child)
+                if _enter(game, cursor, child):
+                    return ENTERED
                 continue
             out = _leaf(game, cursor, child, place, True)
             if out is not None:
@@ -150,9 +180,7 @@ def run(game: Game, cursor: Cursor) -> Any:
             if out is not None:
                 return out
             continue
-        if not node.loop or not _next_item(game, cursor, node, place):
-            places.pop()
-    return None
+        return None
 
 
 def _too_long(game: Game, node: ProcNode) -> RuleRuntimeError:
@@ -160,8 +188,9 @@ def _too_long(game: Game, node: ProcNode) -> RuleRuntimeError:
                                         "does a loop run far more often than intended?", node.loc)
 
 
-def _enter(game: Game, cursor: Cursor, node: ProcNode) -> None:
-    """Start a node with a loop or nodes inside: its condition, rule, title; a loop's items and first one."""
+def _enter(game: Game, cursor: Cursor, node: ProcNode) -> bool:
+    """Start a node with a loop or nodes inside: its condition, rule, title; a loop's items and first one.
+    True when its place is on the cursor (False: skipped, or a loop with no item)."""
     cursor.steps += 1
     if cursor.steps > MAX_PROCEDURE_STEPS:
         raise _too_long(game, node)
@@ -169,7 +198,7 @@ def _enter(game: Game, cursor: Cursor, node: ProcNode) -> None:
     outer = places[-1]
     scope = outer.scope
     if node.when is not None and not _value(game, node.when, scope):
-        return
+        return False
     rule = _text(game, node.rule, scope) if node.rule is not None else outer.rule
     place = Place(node.index, rule, scope)
     places.append(place)
@@ -177,7 +206,7 @@ def _enter(game: Game, cursor: Cursor, node: ProcNode) -> None:
     if node.title is not None or node.section is not None:
         _headings(game, node, scope)
     if not node.loop:
-        return
+        return True
     if node.loop == "repeat":
         place.items = list(range(1, _count(game, node, node.items, scope, "repeat") + 1))
     else:
@@ -186,6 +215,8 @@ def _enter(game: Game, cursor: Cursor, node: ProcNode) -> None:
         place.bound = _count(game, node, node.at_most, scope, "at_most")
     if not _next_item(game, cursor, node, place):
         places.pop()
+        return False
+    return True
 
 
 def _headings(game: Game, node: ProcNode, scope: dict[str, Any]) -> None:
@@ -252,6 +283,12 @@ def _leaf(game: Game, cursor: Cursor, node: ProcNode, place: Place, own: bool) -
     call = node.call
     if call is not None:
         return _one_call(game, node, call, scope, rule)
+    return leaf_body(game, node, scope, rule)
+
+
+def leaf_body(game: Game, node: ProcNode, scope: dict[str, Any], rule: str) -> Any:
+    """A leaf's effect or step (not one call: `_one_call`), after its condition, rule and headings:
+    None when it is done, else what its task's step gave (it waits)."""
     script = node.effect
     if script is not None:
         variables = {name: scope[name] for name in node.reads}  # a dict of its own: it may add names
@@ -282,8 +319,12 @@ def _one_call(game: Game, node: ProcNode, call: tuple, scope: dict[str, Any], ru
     frame = Frame(game, scope)
     game.rule, game.where = rule, loc
     out = resume(frame, *[argument(frame) for argument in arguments])
-    if out is None:
-        return None
+    return None if out is None else call_result(game, node, out, scope, rule)
+
+
+def call_result(game: Game, node: ProcNode, out: Any, scope: dict[str, Any], rule: str) -> Any:
+    """What a one-call leaf's call gave, not None: its task pushed (PUSHED), or its question with an
+    effect's task waiting for the answer under it (the question); else None (it is done)."""
     if isinstance(out, Task):
         game.stack.append(out)
         return PUSHED

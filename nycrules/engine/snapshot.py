@@ -54,7 +54,7 @@ def rule_objects(ruleset: Ruleset) -> tuple[dict[int, str], dict[str, Any]]:
     by_id: dict[int, str] = {}
     by_path: dict[str, Any] = {}
     seen: set[int] = set()
-    caches = {"worth_cache", "bids_cache", "bid_counts_cache", "bid_tables_cache", "setup_cache", "by_hook"}
+    caches = {"worth_cache", "bids_cache", "bid_counts_cache", "bid_tables_cache", "setup_cache", "by_hook", "compiled"}
     stack: list[tuple[Any, str]] = [(ruleset, "")]
     while stack:
         value, path = stack.pop()

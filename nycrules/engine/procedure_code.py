@@ -1,0 +1,252 @@
+"""The procedure compiled to Python: the interpreter's loop (procedure.py), each node's part written out.
+
+The interpreter reads a node's fields at every step (has it a loop? a condition? a rule
+of its own? a title?) and works out the same answers again each time round. Here each
+node becomes Python source once per ruleset, written from those fields: a body
+function that runs a node's children in order from `place.step`, its leaves inline (an
+offer is one call, a plain effect one `run_script`), and a function that binds a loop's
+next item. They keep where the game stands in exactly the interpreter's data (the
+cursor's places: node, step, items, item, scope...), so a position, a copy and a JSON
+file are the same whichever runs, and a game goes on from a position the other made.
+
+Errors are raised with the same places (`game.where` is set as the interpreter sets it,
+failures are located at the same nodes and scripts). A node with a field this module
+does not write out (a form added to the procedure later) gets the interpreter's own
+functions for that part: the form is defined once, in procedure_form.py and the
+interpreter, and is compiled here only as a speed-up. The interpreter stays the
+reference that the tests compare this with (tests/test_procedure_code.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+from ..language.runtime import Frame
+from .abilities import run_script
+from .model import ProcNode, Procedure, Template
+from . import procedure as interpreter
+from .setup import step_for
+
+ENTERED = interpreter.ENTERED  # what a body gives after it put a child's place on the cursor
+
+# The fields of a node this module writes out; for any other field with a value, the interpreter's
+# functions run that node (see the module's docstring).
+WRITTEN = frozenset(("index", "id", "loc", "loop", "items", "name", "when", "skip_if", "stop_if", "until",
+                     "at_most", "final_turns", "rule", "title", "section", "children", "effect", "run", "reads"))
+_GENERIC_NEXT = ("until", "at_most", "final_turns")  # turns that go round until a condition: the interpreter's
+
+
+class Compiled:
+    """The compiled procedure of one ruleset: per node index, its body and its loop's next item."""
+
+    def __init__(self, bodies: list[Callable | None], nexts: list[Callable | None], source: str):
+        self.bodies, self.nexts, self.source = bodies, nexts, source
+
+    def run(self, game: Any, cursor: Any) -> Any:
+        """procedure.run, compiled: None at the end of the cursor's root, else what a waiting leaf gave."""
+        places = cursor.places
+        bodies, nexts = self.bodies, self.nexts
+        while places:
+            place = places[-1]
+            out = bodies[place.node](game, cursor, place)
+            if out is None:  # its body is done: its loop's next item, or the node is
+                following = nexts[place.node]
+                if following is None or not following(game, cursor, place):
+                    places.pop()
+            elif out is not ENTERED:
+                return out
+        return None
+
+
+def compiled(procedure: Procedure) -> Compiled:
+    """The procedure's compiled code, written the first time a ruleset's game asks for it."""
+    code = procedure.compiled.get("code")
+    if code is None:
+        code = procedure.compiled["code"] = _Writer(procedure).compile()
+    return code
+
+
+def _plain(node: ProcNode) -> bool:
+    """Whether every field of the node with a value is one this module writes out."""
+    return all(field.name in WRITTEN or not getattr(node, field.name) for field in dataclasses.fields(node))
+
+
+class _Writer:
+    def __init__(self, procedure: Procedure):
+        self.nodes = procedure.nodes
+        self.names: dict[str, Any] = {
+            "Frame": Frame, "Place": interpreter.Place, "LIMIT": interpreter.MAX_PROCEDURE_STEPS, "ENTERED": ENTERED,
+            "NODES": self.nodes, "too_long": interpreter._too_long, "headings": interpreter._headings,
+            "text": interpreter._text, "count": interpreter._count, "enter": interpreter._enter,
+            "next_item": interpreter._next_item, "leaf": interpreter._leaf, "leaf_body": interpreter.leaf_body,
+            "call_result": interpreter.call_result, "run_script": run_script, "step_for": step_for,
+        }
+        self.constants: dict[int, str] = {}
+
+    def constant(self, value: Any, stem: str) -> str:
+        """A name for a value of the ruleset in the generated code (a script, a node, a text)."""
+        name = self.constants.get(id(value))
+        if name is None:
+            number = value.index if isinstance(value, ProcNode) else len(self.constants)
+            name = self.constants[id(value)] = f"{stem}{number}"
+            self.names[name] = value
+        return name
+
+    def compile(self) -> Compiled:
+        lines: list[str] = []
+        bodies: list[str | None] = [None] * len(self.nodes)
+        nexts: list[str | None] = [None] * len(self.nodes)
+        for node in self.nodes:
+            if node.children or node.loop:
+                bodies[node.index] = self.body(node, lines)
+            if node.loop:
+                nexts[node.index] = self.next_item(node, lines)
+        source = "\n".join(lines) + "\n"
+        exec(compile(source, "<procedure>", "exec", dont_inherit=True), self.names)
+        return Compiled([self.names[name] if name else None for name in bodies],
+                        [self.names[name] if name else None for name in nexts], source)
+
+    # ------------------------------------------------------------ a body: the children in order
+    def body(self, node: ProcNode, lines: list[str]) -> str:
+        name = f"body_{node.index}"
+        lines.append(f"def {name}(game, cursor, place):")
+        if not _plain(node):
+            lines += [f"    return generic_body(game, cursor, place)"]
+            self.names.setdefault("generic_body", _generic_body)
+            return name
+        lines.append("    scope = place.scope")
+        if not node.children:  # a loop around a leaf: the leaf once per item
+            lines += ["    if place.step:", "        return None", "    place.step = 1"]
+            lines += self.leaf(self.nodes[node.index], own=False, depth=1)
+            lines += ["    return None", ""]
+            return name
+        lines.append("    step = place.step")
+        for i, index in enumerate(node.children):
+            child = self.nodes[index]
+            lines += [f"    if step <= {i}:" if i else "    if step == 0:", f"        place.step = {i + 1}"]
+            if child.loop or child.children:
+                lines += self.enter(child, depth=2)
+            else:
+                lines += self.leaf(child, own=True, depth=2)
+        lines += ["    return None", ""]
+        return name
+
+    def steps(self, node: ProcNode, pad: str) -> list[str]:
+        """A step of the procedure's budget (as the interpreter counts them)."""
+        return [f"{pad}cursor.steps += 1", f"{pad}if cursor.steps > LIMIT:",
+                f"{pad}    raise too_long(game, {self.constant(node, 'N')})"]
+
+    def value(self, script: Any, scope: str) -> str:
+        """An expression of the procedure, run as procedure._value runs it (game.where set before)."""
+        return f"{self.constant(script, 'S')}.run(Frame(game, {scope}))"
+
+    def rule(self, template: Template | None, fallback: str) -> str:
+        if template is None:
+            return fallback
+        if template.text is not None:
+            return repr(template.text)
+        return f"text(game, {self.constant(template, 'T')}, scope)"
+
+    def enter(self, node: ProcNode, depth: int) -> list[str]:
+        """procedure._enter, for this node: its place put on the cursor (ENTERED) unless it is skipped
+        or its loop has no item (then the next child runs)."""
+        pad = "    " * depth
+        if not _plain(node):
+            return [f"{pad}if enter(game, cursor, {self.constant(node, 'N')}):", f"{pad}    return ENTERED"]
+        out = self.steps(node, pad)
+        if node.when is not None:
+            out += [f"{pad}game.where = {self.constant(node.when, 'S')}.loc",
+                    f"{pad}if {self.value(node.when, 'scope')}:"]
+            pad += "    "
+        out += [f"{pad}new = Place({node.index}, {self.rule(node.rule, 'place.rule')}, scope)",
+                f"{pad}cursor.places.append(new)", f"{pad}game.rule = new.rule"]
+        if node.title is not None or node.section is not None:
+            out.append(f"{pad}headings(game, {self.constant(node, 'N')}, scope)")
+        if not node.loop:
+            return out + [f"{pad}return ENTERED"]
+        me = self.constant(node, "N")
+        if node.loop == "repeat":
+            out.append(f"{pad}new.items = list(range(1, count(game, {me}, {me}.items, scope, 'repeat') + 1))")
+        else:
+            out += [f"{pad}game.where = {self.constant(node.items, 'S')}.loc",
+                    f"{pad}new.items = list({self.value(node.items, 'scope')})"]
+        if node.until is not None:
+            out.append(f"{pad}new.bound = count(game, {me}, {me}.at_most, scope, 'at_most')")
+        return out + [f"{pad}if next_{node.index}(game, cursor, new):", f"{pad}    return ENTERED",
+                      f"{pad}cursor.places.pop()"]
+
+    def leaf(self, node: ProcNode, own: bool, depth: int) -> list[str]:
+        """procedure._leaf, for this node: in its parent's place (`own`) or as its loop's body."""
+        pad = "    " * depth
+        if not _plain(node):
+            return [f"{pad}out = leaf(game, cursor, {self.constant(node, 'N')}, place, {own})",
+                    f"{pad}if out is not None:", f"{pad}    return out"]
+        out = self.steps(node, pad)
+        if own:
+            if node.when is not None:
+                out += [f"{pad}game.where = {self.constant(node.when, 'S')}.loc",
+                        f"{pad}if {self.value(node.when, 'scope')}:"]
+                pad += "    "
+            out.append(f"{pad}rule = game.rule = {self.rule(node.rule, 'place.rule')}")
+            if node.title is not None or node.section is not None:
+                out.append(f"{pad}headings(game, {self.constant(node, 'N')}, scope)")
+        else:
+            out.append(f"{pad}rule = place.rule")
+        call = node.call
+        if call is not None:  # one call that may wait: procedure._one_call
+            resume, arguments, loc = call
+            args = "".join(f", {self.constant(argument, 'A')}(frame)" for argument in arguments)
+            return out + [f"{pad}frame = Frame(game, scope)",
+                          f"{pad}game.rule, game.where = rule, {self.constant(loc, 'L')}",
+                          f"{pad}out = {self.constant(resume, 'C')}(frame{args})",
+                          f"{pad}if out is not None:",
+                          f"{pad}    out = call_result(game, {self.constant(node, 'N')}, out, scope, rule)",
+                          f"{pad}    if out is not None:", f"{pad}        return out"]
+        if node.effect is not None and node.effect.program is None:  # an effect that cannot wait
+            names = ", ".join(f"{name!r}: scope[{name!r}]" for name in node.reads)
+            return out + [f"{pad}run_script(game, {self.constant(node.effect, 'S')}, {{{names}}}, rule)"]
+        return out + [f"{pad}out = leaf_body(game, {self.constant(node, 'N')}, scope, rule)",
+                      f"{pad}if out is not None:", f"{pad}    return out"]
+
+    # ------------------------------------------------------------ a loop's next item
+    def next_item(self, node: ProcNode, lines: list[str]) -> str:
+        """procedure._next_item, for this node: False when the loop is over."""
+        name = f"next_{node.index}"
+        me = self.constant(node, "N")
+        if not _plain(node) or any(getattr(node, key) for key in _GENERIC_NEXT):
+            lines += [f"def {name}(game, cursor, place):", f"    return next_item(game, cursor, {me}, place)", ""]
+            return name
+        lines += [f"def {name}(game, cursor, place):", "    items = place.items"]
+        checked = node.stop_if is not None or node.skip_if is not None
+        pad = "    "
+        if checked:
+            lines.append("    while True:")
+            pad = "        "
+        lines += [f"{pad}item = place.item + 1", f"{pad}if item >= len(items):", f"{pad}    place.item = item",
+                  f"{pad}    return False", f"{pad}place.item = item"]
+        if node.name:
+            lines.append(f"{pad}place.scope = {{**place.outer, {node.name!r}: items[item]}}")
+        lines.append(f"{pad}place.step = 0")
+        if not checked:
+            return self._end(lines, name, f"{pad}return True")
+        lines += self.steps(node, pad)
+        if node.stop_if is not None:
+            lines += [f"{pad}game.where = {self.constant(node.stop_if, 'S')}.loc",
+                      f"{pad}if {self.value(node.stop_if, 'place.scope')}:", f"{pad}    return False"]
+        if node.skip_if is None:
+            return self._end(lines, name, f"{pad}return True")
+        lines += [f"{pad}game.where = {self.constant(node.skip_if, 'S')}.loc",
+                  f"{pad}if not {self.value(node.skip_if, 'place.scope')}:", f"{pad}    return True"]
+        return self._end(lines, name)
+
+    @staticmethod
+    def _end(lines: list[str], name: str, last: str = "") -> str:
+        lines += [last, ""] if last else [""]
+        return name
+
+
+def _generic_body(game: Any, cursor: Any, place: Any) -> Any:
+    """A node with a form this module does not write out: the interpreter runs its body (its
+    children's places, once entered, run as compiled code)."""
+    return interpreter.body_step(game, cursor, place, game.ruleset.procedure.nodes[place.node])
