@@ -28,8 +28,6 @@ from .model import ProcNode, Procedure, Template
 from . import procedure as interpreter
 from .setup import step_for
 
-ENTERED = interpreter.ENTERED  # what a body gives after it put a child's place on the cursor
-
 # The fields of a node this module writes out; for any other field with a value, the interpreter's
 # functions run that node (see the module's docstring).
 WRITTEN = frozenset(("index", "id", "loc", "loop", "items", "name", "when", "skip_if", "stop_if", "until",
@@ -38,24 +36,27 @@ _GENERIC_NEXT = ("until", "at_most", "final_turns")  # turns that go round until
 
 
 class Compiled:
-    """The compiled procedure of one ruleset: per node index, its body and its loop's next item."""
+    """The compiled procedure of one ruleset: per node index, the function that runs it (see `run`)."""
 
-    def __init__(self, bodies: list[Callable | None], nexts: list[Callable | None], source: str):
-        self.bodies, self.nexts, self.source = bodies, nexts, source
+    def __init__(self, bodies: list[Callable | None], source: str):
+        self.bodies, self.source = bodies, source
 
     def run(self, game: Any, cursor: Any) -> Any:
-        """procedure.run, compiled: None at the end of the cursor's root, else what a waiting leaf gave."""
+        """procedure.run, compiled: None at the end of the cursor's root, else what a waiting leaf gave.
+
+        A node's function runs it from its place to its end, every item of its loop, entering its
+        children by calling theirs: it gives None when the node is done (its caller takes its place
+        off the cursor), else what a waiting leaf gave, with the places of the nodes under way left
+        on the cursor. The game goes on from the innermost of them; as each is done, the node
+        around it goes on from its place's step."""
         places = cursor.places
-        bodies, nexts = self.bodies, self.nexts
+        bodies = self.bodies
         while places:
             place = places[-1]
             out = bodies[place.node](game, cursor, place)
-            if out is None:  # its body is done: its loop's next item, or the node is
-                following = nexts[place.node]
-                if following is None or not following(game, cursor, place):
-                    places.pop()
-            elif out is not ENTERED:
+            if out is not None:
                 return out
+            places.pop()
         return None
 
 
@@ -76,7 +77,7 @@ class _Writer:
     def __init__(self, procedure: Procedure):
         self.nodes = procedure.nodes
         self.names: dict[str, Any] = {
-            "Frame": Frame, "Place": interpreter.Place, "LIMIT": interpreter.MAX_PROCEDURE_STEPS, "ENTERED": ENTERED,
+            "Frame": Frame, "Place": interpreter.Place, "LIMIT": interpreter.MAX_PROCEDURE_STEPS,
             "NODES": self.nodes, "too_long": interpreter._too_long, "headings": interpreter._headings,
             "text": interpreter._text, "count": interpreter._count, "enter": interpreter._enter,
             "next_item": interpreter._next_item, "leaf": interpreter._leaf, "leaf_body": interpreter.leaf_body,
@@ -95,42 +96,46 @@ class _Writer:
 
     def compile(self) -> Compiled:
         lines: list[str] = []
-        bodies: list[str | None] = [None] * len(self.nodes)
-        nexts: list[str | None] = [None] * len(self.nodes)
+        for node in self.nodes:
+            if node.loop:
+                self.next_item(node, lines)
         for node in self.nodes:
             if node.children or node.loop:
-                bodies[node.index] = self.body(node, lines)
-            if node.loop:
-                nexts[node.index] = self.next_item(node, lines)
+                self.body(node, lines)
         source = "\n".join(lines) + "\n"
         exec(compile(source, "<procedure>", "exec", dont_inherit=True), self.names)
-        return Compiled([self.names[name] if name else None for name in bodies],
-                        [self.names[name] if name else None for name in nexts], source)
+        bodies = [self.names.get(f"body_{node.index}") for node in self.nodes]
+        self.names["BODIES"] = bodies
+        return Compiled(bodies, source)
 
-    # ------------------------------------------------------------ a body: the children in order
-    def body(self, node: ProcNode, lines: list[str]) -> str:
-        name = f"body_{node.index}"
-        lines.append(f"def {name}(game, cursor, place):")
+    # ------------------------------------------------------------ a node: its body, each item of its loop
+    def body(self, node: ProcNode, lines: list[str]) -> None:
+        lines.append(f"def body_{node.index}(game, cursor, place):")
         if not _plain(node):
-            lines += [f"    return generic_body(game, cursor, place)"]
+            lines += [f"    return generic_body(game, cursor, place, {self.constant(node, 'N')})", ""]
             self.names.setdefault("generic_body", _generic_body)
-            return name
-        lines.append("    scope = place.scope")
+            return
+        pad = "    "
+        if node.loop:
+            lines.append("    while True:")
+            pad = "        "
+        lines.append(f"{pad}scope = place.scope")
         if not node.children:  # a loop around a leaf: the leaf once per item
-            lines += ["    if place.step:", "        return None", "    place.step = 1"]
-            lines += self.leaf(self.nodes[node.index], own=False, depth=1)
-            lines += ["    return None", ""]
-            return name
-        lines.append("    step = place.step")
-        for i, index in enumerate(node.children):
-            child = self.nodes[index]
-            lines += [f"    if step <= {i}:" if i else "    if step == 0:", f"        place.step = {i + 1}"]
-            if child.loop or child.children:
-                lines += self.enter(child, depth=2)
-            else:
-                lines += self.leaf(child, own=True, depth=2)
-        lines += ["    return None", ""]
-        return name
+            lines += [f"{pad}if not place.step:", f"{pad}    place.step = 1"]
+            lines += self.leaf(node, own=False, depth=len(pad) // 4 + 1)
+        else:
+            lines.append(f"{pad}step = place.step")
+            for i, index in enumerate(node.children):
+                child = self.nodes[index]
+                lines += [f"{pad}if step <= {i}:" if i else f"{pad}if step == 0:", f"{pad}    place.step = {i + 1}"]
+                if child.loop or child.children:
+                    lines += self.enter(child, depth=len(pad) // 4 + 1)
+                else:
+                    lines += self.leaf(child, own=True, depth=len(pad) // 4 + 1)
+        if node.loop:
+            lines.append(f"{pad}if not next_{node.index}(game, cursor, place):")
+            pad += "    "
+        lines += [f"{pad}return None", ""]
 
     def steps(self, node: ProcNode, pad: str) -> list[str]:
         """A step of the procedure's budget (as the interpreter counts them)."""
@@ -149,11 +154,16 @@ class _Writer:
         return f"text(game, {self.constant(template, 'T')}, scope)"
 
     def enter(self, node: ProcNode, depth: int) -> list[str]:
-        """procedure._enter, for this node: its place put on the cursor (ENTERED) unless it is skipped
-        or its loop has no item (then the next child runs)."""
+        """procedure._enter, for this node: unless it is skipped or its loop has no item, its place put on
+        the cursor and the node run (to its end: its place comes off; or until a leaf waits)."""
         pad = "    " * depth
+
+        def run(pad: str) -> list[str]:
+            return [f"{pad}out = body_{node.index}(game, cursor, new)", f"{pad}if out is not None:",
+                    f"{pad}    return out", f"{pad}cursor.places.pop()"]
         if not _plain(node):
-            return [f"{pad}if enter(game, cursor, {self.constant(node, 'N')}):", f"{pad}    return ENTERED"]
+            return [f"{pad}if enter(game, cursor, {self.constant(node, 'N')}):",
+                    f"{pad}    new = cursor.places[-1]"] + run(pad + "    ")
         out = self.steps(node, pad)
         if node.when is not None:
             out += [f"{pad}game.where = {self.constant(node.when, 'S')}.loc",
@@ -164,7 +174,7 @@ class _Writer:
         if node.title is not None or node.section is not None:
             out.append(f"{pad}headings(game, {self.constant(node, 'N')}, scope)")
         if not node.loop:
-            return out + [f"{pad}return ENTERED"]
+            return out + run(pad)
         me = self.constant(node, "N")
         if node.loop == "repeat":
             out.append(f"{pad}new.items = list(range(1, count(game, {me}, {me}.items, scope, 'repeat') + 1))")
@@ -173,8 +183,8 @@ class _Writer:
                     f"{pad}new.items = list({self.value(node.items, 'scope')})"]
         if node.until is not None:
             out.append(f"{pad}new.bound = count(game, {me}, {me}.at_most, scope, 'at_most')")
-        return out + [f"{pad}if next_{node.index}(game, cursor, new):", f"{pad}    return ENTERED",
-                      f"{pad}cursor.places.pop()"]
+        return out + [f"{pad}if not next_{node.index}(game, cursor, new):", f"{pad}    cursor.places.pop()",
+                      f"{pad}else:"] + run(pad + "    ")
 
     def leaf(self, node: ProcNode, own: bool, depth: int) -> list[str]:
         """procedure._leaf, for this node: in its parent's place (`own`) or as its loop's body."""
@@ -211,7 +221,8 @@ class _Writer:
 
     # ------------------------------------------------------------ a loop's next item
     def next_item(self, node: ProcNode, lines: list[str]) -> str:
-        """procedure._next_item, for this node: False when the loop is over."""
+        """procedure._next_item, for this node: False when the loop is over (its place stays: the
+        caller takes it off)."""
         name = f"next_{node.index}"
         me = self.constant(node, "N")
         if not _plain(node) or any(getattr(node, key) for key in _GENERIC_NEXT):
@@ -246,7 +257,20 @@ class _Writer:
         return name
 
 
-def _generic_body(game: Any, cursor: Any, place: Any) -> Any:
-    """A node with a form this module does not write out: the interpreter runs its body (its
-    children's places, once entered, run as compiled code)."""
-    return interpreter.body_step(game, cursor, place, game.ruleset.procedure.nodes[place.node])
+def _generic_body(game: Any, cursor: Any, place: Any, node: ProcNode) -> Any:
+    """A node with a form this module does not write out, run to its end as the interpreter runs it
+    (a child's place it enters runs as compiled code)."""
+    bodies = game.ruleset.procedure.compiled["code"].bodies
+    while True:
+        out = interpreter.body_step(game, cursor, place, node)
+        if out is interpreter.ENTERED:
+            child = cursor.places[-1]
+            out = bodies[child.node](game, cursor, child)
+            if out is not None:
+                return out
+            cursor.places.pop()
+            continue
+        if out is not None:
+            return out
+        if not node.loop or not interpreter._next_item(game, cursor, node, place):
+            return None
