@@ -1,8 +1,8 @@
 """Where a game's work goes: Python bytecodes executed per game, by module and by function.
 
-    python benchmarks/bytecodes.py [GAMES] [--source DIR]
+    python benchmarks/bytecodes.py [GAMES] [--source DIR] [--seat SEAT ...]
 
-Plays GAMES games of four random bots (seeds 1..GAMES, default 5) with the package found in
+Plays GAMES games of four random bots (or the seats given) (seeds 1..GAMES, default 5) with the package found in
 DIR (default: this checkout; give a checkout of an older commit to compare) and counts every
 bytecode each Python function executes itself (sys.settrace with opcode events), leaving out
 loading the ruleset and a first game that fills the caches. A count is exact and the same at
@@ -23,7 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def count(games: int) -> collections.Counter[tuple[str, int, str]]:
+def count(games: int, seats: list[str] | None = None) -> collections.Counter[tuple[str, int, str]]:
     try:  # the package in folders (since e9be073)
         from nycrules.agents.seating import parse_seats
         from nycrules.loading.loader import load_ruleset
@@ -35,7 +35,7 @@ def count(games: int) -> collections.Counter[tuple[str, int, str]]:
     import nycrules
 
     ruleset = load_ruleset(Path(nycrules.__file__).resolve().parent.parent / "rulesets" / "nyc")
-    specs = parse_seats(["bot:random"] * 4, ruleset)
+    specs = parse_seats(seats or ["bot:random"] * 4, ruleset)
 
     def play(first: int, n: int) -> None:
         if hasattr(sim, "simulate"):
@@ -70,12 +70,13 @@ def main() -> None:
     parser.add_argument("games", nargs="?", type=int, default=5)
     parser.add_argument("--source", type=Path, default=ROOT, help="the checkout whose package plays")
     parser.add_argument("--top", type=int, default=25, help="functions listed")
+    parser.add_argument("--seat", action="append", help="a seat, as `simulate --seat` takes it (default: four random bots)")
     args = parser.parse_args()
     sys.path.insert(0, str(args.source.resolve()))
-    counts = count(args.games)
+    counts = count(args.games, args.seat)
     total = sum(counts.values())
     print(f"{args.source.resolve()}: {total / args.games / 1e3:,.0f} thousand bytecodes per game "
-          f"(four random bots, {args.games} games)")
+          f"({', '.join(args.seat) if args.seat else 'four random bots'}, {args.games} games)")
     by_module: collections.Counter[str] = collections.Counter()
     for (module, _, _), n in counts.items():
         by_module[module] += n

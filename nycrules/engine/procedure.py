@@ -323,11 +323,16 @@ def _one_call(game: Game, node: ProcNode, call: tuple, scope: dict[str, Any], ru
 
 
 def call_result(game: Game, node: ProcNode, out: Any, scope: dict[str, Any], rule: str) -> Any:
-    """What a one-call leaf's call gave, not None: its task pushed (PUSHED), or its question with an
-    effect's task waiting for the answer under it (the question); else None (it is done)."""
+    """What a one-call leaf's call gave, not None: its task, put on the stack and run until it waits
+    (what its step gave), or its question with an effect's task waiting for the answer under it
+    (the question); else None (it is done)."""
     if isinstance(out, Task):
         game.stack.append(out)
-        return PUSHED
+        out = out.step(game, None)  # as `drive` would run it next, without going back there first
+        if out is PUSHED or isinstance(out, Decision):
+            return out
+        game.stack.pop()  # done without waiting (the cursor reads no result)
+        return None
     if isinstance(out, Decision):  # a question of its own: an effect's task waits for its answer
         task = EffectTask(game, node.effect, {name: scope[name] for name in node.reads}, rule)
         task.begin(game)
