@@ -273,3 +273,21 @@ def test_board_svg_refuses_a_name_that_is_not_svg(tmp_path):
     assert "ending in .svg" in result.stderr and "table.svg" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "table.png").exists()
+
+
+def test_the_picture_scales_to_the_window_and_a_finished_game_names_its_winner():
+    """Opened in a browser window of 1200x900, the whole picture shows (it scales to the view);
+    a finished game's title says who won."""
+    from nycrules.engine.scoring import winner_of
+
+    game, _ = game_at(nyc(), finished(), None)
+    root = parse(picture(game))
+    assert root.get("width") == "100%" and root.get("height") == "100%"
+    assert root.get("preserveAspectRatio") == "xMidYMid meet"
+    _, _, width, height = (float(v) for v in root.get("viewBox").split())
+    assert width == 1200 and height > 900  # taller than the window: only scaling shows it all
+    title = by_class(root, "title")[0].text
+    winner = winner_of(game)
+    assert f"{winner.name} wins with {winner.points} points" in title
+    mid, _ = game_at(nyc(), finished(), 40)
+    assert "wins" not in by_class(parse(picture(mid)), "title")[0].text

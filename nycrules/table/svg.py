@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .board_view import wrap_items
 from .colours import NEUTRAL, fill, seat_fill
+from ..engine.scoring import winner_of
 from ..engine.state import Borough, Game, Seat
 from ..text import shown
 
@@ -99,8 +100,10 @@ def picture(game: Game) -> str:
     y = max(y, MAP_TOP + MAP_HEIGHT + 30)
     y = _display(c, game, y)
     height = int(y + 20)
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="{height}" '
-            f'viewBox="0 0 1200 {height}" font-family="{FONT}">')
+    # As large as the window, the whole table in view (a 1200x900 window shows it all, smaller).
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%" '
+            f'viewBox="0 0 1200 {height}" preserveAspectRatio="xMidYMid meet" style="background-color:#f7f4ec" '
+            f'font-family="{FONT}">')
     background = f'<rect x="0" y="0" width="1200" height="{height}" fill="#f7f4ec"/>'
     return "\n".join(['<?xml version="1.0" encoding="UTF-8"?>', head, background, *c.parts, "</svg>"]) + "\n"
 
@@ -108,7 +111,9 @@ def picture(game: Game) -> str:
 def _title(c: Canvas, game: Game) -> None:
     title = f"New York City: game round {game.round} of {game.ruleset.game.rounds}"
     if game.finished:
-        title += " (finished)"
+        winner = winner_of(game)
+        title = (f"New York City, finished after {game.ruleset.game.rounds} game rounds: {winner.name} wins "
+                 f"with {winner.points} points")
     c.text(24, 40, title, 24, "bold", class_="title")
     mayor = f"the Mayor is in {game.mayor.name} ({game.mayor.letter})" if game.mayor else "the Mayor is not out yet"
     statue = "the Statue of Liberty is scored" if game.statue_flipped else "the Statue of Liberty is not yet scored"
