@@ -1,5 +1,7 @@
-"""New York 1901 (issue 29): its board and tiles as data; its primitives and views come next.
+"""New York 1901 (issue 29): its board and tiles as data, its state, primitives and views.
 
 Everything of this game that is not a rule lives here (docs/games.md); its rules are the
-ruleset rulesets/ny1901/.
+ruleset rulesets/ny1901/. Importing the package registers its primitives, for its rulesets only.
 """
+
+from . import primitives_buildings, primitives_land  # noqa: F401  (they register themselves)

@@ -26,8 +26,17 @@ _LOT_TOKEN = re.compile(r"([a-z])([0-9]{1,3})")
 _OTHER_TOKENS = {"-": STREET, "*": PARK, "#": NOTHING}
 
 
+class Shared:
+    """A value of the board that never changes: a copy of a game keeps the very same one."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict) -> "Shared":
+        return self
+
+
 @dataclass(frozen=True)
-class Territory:
+class Territory(Shared):
     id: str  # as in the map: district letter and number, "y5"
     district: str  # the district's colour, "yellow"
     cells: frozenset[Cell]
@@ -36,13 +45,19 @@ class Territory:
     def size(self) -> int:
         return len(self.cells)
 
+    def __str__(self) -> str:
+        return f"{self.district} territory {self.id}"
+
 
 @dataclass(frozen=True)
-class Street:
+class Street(Shared):
     letter: str
     name: str
     cells: frozenset[Cell]
     assumed: bool
+
+    def __str__(self) -> str:
+        return self.name
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,12 @@ from ...engine.grid import Cell
 from .geometry import Geometry, Spot
 
 FREE = -1
+OUT = -2  # a territory of a district not in play (2 seats: pink)
 
 
 class City(Copied):
     __slots__ = ("holder", "worker", "under", "buildings", "unbuilt", "free_workers", "king", "held",
-                 "open_market", "future")
+                 "open_market", "future", "streets", "bonus", "used_actions")
 
     def __init__(self, geometry: Geometry, seats: int, workers: int):
         territories, cells = len(geometry.board.territories), geometry.board.grid.size
@@ -33,7 +34,10 @@ class City(Copied):
         self.king = [FREE] * seats  # per seat: the legendary tile its king token stands on
         self.held: list[list[int]] = [[] for _ in range(seats)]  # per seat: territory cards on its character card
         self.open_market: list[int] = []  # territory cards face up (numbers into territory_cards)
-        self.future: list[int] = []  # the face-down pile, top first
+        self.future = list(range(len(geometry.cards)))  # the face-down pile, top first: the whole deck at first
+        self.streets: list[str] = []  # the letters of the Streets of New York cards in play
+        self.bonus = ""  # the id of the bonus challenge card in play
+        self.used_actions: list[list[str]] = [[] for _ in range(seats)]  # per seat: action cards turned down
 
     # ------------------------------------------------------------------ estates and workers
     def estate(self, geometry: Geometry, seat: int) -> frozenset[Cell]:
@@ -44,12 +48,27 @@ class City(Copied):
     def territories_of(self, seat: int) -> list[int]:
         return [t for t, holder in enumerate(self.holder) if holder == seat]
 
+    def remove_district(self, geometry: Geometry, district: str) -> None:
+        """The district is not played: its territories are out, its cards leave the piles."""
+        for t, territory in enumerate(geometry.board.territories):
+            if territory.district == district:
+                self.holder[t] = OUT
+        cards = geometry.cards
+        self.future = [c for c in self.future if cards[c].district != district]
+        self.open_market = [c for c in self.open_market if cards[c].district != district]
+
     def claim(self, seat: int, territory: int) -> None:
         """Put one of the seat's workers on a free territory: it joins the estate for good."""
         if self.holder[territory] != FREE:
             raise ValueError(f"territory {territory} is in an estate already")
         self._use_worker(seat)
         self.holder[territory], self.worker[territory] = seat, True
+
+    def grant(self, seat: int, territory: int) -> None:
+        """The territory joins the seat's estate with no worker (a start lot, under the starter building)."""
+        if self.holder[territory] != FREE:
+            raise ValueError(f"territory {territory} is in an estate already")
+        self.holder[territory] = seat
 
     def place_worker(self, seat: int, territory: int) -> None:
         """Put a worker on a territory of the seat's estate that has none (a demolition's bare territory)."""

@@ -12,12 +12,12 @@ from functools import cached_property
 
 from ...engine.grid import Cell
 from ...engine.shapes import Placement, placements
-from .board import LOT, Board
+from .board import LOT, Board, Shared
 from .tiles import Tile, TileSet
 
 
 @dataclass(frozen=True)
-class Spot:
+class Spot(Shared):
     """One placement of one tile: its key (tile, anchor, rotation) and what it covers and touches."""
 
     tile: int  # index into Geometry.tiles
@@ -28,6 +28,21 @@ class Spot:
     districts: tuple[str, ...]  # colours, sorted (a building may straddle two: example 5)
     streets: tuple[str, ...]  # letters of the named streets it shares an edge with, sorted (A17)
     fronts: bool  # shares an edge with a street or a park square (rule of construction 3, A3)
+    where: str = ""  # the anchor square's name, as people name it
+
+    def __str__(self) -> str:
+        turns = ("", ", turned a quarter", ", turned half", ", turned three quarters")[self.rotation % 4]
+        return f"{self.where}{turns}"
+
+
+@dataclass(frozen=True)
+class TerritoryCard(Shared):
+    number: int
+    district: str
+    size: int
+
+    def __str__(self) -> str:
+        return f"{self.district} size-{self.size} card"
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,6 +60,13 @@ class Geometry:
         labels = self.board.grid.regions["territory"]
         object.__setattr__(self, "territory_at", tuple(-1 if label is None else index[label] for label in labels))
 
+    def territory_number(self, ident: str) -> int:
+        return self._territory_numbers[ident]
+
+    @cached_property
+    def _territory_numbers(self) -> dict[str, int]:
+        return {t.id: i for i, t in enumerate(self.board.territories)}
+
     def tile_index(self, ident: str) -> int:
         return self._tile_numbers[ident]
 
@@ -53,10 +75,10 @@ class Geometry:
         return {t.id: i for i, t in enumerate(self.order)}
 
     @cached_property
-    def cards(self) -> tuple[tuple[str, int], ...]:
+    def cards(self) -> tuple["TerritoryCard", ...]:
         """The territory cards, one per territory (the board file checks the deck matches): card
         number i is of territory i's district and size."""
-        return tuple((t.district, t.size) for t in self.board.territories)
+        return tuple(TerritoryCard(i, t.district, t.size) for i, t in enumerate(self.board.territories))
 
     @cached_property
     def territory_cells(self) -> tuple[frozenset[Cell], ...]:
@@ -76,7 +98,7 @@ class Geometry:
                                   tuple(sorted({self.territory_at[c] for c in p.cells})),
                                   grid.labels_under("district", p.cells),
                                   tuple(sorted(letter for letter, cells in street_cells.items() if near & cells)),
-                                  bool(near & frontage)))
+                                  bool(near & frontage), grid.name(p.anchor)))
             found.append(tuple(spots))
         return tuple(found)
 

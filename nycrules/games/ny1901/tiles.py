@@ -16,13 +16,14 @@ from ...diagnostics import RulesetInvalid, Sink, SourceTexts
 from ...engine.shapes import Shape
 from ...reading.data_file import read_data_file
 from ...reading.marked_yaml import MDict, MList
+from .board import Shared
 
 GENERATIONS = ("starter", "bronze", "silver", "gold")  # lowest first: a building demolishes only lower ones
 STARTER, GOLD = 0, 3
 
 
 @dataclass(frozen=True)
-class Tile:
+class Tile(Shared):
     id: str
     name: str
     generation: int  # an index of GENERATIONS; a legendary is gold
@@ -31,6 +32,9 @@ class Tile:
     legendary: bool = False
     height: int = 0  # a legendary's printed height (the first tie-break)
     assumed: bool = False
+
+    def __str__(self) -> str:
+        return self.name if self.legendary or self.generation == 0 else f"{GENERATIONS[self.generation]} {self.id}"
 
     @property
     def irregular(self) -> bool:
