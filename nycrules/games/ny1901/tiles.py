@@ -34,7 +34,7 @@ class Tile(Shared):
     assumed: bool = False
 
     def __str__(self) -> str:
-        return self.name if self.legendary or self.generation == 0 else f"{GENERATIONS[self.generation]} {self.id}"
+        return self.name if self.legendary or self.generation == 0 else self.id.replace("_", " ")
 
     @property
     def irregular(self) -> bool:
