@@ -27,7 +27,7 @@ def exploration_seed() -> int:
 
 
 def pytest_configure(config):
-    """The suite's own cache folder (the ruleset and parser caches), never the user's ~/.cache: set before
+    """The suite's own cache folder (the ruleset cache), never the user's ~/.cache: set before
     any test module is imported, as some load the ruleset at import."""
     config._nycrules_cache = tempfile.mkdtemp(prefix="nycrules-test-cache-")
     os.environ["XDG_CACHE_HOME"] = config._nycrules_cache

@@ -232,29 +232,36 @@ def test_save_numbers_are_whole(tmp_path, nyc, decisions, message):
 
 
 # ------------------------------------------------------------------ the parser cache
-def test_the_parser_cache_is_used_only_from_a_folder_of_ones_own(tmp_path, monkeypatch):
-    from nycrules.language.parser import _cache_file
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    (tmp_path / "cache").mkdir(mode=0o700)
-    assert _cache_file() == str(tmp_path / "cache" / "nycrules" / "effects-parser.lark")
-    os.chmod(tmp_path / "cache" / "nycrules", 0o777)  # anyone could put a pickle there
-    assert _cache_file() is False
-    os.chmod(tmp_path / "cache" / "nycrules", 0o700)
-    os.chmod(tmp_path / "cache", 0o777)  # anyone could swap the folder
-    assert _cache_file() is False
+def test_a_parser_cache_file_planted_in_the_cache_folder_runs_no_code(tmp_path):
+    """Lark's cache is a pickle that Lark unpickled before checking its hash: a file of one's own in
+    the private cache folder (the ruleset cache's own place) ran its code at the next parse."""
+    import pickle
+    import subprocess
+    import sys
+
+    class Planted:
+        def __reduce__(self):
+            return (os.system, (f"touch {tmp_path / 'ran'}",))
+
+    folder = tmp_path / "cache" / "nycrules"
+    folder.mkdir(parents=True, mode=0o700)
     os.chmod(tmp_path / "cache", 0o700)
-    planted = tmp_path / "cache" / "nycrules" / "effects-parser.lark"
-    planted.write_bytes(b"")
-    os.chmod(planted, 0o666)
-    assert _cache_file() is False
+    planted = folder / "effects-parser.lark"  # where the parser cache was
+    planted.write_bytes(pickle.dumps(Planted()))
+    os.chmod(planted, 0o600)
+    code = "from nycrules.language.parser import _parser; _parser()"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / "ran").exists()
+    assert planted.read_bytes() == pickle.dumps(Planted())  # left alone: never read nor replaced
 
 
 def test_a_cache_folder_of_another_user_is_not_used(tmp_path, monkeypatch):
-    from nycrules.language import parser
     from nycrules.reading import user_cache
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(user_cache.os, "getuid", lambda: os.stat(tmp_path).st_uid + 1)
-    assert parser._cache_file() is False
+    assert user_cache.private_folder() is None
 
 
 # ------------------------------------------------------------------ text on a terminal

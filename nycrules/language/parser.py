@@ -1,6 +1,6 @@
 """Parse effect-language text (from a YAML scalar) into located syntax trees.
 
-The Lark LALR parser is built once per process. Positions inside the effect text
+The Lark LALR parser is built once per process (and never read from a file). Positions inside the effect text
 are mapped through the scalar's `TextSpan`, so every node and every syntax error
 points at its line and column in the YAML file.
 """
@@ -19,7 +19,6 @@ from ..diagnostics import Location, Sink
 from ..limits import MAX_EFFECT_CHARS, MAX_LIST_LITERAL, int_in_range, numeral_too_long
 from ..reading.text_span import TextSpan
 from ..resources import grammar_path
-from ..reading.user_cache import private_folder, usable_file
 
 
 class _EffectIndenter(Indenter):
@@ -31,19 +30,6 @@ class _EffectIndenter(Indenter):
     tab_len = 8
 
 
-def _cache_file() -> str | bool:
-    """Where the built parser is kept between runs: the user's own cache folder (or nowhere).
-
-    The cache is a pickle, and loading a pickle runs code: it is used only under
-    the policy of user_cache (a private folder, a file of one's own). Otherwise
-    the parser is built in memory each time (a fraction of a second).
-    """
-    base = private_folder()
-    if base is None or not usable_file(base / "effects-parser.lark"):
-        return False
-    return str(base / "effects-parser.lark")
-
-
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return Lark(
@@ -53,7 +39,10 @@ def _parser() -> Lark:
         start=["effect", "expression"],
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=_cache_file(),  # checked against a hash of the grammar before use
+        # No cache file: Lark's is a pickle, read (running any code planted in it) before its hash is
+        # checked, and building the parser takes under 0.1 s, once per process and only for rules the
+        # signed ruleset cache (loading/ruleset_cache.py) does not hold.
+        cache=False,
     )
 
 
