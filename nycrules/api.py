@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .agents import seat_agents
-from .diagnostics import ArgumentError, ArgumentTypeError, whole_number
+from .diagnostics import ArgumentError, ArgumentTypeError, NycRulesError, whole_number
 from .limits import MAX_INT
 from .engine.agent_answers import agent_map
 from .engine.runner import Agent, Session
@@ -75,12 +75,21 @@ def load_position(position: "str | Path | dict[str, Any]", ruleset: str | Path |
     The ruleset must be the one the position was written with. The seats' bots answer as in
     `new_game` (`agents` adds or replaces answerers); the game is paused at the position's decision.
     """
+    from .agents.seating import check_read_seats
+    from .engine.snapshot import PositionError, check_header, position_parts
     from .loading.positions import read_position_file
     if not isinstance(position, (dict, str, Path)):
         raise ArgumentTypeError(f"a position is the data of Session.position() or a JSON file of it, not "
                                 f"{shown_clipped(repr(position), 40)} ({type(position).__name__})")
     loaded = load(ruleset)
     data = position if isinstance(position, dict) else read_position_file(position)
+    try:  # before the game is played again: a name holding escapes is never shown
+        check_header(loaded, data)
+        check_read_seats(position_parts(data)[0], loaded)
+    except PositionError:
+        raise
+    except NycRulesError as err:
+        raise PositionError(f"the position's seats are not ones a game can have: {err}") from None
     session = Session.from_position(loaded, data, log_events=log_events)
     answerers = seat_agents(session.specs, session.seed)
     answerers.update(agent_map(agents))

@@ -12,6 +12,8 @@ Reading files
 - MAX_RULESET_BYTES: bytes of all the files of one ruleset together.
 - MAX_SAVE_BYTES / MAX_POSITION_BYTES: a save file; a position typed in for `score`.
 - MAX_GAME_POSITION_BYTES: a game's position written as JSON (`Session.position`, `play --from`).
+- MAX_POSITION_VALUES: values in a position file, counted before it is read as its commas and opening
+  brackets (a game's position holds some 15,000; each event of its log adds about 15).
 
 Loading YAML (per file, after anchors and aliases are expanded)
 - MAX_YAML_VALUES: values (mappings, lists, scalars, keys included) in one file.
@@ -83,6 +85,7 @@ MAX_RULESET_BYTES = 4_000_000
 MAX_SAVE_BYTES = 4_000_000
 MAX_POSITION_BYTES = 1_000_000
 MAX_GAME_POSITION_BYTES = 50_000_000  # a game's position as JSON (Session.position), its log included
+MAX_POSITION_VALUES = 3_000_000
 
 MAX_YAML_VALUES = 200_000
 MAX_YAML_DEPTH = 64

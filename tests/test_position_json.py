@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -68,8 +69,8 @@ def test_a_position_that_is_not_one_is_refused_with_one_line(tmp_path):
     data = game.position()
     with pytest.raises(PositionError, match="another version of the ruleset"):
         nycrules.load_position({**data, "digest": "0" * 64})
-    # Even with its check made again (by someone who read the code), only a game's classes are read.
-    with pytest.raises(PositionError, match="cannot hold a 'Popen'"):
+    # Even with its check made again (by someone who read the code), nothing of its table is read.
+    with pytest.raises(PositionError, match="no game under way"):
         nycrules.load_position(signed({**data, "game": {"id": 0, "class": "Popen", "fields": {}}}))
     deep = {"id": 0, "list": []}
     inner = deep["list"]
@@ -124,3 +125,69 @@ def test_a_position_changed_after_it_was_written_is_refused_before_it_is_read(tm
                           cwd=ROOT, timeout=60, input="")
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "changed after nycrules wrote it" in done.stderr
+
+
+def _seat_field(name: str, value):
+    def edit(data):
+        data["game"]["fields"]["seats"]["list"][0]["fields"][name] = value
+    return edit
+
+
+def _top(name: str, value):
+    def edit(data):
+        data[name] = value
+    return edit
+
+
+def _cursor_node(data):
+    data["game"]["fields"]["cursor"]["fields"]["places"]["list"][0]["fields"]["node"] = 99999
+
+
+def _seat_of_the_position(key: str, value):
+    def edit(data):
+        data["seats"][0][key] = value
+        data["game"]["fields"]["seats"]["list"][0]["fields"][key] = value
+    return edit
+
+
+FORGED = {  # issue 34: each was played (some ending in internal errors) once its check was made again
+    "points 10^30": (_seat_field("points", 10 ** 30), "not the game its seed and decisions make"),
+    "points 'lots'": (_seat_field("points", "lots"), "not the game its seed and decisions make"),
+    "points NaN": (_seat_field("points", float("nan")), "not the game its seed and decisions make"),
+    "dollars -10^18": (_seat_field("dollars", -10 ** 18), "not the game its seed and decisions make"),
+    "cursor at node 99999": (_cursor_node, "not the game its seed and decisions make"),
+    "seed 10^100": (_top("seed", 10 ** 100), "a whole number from 0 to 1000000000000000000 belongs"),
+    "a record of texts": (lambda data: data["record"].__setitem__(0, "0"), "a whole number from 0 to"),
+    "seat kind evil": (_seat_of_the_position("kind", "evil"), "a person (human), a bot or Tom, not 'evil'"),
+    "name with escapes": (_seat_of_the_position("name", "Ann\x1b]0;owned\x07\x1b[2J"), "a seat needs a name of"),
+    "a decision changed": (lambda data: data["record"].__setitem__(4, 1), "position's"),
+}
+
+
+@pytest.mark.parametrize("name", FORGED)
+def test_a_forged_position_is_refused_whatever_its_check_says(name):
+    """A position is played again from its seed and decisions, as a save is: its table must be the one
+    they make, and its seats ones a save may hold, even when whoever edited it made its check again."""
+    edit, words = FORGED[name]
+    game = nycrules.new_game(["Ann", "bot:random", "tom:B4"], seed=3)
+    for _ in range(30):
+        game.apply(0)
+    data = json.loads(json.dumps(game.position()))
+    edit(data)
+    with pytest.raises(PositionError, match=re.escape(words)) as caught:
+        nycrules.load_position(signed(data))
+    assert "\n" not in str(caught.value) and "\x1b" not in str(caught.value)
+
+
+def test_a_forged_seat_name_never_reaches_the_screen(tmp_path):
+    game = nycrules.new_game(["Ann", "bot:random"], seed=3)
+    for _ in range(10):
+        game.apply(0)
+    data = json.loads(json.dumps(game.position()))
+    _seat_of_the_position("name", "Ann\x1b]0;owned\x07")(data)
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(signed(data)), encoding="utf-8")
+    done = subprocess.run([sys.executable, "cli.py", "play", "--from", str(path)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, input="1\n")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "\x1b" not in done.stdout + done.stderr
+    assert "a seat needs a name of" in done.stderr

@@ -113,6 +113,22 @@ def check_seats(specs: list[SeatSpec], ruleset: Ruleset) -> None:
             raise NycRulesError(f"two seats are called '{specs[i].name}'; give each a different name")
 
 
+def check_read_seats(specs: list[SeatSpec], ruleset: Ruleset) -> None:
+    """Seats read from a file (a position): each name, kind and Tom level one that `--seat` and a save
+    take, so a name holding terminal escapes or a kind "evil" never reaches a screen or a game."""
+    for spec in specs:
+        check_name(spec.name)
+        if spec.kind == "tom":
+            if tom_level(f"{spec.tom_mode}{spec.tom_cards}", ruleset) != (spec.tom_mode, spec.tom_cards):
+                raise NycRulesError("Tom's level must be written as a mode and a card count, such as B4")
+        elif spec.kind.startswith("bot:") and not (spec.tom_mode or spec.tom_cards):
+            if parse_seat(spec.kind, ruleset, 0).kind != spec.kind:
+                raise NycRulesError(f"unknown bot '{shown_clipped(spec.kind, 40)}'")
+        elif spec.kind != "human" or spec.tom_mode or spec.tom_cards:
+            raise NycRulesError(f"a seat is a person (human), a bot or Tom, not '{shown_clipped(spec.kind, 40)}'")
+    check_seats(specs, ruleset)
+
+
 class SeatTypeError(NycRulesError, TypeError):
     """Seats given as something else than texts (from Python: `new_game(["Ann", 5])`)."""
 

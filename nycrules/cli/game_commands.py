@@ -39,7 +39,6 @@ def play(
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
     import shutil
 
-    from ..engine.runner import Session
     from ..table.output import use_plain
     from ..table.play import LAST_GAME, PlayGame
     from ..table.terminal import MIN_ROWS, Terminal
@@ -65,11 +64,12 @@ def play(
         save = read_save(load, loaded)
         specs, game_seed, decisions = save.seats, save.seed, save.decisions
     elif start_from is not None:
+        from ..api import load_position
         from ..loading.positions import read_position_file
         from ..text import shown_path
         try:
             position = read_position_file(start_from)
-            started = Session.from_position(loaded, position, log_events=True)
+            started = load_position(position, loaded)
         except NycRulesError as err:
             raise fail(str(err) if str(err).startswith(shown_path(start_from)) else f"{start_from}: {err}", 2)
         specs, game_seed, decisions = started.specs, started.seed, list(started.record)

@@ -234,35 +234,30 @@ class Session(ResearchMethods):
     @classmethod
     def from_position(cls, ruleset: Ruleset, data: Any, agents: dict[int, Agent] | None = None,
                       log_events: bool = True) -> "Session":
-        """A session that goes on from a position (`position()`), paused at its decision."""
-        from .snapshot import PositionError, read_game
-        game = read_game(ruleset, data)
+        """A session that goes on from a position (`position()`), paused at its decision.
+
+        Nothing of the file's table is trusted: the game is played again from the position's seed and
+        decisions (each checked as a save's are) and must make exactly the table the file holds. The
+        seats' names and kinds are the caller's to check (api.load_position checks them as a save's)."""
+        from .snapshot import PositionError, check_header, position_parts, same_table
+        check_header(ruleset, data)
+        specs, seed, record, logged = position_parts(data)
+        session = cls(ruleset, specs, seed, None, replay=record, log_events=logged, pause_at=len(record))
         try:
-            specs = [SeatSpec(str(s["name"]), str(s["kind"]), str(s.get("tom_mode", "")), int(s.get("tom_cards", 0)))
-                     for s in data["seats"]]
-            record = [int(i) for i in data.get("record", [])]
-            history = [(int(a), int(b), int(c)) for a, b, c in data.get("history", [])]
-            seed = int(data["seed"])
-        except (KeyError, TypeError, ValueError) as err:
-            raise PositionError(f"the position's seats, seed or record cannot be read ({err})") from None
-        if len(specs) != len(game.seats):
-            raise PositionError(f"the position names {len(specs)} seats but its game has {len(game.seats)}")
-        session = cls(ruleset, specs, seed, agents, log_events=log_events)
-        session.record, session.history = record, history
-        session.state, session._started = game, True
-        game.log_events = log_events
+            session.decision()
+        except ReplayMismatch as err:
+            raise PositionError(f"the position's decisions are not a game of its seed: {err}") from None
+        except NycRulesError as err:
+            raise PositionError(f"the position's decisions cannot be played again: {err}") from None
+        if (session._pending is None or session.record != record
+                or [list(entry) for entry in session.history] != data.get("history")
+                or not same_table(ruleset, session._state(), data["game"])):
+            raise PositionError("the position's table is not the game its seed and decisions make (was it "
+                                "edited?); go on from a position file as nycrules wrote it")
+        session.agents, session.replay, session._pause_at = dict(agent_map(agents)), list(record), -1
+        session.log_events = session._state().log_events = log_events
         if not log_events:
-            game.events = []
-        try:
-            decision, value = ask_again(game)
-        except PositionError:
-            raise
-        except Exception as err:  # noqa: BLE001 - a file someone changed: one line, not a traceback
-            raise PositionError(f"the position's decision cannot be made again ({type(err).__name__}: {err})") from None
-        if decision is not None:
-            session._pending = decision
-        else:
-            session._play(value)
+            session._state().events = []
         return session
 
     def view(self, seat: int) -> "SeatView":

@@ -1,17 +1,17 @@
-"""A position as JSON: the table and the tasks under way, written out and read back.
+"""A position as JSON: the table and the tasks under way, written out and checked when read back.
 
-`position_data(session)` writes the game's state -- every card, tile, seat and
-task, and where each task stands -- as plain JSON values; `session_from_position`
-makes a session that goes on from it exactly as the original goes on. Objects that
-belong to the ruleset (characters, bidding rounds, effects...) are written as their
-place in the ruleset, which must be the same one (its digest is checked). Objects met
-twice are written once and referred to by number, so what the table shares stays
-shared (a seat's `known` dict is its hand's and its reserve's).
+`position_data` writes the game's state -- every card, tile, seat and task, and
+where each task stands -- as plain JSON values. Objects that belong to the ruleset
+(characters, bidding rounds, effects...) are written as their place in the ruleset,
+which must be the same one (its digest is checked). Objects met twice are written
+once and referred to by number, so what the table shares stays shared.
 
-Only the classes of a game's state are read back (a table of them below); anything
-else in a file is refused with one line. A position carries a check (a digest of all
-it holds): a file changed after it was written is refused before anything of it is
-read, since a hand-edited table could hold what no game reaches.
+Nothing of a position's table is trusted when it is read back (runner.Session.
+from_position): the game is played again from the position's seed and decisions,
+as a save is, and the table it makes must be exactly the one the file holds. A
+hand-edited table (points of 10^30, a cursor at a node that does not exist) is thus
+refused whatever its check says; the check (a digest of all it holds) only catches
+accidents, such as a file cut short.
 """
 
 from __future__ import annotations
@@ -23,10 +23,12 @@ import random
 from typing import Any
 
 from ..diagnostics import Location, NycRulesError, number_shown
+from ..limits import MAX_DECISIONS, MAX_INT, MAX_NAME_CHARS
+from ..text import shown_clipped
 from ..language.runtime import Frame
 from . import abilities, bidding, building, draft, effect_task, procedure, state, usefulness
 from .model import Ruleset
-from .tasks import Task
+from .setup import SeatSpec
 
 FORMAT = 2  # the version of this file format (2: with its check)
 
@@ -36,9 +38,8 @@ CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
     state.PressToken, state.Pair, state.Event, Frame, procedure.Cursor, procedure.Place, effect_task.EffectTask,
     abilities.UseTask, abilities.OfferTask, abilities.HookTask, draft.DraftTurn, bidding.BiddingTurn,
     bidding.Evaluation, building.Build, usefulness.BidKeeper)}
-_FROZEN = {state.Event}  # dataclasses with frozen fields: set through object.__setattr__
 _SKIP = {("Game", "chooser"), ("Game", "waiting"), ("Game", "emit")}  # whoever plays it, not the position
-_NOT_KEPT = {("BiddingTurn", "holdings")}  # worked out again from the cards when missing
+_NOT_KEPT = {("BiddingTurn", "holdings")}  # worked out again from the cards
 
 
 class PositionError(NycRulesError):
@@ -133,77 +134,6 @@ def _fields(kind: type, value: Any) -> list[str]:
     return names
 
 
-class _Reader:
-    def __init__(self, ruleset: Ruleset):
-        self.rules = rule_objects(ruleset)[1]
-        self.objects: dict[int, Any] = {}
-
-    def value(self, data: Any) -> Any:
-        if data is None or isinstance(data, (bool, int, str, float)):
-            return data
-        if not isinstance(data, dict):
-            raise PositionError(f"a value of a position is a number, a text or an object, not {type(data).__name__}")
-        if "rule" in data:
-            found = self.rules.get(data["rule"], _MISSING)
-            if found is _MISSING:
-                raise PositionError(f"the ruleset has nothing at {data['rule']!r}")
-            return found
-        if "loc" in data:
-            file, line, column = data["loc"]
-            return Location(str(file), int(line), int(column))
-        if "ref" in data:
-            if data["ref"] not in self.objects:
-                raise PositionError(f"object {data['ref']!r} is referred to before it is written")
-            return self.objects[data["ref"]]
-        number = data.get("id")
-        if not isinstance(number, int) or number in self.objects:
-            raise PositionError(f"an object of a position needs a number of its own, not {number!r}")
-        out: Any
-        if "list" in data:
-            out = self.objects[number] = []
-            out.extend(self.value(item) for item in data["list"])
-            return out
-        if "tuple" in data:
-            out = self.objects[number] = tuple(self.value(item) for item in data["tuple"])
-            return out
-        if "set" in data:
-            out = self.objects[number] = set()
-            out.update(self.value(item) for item in data["set"])
-            return out
-        if "dict" in data:
-            out = self.objects[number] = {}
-            for key, item in data["dict"]:
-                out[self.value(key)] = self.value(item)
-            return out
-        if "random" in data:
-            version, internal, gauss = data["random"]
-            out = self.objects[number] = random.Random()
-            out.setstate((version, tuple(internal), gauss))
-            return out
-        name = data.get("class")
-        kind = CLASSES.get(name) if isinstance(name, str) else None
-        if kind is None:
-            raise PositionError(f"a position cannot hold a {name!r}")
-        out = self.objects[number] = kind.__new__(kind)
-        fields = data.get("fields", {})
-        known = set(_fields(kind, out)) if not hasattr(out, "__dict__") else None
-        for field, item in fields.items():
-            if known is not None and field not in known:
-                raise PositionError(f"a {name} has no field {field!r}")
-            if kind in _FROZEN:
-                object.__setattr__(out, field, self.value(item))
-            else:
-                setattr(out, field, self.value(item))
-        if kind is state.Zone:
-            out.extend(self.value(card) for card in data.get("cards", []))
-        for (owner, field) in _NOT_KEPT:
-            if owner == name:
-                setattr(out, field, None)
-        return out
-
-
-_MISSING = object()
-
 
 def position_data(ruleset: Ruleset, game: state.Game, specs: list[Any], seed: int, record: list[int],
                   history: list[tuple[int, int, int]]) -> dict[str, Any]:
@@ -224,8 +154,9 @@ def position_check(data: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def read_game(ruleset: Ruleset, data: Any) -> state.Game:
-    """The game of a position's data (checked: this ruleset's, made of a game's parts only)."""
+def check_header(ruleset: Ruleset, data: Any) -> None:
+    """A position of this format and ruleset, as written (its check: an accident, not an attack, is
+    caught here; what a position holds is then made again from its seed and decisions)."""
     if not isinstance(data, dict) or not isinstance(data.get("nycrules_position"), int):
         raise PositionError(f"this is not a position written by nycrules (no \"nycrules_position\": {FORMAT})")
     if data["nycrules_position"] != FORMAT:
@@ -233,7 +164,8 @@ def read_game(ruleset: Ruleset, data: Any) -> state.Game:
                             f"another version of nycrules); this one reads format {FORMAT}")
     if data.get("digest") != ruleset.digest:
         raise PositionError(f"the position was written with another version of the ruleset "
-                            f"({data.get('ruleset')!r}); load it with the ruleset it was written with")
+                            f"({shown_clipped(repr(data.get('ruleset')), 60)}); load it with the ruleset it was "
+                            "written with")
     try:
         changed = data.get("check") != position_check(data)
     except (TypeError, ValueError):
@@ -243,15 +175,43 @@ def read_game(ruleset: Ruleset, data: Any) -> state.Game:
     if changed:
         raise PositionError("the position was changed after nycrules wrote it (its \"check\" does not match); "
                             "go on from a position file as it was written")
-    try:
-        game = _Reader(ruleset).value(data.get("game"))
-    except PositionError:
-        raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as err:
-        raise PositionError(f"the position's game cannot be read ({type(err).__name__}: {err})") from None
-    except RecursionError:
-        raise PositionError("the position's game is nested too deeply to be one nycrules wrote") from None
-    if not isinstance(game, state.Game) or not game.stack or not all(isinstance(t, Task) for t in game.stack):
+
+
+def position_parts(data: dict[str, Any]) -> tuple[list[SeatSpec], int, list[int], bool]:
+    """A position's seats, seed, decisions and whether its game kept a log: of exact types and within
+    the limits a save's are (a seed of 10^100, a decision "lots" are refused here). Its history and its
+    table are checked once the game is played again (Session.from_position)."""
+
+    def whole(value: Any, low: int = 0, high: int = MAX_INT) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise PositionError(f"the position holds {shown_clipped(repr(value), 40)} where a whole number from "
+                                f"{low} to {high} belongs")
+        return value
+
+    seats, record, game = (data.get(key) for key in ("seats", "record", "game"))
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats) or not isinstance(record, list) \
+            or len(record) > MAX_DECISIONS:
+        raise PositionError("the position's seats or record are not lists of the right kind")
+    specs = []
+    for seat in seats:
+        name, kind, mode = seat.get("name"), seat.get("kind"), seat.get("tom_mode", "")
+        if not all(type(text) is str and len(text) <= MAX_NAME_CHARS * 2 for text in (name, kind, mode)):
+            raise PositionError(f"a seat of the position has no name and kind of a few letters: "
+                                f"{shown_clipped(repr(seat), 60)}")
+        specs.append(SeatSpec(name, kind, mode, whole(seat.get("tom_cards", 0), 0, 99)))
+    steps = [whole(index, 0, MAX_DECISIONS) for index in record]
+    fields = game.get("fields") if isinstance(game, dict) else None
+    logged = fields.get("log_events") if isinstance(fields, dict) else None
+    if type(logged) is not bool:
         raise PositionError("the position holds no game under way")
-    game.chooser, game.waiting = None, None
-    return game
+    return specs, whole(data.get("seed")), steps, logged
+
+
+def same_table(ruleset: Ruleset, game: state.Game, data: Any) -> bool:
+    """Whether `data` (a position's "game") is exactly the table `game` is (JSON written alike)."""
+    try:
+        written = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    made = json.dumps(_Writer(ruleset).value(game), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return written == made

@@ -88,6 +88,8 @@ def _make(folder: Path, name: str, kind: str, digest: str) -> None:
     elif word == "long_note":  # a note of N characters written a million times by each seat's step
         path.write_text('extends: nyc\nsteps:\n  round_start_seat: |\n    draw_cards(me, 3)\n    repeat 999:\n'
                         '      repeat 999:\n        note("' + "x" * int(arg) + '")\n', encoding="utf-8")
+    elif word == "empty_lists":  # a position file with N empty lists in a field of its own
+        path.write_text('{"nycrules_position": 2, "x": [' + "[]," * int(arg) + "[]]}", encoding="utf-8")
     elif word == "copy":  # a copy under another name (such as one that is not UTF-8)
         shutil.copyfile(folder / arg, path)
     else:
