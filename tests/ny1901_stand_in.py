@@ -23,8 +23,8 @@ from nycrules.language.compiler import Compiler
 from nycrules.language.parser import parse_effect, parse_expression
 from nycrules.language.runtime import Fixed, Frame
 from nycrules.language.scope import CheckContext
-from nycrules.reading.marked_yaml import load
-from nycrules.diagnostics import Sink
+from nycrules.diagnostics import Sink, SourceTexts
+from nycrules.reading.documents import DocumentLoader
 from nycrules.language.checker import Checker
 
 from test_ny1901_rules import RULES, symbols
@@ -39,7 +39,8 @@ class Rules:
 
     def __init__(self, path: Path):
         sink = Sink()
-        self.doc = doc = load(path.read_text(encoding="utf-8"), path.name, sink)
+        self.doc = doc = DocumentLoader(sink, SourceTexts()).load_ruleset(path)  # `extends:` merged, as the loader does
+        assert doc is not None and not sink.items, [d.headline() for d in sink.items]
         checker = Checker(symbols(doc), sink, game="ny1901")
         trees = {}
         for key, text, names, expected in self._pieces():
@@ -74,9 +75,9 @@ class Rules:
 RULESET = Rules(RULES)
 
 
-def new_game(seats: int, seed: int, geometry: Geometry = GEOMETRY) -> Game:
+def new_game(seats: int, seed: int, geometry: Geometry = GEOMETRY, rules: Rules = RULESET) -> Game:
     """A table with an empty city (nothing set up), its decisions answered at random from the seed."""
-    ruleset = SimpleNamespace(geometry=geometry, card_type_index={})
+    ruleset = SimpleNamespace(geometry=geometry, card_type_index={}, rules=rules)
     game = Game(ruleset, [Seat(i, f"seat {i + 1}", "bot:random") for i in range(seats)], seed)  # type: ignore[arg-type]
     game.city = City(geometry, seats, RULESET.params["workers"])
     chooser = random.Random(seed * 7919 + 1)
@@ -104,16 +105,17 @@ def scripted(game: Game, answers: list[tuple[str, str]]) -> list[tuple[str, str]
     return asked
 
 
-def run(game: Game, key: tuple, me: Seat | None = None):
-    return RULESET.run[key](Frame(game, {} if me is None else {"me": me}))
+def run(game: Game, key: tuple, me: Seat | None = None, rules: Rules | None = None):
+    return (rules or game.ruleset.rules).run[key](Frame(game, {} if me is None else {"me": me}))
 
 
 def check_invariants(game: Game, seats: int) -> None:
     city, board = game.city, GEOMETRY.board
+    params = game.ruleset.rules.params
     removed = {"pink"} if seats == 2 else set()
     for seat in range(seats):
         on_board = sum(1 for t, h in enumerate(city.holder) if h == seat and city.worker[t])
-        assert city.free_workers[seat] + on_board == RULESET.params["workers"]  # workers conserved
+        assert city.free_workers[seat] + on_board == params["workers"]  # workers conserved
     in_play = [t for t in board.territories if t.district not in removed]
     cards = sum(len(h) for h in city.held) + len(city.open_market) + len(city.future)
     assert cards == len(in_play)  # cards conserved
@@ -130,13 +132,13 @@ def check_invariants(game: Game, seats: int) -> None:
         assert all(city.under[c] == number for c in spot.cells)
 
 
-def play(seats: int, seed: int) -> tuple[Game, int, list[int]]:
+def play(seats: int, seed: int, rules: Rules = RULESET) -> tuple[Game, int, list[int]]:
     """A whole game: its table, the turns played, the order of the final turns (empty when the game
     went the most rounds `at_most` allows without the end being triggered)."""
-    game = new_game(seats, seed)
-    for node in RULESET.doc["procedure"]["setup"]:
+    game = new_game(seats, seed, rules=rules)
+    for node in rules.doc["procedure"]["setup"]:
         key = str(node["id"])
-        if ("when", key) in RULESET.run and not run(game, ("when", key)):
+        if ("when", key) in rules.run and not run(game, ("when", key)):
             continue
         if "as" in node:
             for seat in game.seats:
@@ -154,8 +156,8 @@ def play(seats: int, seed: int) -> tuple[Game, int, list[int]]:
         turns += 1
         for number in set(game.city.standing()) - built_before:  # a generation only once unlocked (A11)
             tile = GEOMETRY.order[game.city.buildings[number][0]]
-            assert tile.generation <= 1 or me.points - tile.points >= (6 if tile.generation == 2 else 18) \
-                or points_before >= (6 if tile.generation == 2 else 18)
+            needed = rules.params["silver_at"] if tile.generation == 2 else rules.params["gold_at"]
+            assert tile.generation <= 1 or points_before >= needed or me.points - tile.points >= needed
         check_invariants(game, seats)
         if final is not None:
             last.append(seat)
@@ -163,10 +165,10 @@ def play(seats: int, seed: int) -> tuple[Game, int, list[int]]:
                 break
         elif run(game, ("until",)):
             final = seat  # the others have one more turn each (2.9)
-        elif seat == seats - 1 and turns // seats >= RULESET.doc["procedure"]["play"][0]["at_most"]:
+        elif seat == seats - 1 and turns // seats >= rules.doc["procedure"]["play"][0]["at_most"]:
             break  # as many rounds as `at_most` allows: the procedure goes on to the final scoring
         seat = (seat + 1) % seats
-    for step in RULESET.doc["final_scoring"]:
+    for step in rules.doc["final_scoring"]:
         for me in game.seats:
             run(game, ("score", str(step["id"])), me)
     return game, turns, last

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ny1901_stand_in import GEOMETRY, RULESET, play, run
+from ny1901_stand_in import GEOMETRY, RULES, RULESET, Rules, play, run
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -32,3 +32,23 @@ def test_two_seats_play_without_the_pink_district():
     game, _, _ = play(2, 3)
     assert all(GEOMETRY.board.territories[t].district != "pink" for t, h in enumerate(game.city.holder) if h >= 0)
     assert "the pink district is not played" in [e.text for e in game.events]
+
+
+ADVANCED, BEGINNER = Rules(RULES.parent / "advanced.yaml"), Rules(RULES.parent / "beginner.yaml")
+
+
+@pytest.mark.parametrize("seed", range(1, 4))
+def test_the_advanced_variant_starts_with_empty_estates_and_higher_thresholds(seed):
+    assert (ADVANCED.params["silver_at"], ADVANCED.params["gold_at"], ADVANCED.params["starters"]) == (10, 25, 0)
+    game, _, _ = play(3, seed, ADVANCED)
+    standing = [GEOMETRY.order[game.city.buildings[n][0]] for n in game.city.standing()]
+    assert standing and all(t.generation > 0 for t in standing)  # no starter building
+    assert not any("starts on" in e.text for e in game.events)  # none was ever put down
+
+
+@pytest.mark.parametrize("seed", range(1, 4))
+def test_the_beginner_variant_plays_gold_tycoon_on_three_given_streets(seed):
+    game, _, _ = play(2, seed, BEGINNER)
+    assert game.city.bonus == "gold_tycoon"
+    assert [GEOMETRY.board.streets[[s.letter for s in GEOMETRY.board.streets].index(x)].name
+            for x in game.city.streets] == ["Wall Street", "Broadway", "Nassau & Broad"]

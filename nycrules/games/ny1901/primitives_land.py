@@ -282,6 +282,27 @@ def deal_bonus(f: Any) -> None:
     _emit(f, None, f"the bonus challenge card in play: {city.bonus.replace('_', ' ')}")
 
 
+@primitive("use_streets(names: list[str])", "Put these streets' Streets of New York cards in play (a variant's "
+           "choice instead of a deal).", CARDS, game=GAME)
+def use_streets(f: Any, names: list) -> None:
+    geometry, city = table(f)
+    by_name = {s.name: s.letter for s in geometry.board.streets}
+    unknown = [n for n in names if n not in by_name]
+    require(f, not unknown, "use_streets: no street is called {} on this board (the streets: {})",
+            ", ".join(unknown), ", ".join(by_name))
+    city.streets = [by_name[n] for n in names]
+    _emit(f, None, "the Streets of New York in play: " + ", ".join(names))
+
+
+@primitive("use_bonus(card: str)", "Put this Bonus Challenge card in play (a variant's choice instead of a deal).",
+           CARDS, game=GAME)
+def use_bonus(f: Any, card: str) -> None:
+    require(f, card in BONUS_CARDS, "use_bonus: no bonus challenge card {} (the cards: {})", card,
+            ", ".join(BONUS_CARDS))
+    table(f)[1].bonus = card
+    _emit(f, None, f"the bonus challenge card in play: {card.replace('_', ' ')}")
+
+
 @primitive("bonus() -> str", "The id of the Bonus Challenge card in play (\"gold_tycoon\", ...).", CARDS, game=GAME)
 def bonus(f: Any) -> str:
     return table(f)[1].bonus
