@@ -241,6 +241,9 @@ def _next_item(game: Game, cursor: Cursor, node: ProcNode, place: Place) -> bool
             if node.until is None or place.final:
                 return False
             place.passes += 1  # round the seats once more, in the order the expression gives now
+            cursor.steps += 1  # a step even when no seat played (a pass over no seats is not free)
+            if cursor.steps > MAX_PROCEDURE_STEPS:
+                raise _too_long(game, node)
             if place.passes >= place.bound:
                 return False
             place.scope = place.outer
