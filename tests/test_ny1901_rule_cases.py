@@ -1,0 +1,145 @@
+"""New York 1901's rules of sections 2.3-2.11 of our notes, each in a case that fails when the rule
+is broken, played through rulesets/ny1901/rules.yaml on the board of the worked examples
+(tests/test_ny1901_examples.py) or the assumed board, decisions scripted (tests/ny1901_stand_in.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from ny1901_stand_in import GEOMETRY, RULESET, new_game, play, run, scripted
+from test_ny1901_examples import BLUE, GREEN, deal, geometry, table, territory, turn  # noqa: F401 (a fixture)
+
+
+# ------------------------------------------------------------------ 2.3 setup
+def setup(seats: int, seed: int):
+    game = new_game(seats, seed)
+    for node in RULESET.doc["procedure"]["setup"]:
+        key = str(node["id"])
+        if ("when", key) in RULESET.run and not run(game, ("when", key)):
+            continue
+        for me in (game.seats if "as" in node else [None]):
+            run(game, ("setup", key), me)
+    return game
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_setup_by_seat_count(seats):
+    game = setup(seats, 5)
+    city, board = game.city, GEOMETRY.board
+    starts = {board.territory(s.territory).district: s.territory for s in board.start_lots}
+    taken = [t for t in starts.values() if city.holder[GEOMETRY.territory_number(t)] >= 0]
+    assert len(taken) == seats and all(len(h) == 1 for h in city.held)  # a start lot and its card each
+    assert len(city.open_market) == 4 and len(city.streets) == 3 and city.bonus
+    pink = GEOMETRY.territory_number(starts["pink"])
+    if seats == 2:
+        assert city.holder[pink] == -2 and "pink" not in {GEOMETRY.cards[c].district for c in city.future}
+    else:  # the start lots nobody took stay ordinary territories, their cards in the deck (A29)
+        free_starts = [t for t in starts.values() if city.holder[GEOMETRY.territory_number(t)] == -1]
+        assert len(free_starts) == 5 - seats
+        piles = Counter((GEOMETRY.cards[c].district, GEOMETRY.cards[c].size) for c in city.future + city.open_market)
+        assert all(piles[(board.territory(t).district, 2)] > 0 for t in free_starts)
+
+
+# ------------------------------------------------------------------ 2.5 construction
+def test_a_building_must_touch_a_street_or_a_park():
+    """An estate of one inland territory: no placement touches a street or park, so nothing may be
+    built; with no card to take the seat can do nothing and takes its worker back (2.5 rule 3, 2.7)."""
+    board = GEOMETRY.board
+    inland = next(t for t in board.territories if not board.grid.touches(t.cells, board.frontage))
+    game = new_game(2, 1)
+    city = game.city
+    number = GEOMETRY.territory_number(inland.id)
+    city.claim(0, number)
+    city.held[0].append(number)
+    city.future.remove(number)
+    city.free_workers[0] = 0
+    city.used_actions[0].append("market_shift")
+    assert any(GEOMETRY.spots_inside(GEOMETRY.tile_index("bronze_2a"), inland.cells))  # a tile would fit
+    asked = scripted(game, [])
+    run(game, ("step", "turn"), game.seats[0])
+    assert asked == [] and city.holder[number] == -1 and city.free_workers[0] == 1  # forced: the only worker
+
+
+def test_silver_waits_for_its_points(geometry):
+    game = table(geometry, ["r1"])
+    blue, city = game.seats[BLUE], game.city
+    for ident in ("b1", "b2"):
+        city.claim(BLUE, territory(geometry, ident))
+    city.held[BLUE] = [territory(geometry, "b1"), territory(geometry, "b2")]
+    deal(game, geometry, ["r1"])
+    blue.points = 5  # one short of silver
+    asked = turn(game, BLUE, [("Put your worker", "r1"), ("Build a skyscraper?", "yes"),
+                              ("Which skyscraper?", "bronze 2"), ("Where?", "A3")])
+    kinds = [label for prompt, label in asked if prompt == "Which skyscraper?"]
+    assert kinds == ["bronze 2"] and blue.points == 7
+
+
+# ------------------------------------------------------------------ 2.7 uncommon situations
+def test_with_a_worker_and_no_demolition_the_seat_must_claim(geometry):
+    game = table(geometry, ["y1"])
+    asked = turn(game, GREEN, [("Build a skyscraper?", "no")])
+    assert game.city.holder[territory(geometry, "y1")] == GREEN  # claimed without being asked whether to
+    assert asked == [("Build a skyscraper?", "no")]
+
+
+def test_without_a_worker_the_seat_goes_straight_to_building(geometry):
+    game = table(geometry, ["r1"])
+    city = game.city
+    for ident in ("y1", "y2", "b1", "b2"):
+        city.claim(GREEN, territory(geometry, ident))
+    assert city.free_workers[GREEN] == 0
+    turn(game, GREEN, [("Build a skyscraper?", "yes"), ("Which skyscraper?", "bronze 2"), ("Where?", "A2")])
+    assert city.holder[territory(geometry, "r1")] == -1 and game.seats[GREEN].points == 2
+
+
+def test_with_nothing_to_do_the_seat_takes_a_worker_back(geometry):
+    game = table(geometry, [])
+    city = game.city
+    for ident in ("b1", "b2", "r1", "r2"):
+        city.claim(GREEN, territory(geometry, ident))
+        city.held[GREEN].append(territory(geometry, ident))
+    for seat_tile in list(city.unbuilt[GREEN]):  # no tile left that fits
+        city.unbuilt[GREEN].remove(seat_tile)
+    deal(game, geometry, [])
+    turn(game, GREEN, [("take a worker back", "b2")])
+    assert city.holder[territory(geometry, "b2")] == -1 and city.free_workers[GREEN] == 1
+    back = geometry.cards[city.future[-1]]
+    assert (back.district, back.size) == ("blue", 2)  # a card of its kind under the Future Market (A14)
+
+
+# ------------------------------------------------------------------ 2.8 action cards
+def test_land_grab_takes_two_size_two_cards_with_two_workers(geometry):
+    game = table(geometry, ["r1", "r2", "y1"])
+    game.city.used_actions[GREEN].clear()
+    turn(game, GREEN, [("Market Shift", "no"), ("Land Grab", "yes"), ("Put your worker", "r1"),
+                       ("Build a skyscraper?", "no")])  # the two red cards are the only pair: taken without asking
+    city = game.city
+    assert city.holder[territory(geometry, "r1")] == GREEN and city.holder[territory(geometry, "r2")] == GREEN
+    assert "land_grab" in city.used_actions[GREEN] and city.free_workers[GREEN] == 2
+
+
+def test_unused_action_cards_score_a_point_each(geometry):
+    game = table(geometry, [])
+    run(game, ("score", "action_cards"), game.seats[GREEN])
+    assert game.seats[GREEN].points == 2  # Market Shift is used in these tables; two are left
+
+
+# ------------------------------------------------------------------ 2.10 streets
+def test_a_tie_on_a_street_scores_nothing(geometry):
+    game = table(geometry, ["y1"])
+    city = game.city
+    turn(game, GREEN, [("Build a skyscraper?", "yes"), ("Which skyscraper?", "bronze 2"), ("Where?", "A2")])
+    city.streets = ["C"]
+    for seat in game.seats:
+        run(game, ("score", "streets"), seat)
+    assert [s.points for s in game.seats] == [2, 0]  # nobody touches Cedar Street: nobody scores (A18)
+
+
+# ------------------------------------------------------------------ 2.9 the end and whole games
+def test_the_end_trigger_gives_every_other_seat_one_final_turn():
+    for seed in range(1, 4):
+        game, turns, last = play(4, seed)
+        if last:
+            assert len(last) == 3 and len(set(last)) == 3
