@@ -183,6 +183,7 @@ class DataChecker:
                                         f"({', '.join(h.name for h in HOOKS.values() if h.bid_open)})",
                                 c.value_locs["needs_a_bid"])
         self._titles(chars)
+        self._written_over(chars)
         stacks = comp["start_stacks"]
         for stack in stacks:
             for j, char_id in enumerate(stack):
@@ -200,6 +201,24 @@ class DataChecker:
                                c.value_locs["title"])
             else:
                 first[title] = c
+
+    def _written_over(self, chars: MList) -> None:
+        """A mod's character with a base character's id and another title or phase is most likely a new
+        character given a taken id: it replaces that one, and keeps all that it does not say of it."""
+        free = max([c["id"] for c in chars if isinstance(c["id"], int)], default=0) + 1
+        for c in chars:
+            over = getattr(c, "written_over", None)
+            if over is None:
+                continue
+            old = over.item
+            changed = [key for key in ("title", "phase") if key in over.keys and c.get(key) != old.get(key)]
+            if not changed:
+                continue
+            kept = [key for key in old if key not in over.keys and key not in ("id", "assumed")]
+            keeps = f"; it keeps the {old.get('title')}'s {', '.join(kept)}" if kept else ""
+            self.sink.warn("W402", f"character {c['id']} ({c.get('title')}) replaces {over.base}'s {c['id']} "
+                                   f"{old.get('title')} (phase {old.get('phase')}){keeps}; to add a character "
+                                   f"instead, give it an id of its own (e.g. {free})", c.value_locs[changed[0]])
 
     def _press(self, comp: MDict) -> None:
         track = comp["press_track"]

@@ -293,6 +293,8 @@ def deep_merge(base: Any, overlay: Any) -> Any:
             if item["id"] in index:
                 i = index[item["id"]]
                 out[i] = deep_merge(out[i], item)
+                if isinstance(out[i], MDict):
+                    out[i].written_over = getattr(item, "written_over", None)
                 out.item_locs[i] = loc
             else:
                 index[item["id"]] = len(out)
@@ -316,17 +318,31 @@ class NewItem:
     base_ids: tuple  # the ids of the base's list
 
 
+@dataclass(frozen=True)
+class WrittenOver:
+    """Marks an item a mod merges onto an item of its base with the same id (`item.written_over`), so
+    that a check can tell a new item written over an old one by mistake (data_checks.py)."""
+
+    base: str  # the name the mod extends, as written
+    item: MDict  # the base's item, as it was before the mod
+    keys: tuple  # the keys the mod's item gives
+
+
 def note_new_items(base: Any, overlay: Any, base_name: str) -> None:
-    """Mark each item of `overlay` that is new to the list of `base` it merges into (`item.new_item`)."""
+    """Mark each item of `overlay` that is new to the list of `base` it merges into (`item.new_item`),
+    and each that merges onto one of the base's (`item.written_over`)."""
     if isinstance(base, MDict) and isinstance(overlay, MDict):
         for key, value in overlay.items():
             if key in base:
                 note_new_items(base[key], value, base_name)
     elif isinstance(base, MList) and isinstance(overlay, MList) and _has_ids(base) and _has_ids(overlay):
         ids = tuple(item["id"] for item in base)
+        by_id = {item["id"]: item for item in base}
         for item in overlay:
             if item["id"] not in ids:
                 item.new_item = NewItem(base_name, ids)
+            elif isinstance(item, MDict) and isinstance(by_id[item["id"]], MDict):
+                item.written_over = WrittenOver(base_name, by_id[item["id"]], tuple(item))
 
 
 def _check_unique_ids(node: object, sink: Sink) -> None:
