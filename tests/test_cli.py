@@ -113,6 +113,14 @@ def test_rules_show_a_character_in_words_and_its_code_on_request():
     assert "points = points * 2" in result.stdout and "characters.yaml:" in result.stdout
 
 
+def test_rules_show_an_unknown_name_gets_a_did_you_mean_of_every_kind():
+    for typed, meant in (("round_number", "game_round"), ("prestge", "prestige"), ("gain_point", "gain_points"),
+                         ("shiping magnate", "42 Shipping Magnate")):
+        result = nycrules("rules", "show", typed)
+        assert result.returncode == 1 and result.stderr.count("\n") == 1
+        assert "did you mean " in result.stderr and meant in result.stderr.split("did you mean ")[1], result.stderr
+
+
 def test_rules_show_unknown_id():
     result = nycrules("rules", "show", "99")
     assert result.returncode == 1

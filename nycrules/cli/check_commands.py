@@ -141,10 +141,12 @@ def rules_show(
         if len(several) > 1:
             names = ", ".join(f"{c.id} {c.title}" for c in several[:6])
             raise fail(f"'{ident[:40]}' could be several characters ({names}); be more precise")
-        from ..table.character_info import did_you_mean
+        from ..table.character_info import close_characters
+        from ..table.listing import close_names
 
-        raise fail(f"nothing called '{ident[:40]}' in the ruleset{did_you_mean(loaded, ident)}; "
-                   "try `nycrules rules list`")
+        close = [f"{c.id} {c.title}" for c in close_characters(loaded, ident)] + close_names(loaded, ident)
+        hint = f" (did you mean {' or '.join(close[:3])}?)" if close else ""
+        raise fail(f"nothing called '{ident[:40]}' in the ruleset{hint}; try `nycrules rules list`")
     if format == Format.json:
         write_json(found.as_json())
     else:

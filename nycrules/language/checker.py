@@ -378,7 +378,12 @@ class Checker:
 
 
 def _suggest(name: str, candidates) -> str:
-    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.7)
+    """A name spelt close to `name`, else one that is a whole word of it (`round` for `round_number`)."""
+    known = sorted(set(candidates))
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
+    if not close:
+        words = name.split("_")
+        close = sorted((c for c in known if len(c) >= 3 and c in words), key=len, reverse=True)[:1]
     return f"; did you mean '{close[0]}'?" if close else ""
 
 

@@ -49,11 +49,22 @@ _ITEM_NAMES = {("characters",): "character", ("bidding", "rounds"): "bidding rou
                ("components", "boroughs"): "borough", ("components", "vessel_kinds"): "vessel kind"}
 
 
-def _new_item_message(path: tuple, item: Any, required: list[str]) -> str:
-    """An item with an id its base lacks and keys missing: most likely a mistyped id, so say both."""
+def _misspelt(item: Any, allowed: set[str], missing: list[str]) -> set[str]:
+    """The missing keys that an unknown key of the item most likely meant (`titel` for `title`): the
+    unknown key's own error is their cause, told at its line."""
+    unknown = [str(key) for key in item if key not in allowed]
+    return {key for key in missing if difflib.get_close_matches(key, unknown, n=1)}
+
+
+def _new_item_message(path: tuple, item: Any, required: list[str], allowed: set[str]) -> str | None:
+    """An item with an id its base lacks and keys missing: most likely a mistyped id, so say both;
+    None when each missing key is a misspelt one (its own error says so)."""
     what = _ITEM_NAMES.get(tuple(step for step in path if not isinstance(step, int)), "item")
     ident, new = item["id"], item.new_item
     missing = [key for key in required if key not in item]
+    missing = [key for key in missing if key not in _misspelt(item, allowed, missing)]
+    if not missing:
+        return None
     guess = closest_id(ident, new.base_ids)
     needs = f"a new {what} also needs {', '.join(missing)}"
     hint = f"; did you mean {guess}? {needs[0].upper()}{needs[1:]}" if guess is not None else f"; {needs}"
@@ -62,7 +73,11 @@ def _new_item_message(path: tuple, item: Any, required: list[str]) -> str:
 
 def closest_id(ident: Any, known: tuple) -> Any:
     """The known id a mistyped one most likely meant: the longest it starts with (230 -> 23), else the
-    shortest that starts with it, else the closest spelling; None when none is close."""
+    shortest that starts with it, else the closest spelling; None when none is close, or when a
+    number is just past the known ones (43 after 42: a new id, not a mistyped 4)."""
+    numbers = [k for k in known if isinstance(k, int) and not isinstance(k, bool)]
+    if isinstance(ident, int) and numbers and max(numbers) < ident <= max(numbers) + 10:
+        return None
     text = str(ident)
     heads = [k for k in known if text.startswith(str(k))]
     if heads:
@@ -106,7 +121,12 @@ def check(data: Any, schema_name: str, sink: Sink, fallback: Location, top: str 
         if kind == "required" and getattr(err.instance, "new_item", None) is not None:
             if path not in told_new:
                 told_new.add(path)
-                sink.error("E201", _new_item_message(path, err.instance, err.validator_value), loc)
+                message = _new_item_message(path, err.instance, err.validator_value,
+                                            set(err.schema.get("properties", {})))
+                if message is not None:
+                    sink.error("E201", message, loc)
+                else:
+                    count -= 1  # the misspelt key's error (E202) is the one to tell
             continue
         if kind == "additionalProperties" and isinstance(err.instance, dict):
             allowed = set(err.schema.get("properties", {}))

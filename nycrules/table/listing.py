@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import textwrap
 from dataclasses import dataclass
 from typing import Any
@@ -196,6 +197,19 @@ def detail(ruleset: Ruleset, ident: str) -> Detail | None:
         return Detail("Tom, the automa", fields, scripts)
     found = find_characters(ruleset, ident)
     return _character(found[0]) if len(found) == 1 else None
+
+
+def close_names(ruleset: Ruleset, ident: str) -> list[str]:
+    """What `rules show` could show that is spelt close to `ident`: rounds, scoring steps, hooks,
+    primitives and procedure nodes (`round_start` for `round_number`), at most three."""
+    known = {r.id for r in ruleset.rounds} | {s.id for s in ruleset.final_scoring} | set(HOOKS)
+    known |= {p.name for p in all_primitives()} | set(ruleset.procedure.by_id)
+    known |= {"tom"} if ruleset.tom is not None else set()
+    text = ident.strip().lower()
+    first = text.split("_")[0]  # `round_number`: the names with the word `round` first
+    by_word = [name for name in sorted(known, key=len) if len(first) >= 3 and first in name.split("_")]
+    close = difflib.get_close_matches(text, sorted(known), n=3, cutoff=0.6)
+    return list(dict.fromkeys(by_word + close))[:3]
 
 
 def _character(c: CharacterDef) -> Detail:
