@@ -190,3 +190,15 @@ def test_the_assumed_board_precomputes_every_placement_with_a_stable_key():
     assert {s.rotation for s in geometry.spots(ell)} == {0, 1, 2, 3}
     inland = [s for s in geometry.spots(ell) if not s.fronts]
     assert inland  # placements that break rule 3 exist, for the rules to refuse
+
+
+def test_the_games_values_have_stable_option_keys():
+    from nycrules.engine.decisions import option_key
+    geometry = Geometry(load_board(FOLDER / "board.yaml"), load_tiles(FOLDER / "tiles.yaml"))
+    spot = geometry.spot(geometry.tile_index("bronze_3l"), geometry.board.grid.cell_named("H1"), 0)
+    assert option_key(spot) == "spot:bronze_3l@H1/0" and str(spot) == "H1"
+    assert option_key(geometry.board.territory("y5")) == "territory:y5"
+    assert option_key(geometry.cards[geometry.territory_number("y5")]) == "territory_card:yellow/2"
+    assert option_key(geometry.order[geometry.tile_index("gold_6r")]) == "tile:gold_6r"
+    assert option_key(geometry.board.streets[0]) == "street:B"
+    assert option_key([geometry.board.territory("y5"), geometry.board.territory("y4")]) == "territory:y5+territory:y4"

@@ -153,7 +153,8 @@ def option_key(value: Any) -> str:
         return f"seat:{value.index}"
     if isinstance(value, list):
         return "+".join(option_key(v) for v in value) or "nothing"
-    return describe(value)
+    own = getattr(value, "option_key", None)  # a game's own values name themselves (docs/games.md)
+    return own if isinstance(own, str) else describe(value)
 
 
 def cards_text(ruleset: Any, types: Counter) -> str:

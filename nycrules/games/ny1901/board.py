@@ -48,6 +48,10 @@ class Territory(Shared):
     def __str__(self) -> str:
         return f"{self.district} territory {self.id}"
 
+    @property
+    def option_key(self) -> str:
+        return f"territory:{self.id}"
+
 
 @dataclass(frozen=True)
 class Street(Shared):
@@ -58,6 +62,10 @@ class Street(Shared):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def option_key(self) -> str:
+        return f"street:{self.letter}"
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ class Spot(Shared):
     streets: tuple[str, ...]  # letters of the named streets it shares an edge with, sorted (A17)
     fronts: bool  # shares an edge with a street or a park square (rule of construction 3, A3)
     where: str = ""  # the anchor square's name, as people name it
+    option_key: str = ""  # its stable key, spot:TILE@SQUARE/ROTATION: the same in every game on this board
 
     def __str__(self) -> str:
         turns = ("", ", turned a quarter", ", turned half", ", turned three quarters")[self.rotation % 4]
@@ -43,6 +44,10 @@ class TerritoryCard(Shared):
 
     def __str__(self) -> str:
         return f"{self.district} size-{self.size} card"
+
+    @property
+    def option_key(self) -> str:
+        return f"territory_card:{self.district}/{self.size}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,7 +103,8 @@ class Geometry:
                                   tuple(sorted({self.territory_at[c] for c in p.cells})),
                                   grid.labels_under("district", p.cells),
                                   tuple(sorted(letter for letter, cells in street_cells.items() if near & cells)),
-                                  bool(near & frontage), grid.name(p.anchor)))
+                                  bool(near & frontage), grid.name(p.anchor),
+                                  f"spot:{tile.id}@{grid.name(p.anchor)}/{p.rotation}"))
             found.append(tuple(spots))
         return tuple(found)
 

@@ -36,6 +36,10 @@ class Building(Shared):
     def __str__(self) -> str:
         return f"{self.tile} at {self.where}"
 
+    @property
+    def option_key(self) -> str:
+        return f"building:{self.number}"
+
 
 def _building(f: Any, number: int) -> Building:
     geometry, city = table(f)

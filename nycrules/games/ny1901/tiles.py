@@ -37,6 +37,10 @@ class Tile(Shared):
         return self.name if self.legendary or self.generation == 0 else self.id.replace("_", " ")
 
     @property
+    def option_key(self) -> str:
+        return f"tile:{self.id}"
+
+    @property
     def irregular(self) -> bool:
         """Not a rectangle: printed with a hexagon around its points (Master Architect, A20)."""
         return not self.shape.rectangular()
