@@ -252,7 +252,7 @@ class PlayGame:
             self.board_shown = True
             t.say("")
             t.say(views.board(game, t.interactive))
-        view = ["", views.decision_context(game, decision), _headline(decision),
+        view = ["", views.decision_context(game, decision), headline(decision),
                 *menus.option_lines(game, decision)]
         t.make_room(sum(len(fitted(part).split("\n")) for text in view for part in text.split("\n")) + 1)
         for i, text in enumerate(view):
@@ -367,7 +367,7 @@ class PlayGame:
         return "nothing to undo yet"
 
 
-def _headline(decision: Decision) -> str:
+def headline(decision: Decision) -> str:
     """The question: rule-made choices name what is chosen; the procedure's are whole sentences."""
     if decision.kind in ("choose", "choose_some", "number"):
         return f"{decision.seat.name}, choose: {decision.prompt}"
