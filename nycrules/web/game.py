@@ -1,0 +1,196 @@
+"""One game served to browsers: its session, a secret token per person's seat and one for spectators,
+and its save, written after every decision in the format of `play` (table/saves.py).
+
+Every change goes through `answer` or `undo`, one at a time (a lock), and is refused with one line
+unless it is the asking seat's turn and the decision it answers is the one waiting now: an answer
+sent twice, from a stale page or a second tab, names a decision already taken and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import threading
+from pathlib import Path
+
+from ..agents import seat_agents
+from ..diagnostics import NycRulesError
+from ..engine.decisions import Decision
+from ..engine.model import Ruleset
+from ..engine.runner import Session
+from ..engine.setup import SeatSpec
+from ..table import answers
+from ..table.commands import VIEWS
+from ..table.replay import check_record_used
+from ..table.saves import Save, save_keeping_others, write_save, write_text
+from ..reading.files import read_bytes
+
+MAX_ANSWER = 200  # characters of a typed answer or command (a bid is a few words)
+SPECTATOR = -1  # the "seat" of a spectator: it sees what every seat sees, no hand
+
+
+class ServedGame:
+    """A game with its seats' tokens; `version` grows at every change, for the pages to follow."""
+
+    def __init__(self, ruleset: Ruleset, specs: list[SeatSpec], seed: int, decisions: list[int],
+                 save_path: Path, tokens: dict[str, int] | None = None):
+        self.ruleset, self.specs, self.seed = ruleset, list(specs), seed
+        self.lock = threading.Lock()
+        self.version = 0
+        self.failure = ""  # a rule that failed (the game cannot go on): said on every page
+        self.session = self._session(decisions)
+        check_record_used(self.session, len(decisions))
+        people = [i for i, spec in enumerate(self.specs) if spec.kind == "human"]
+        wanted = {*people, SPECTATOR}
+        if tokens is None or set(tokens.values()) != wanted:
+            tokens = {secrets.token_urlsafe(18): seat for seat in sorted(wanted)}
+        self.tokens = tokens
+        self.save_path, self.save_note = save_keeping_others(self._save(), save_path)
+        self._svg: tuple[int, str] | None = None
+
+    # ------------------------------------------------------------------ who is asking
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token opens (SPECTATOR for the spectators' token); None for no token of this game."""
+        for known, seat in self.tokens.items():
+            if secrets.compare_digest(known.encode(), token.encode()):
+                return seat
+        return None
+
+    def token_of(self, seat: int) -> str:
+        return next(token for token, s in self.tokens.items() if s == seat)
+
+    @property
+    def people(self) -> list[int]:
+        return [i for i, spec in enumerate(self.specs) if spec.kind == "human"]
+
+    # ------------------------------------------------------------------ changes
+    def answer(self, seat: int, at: int, text: str) -> str:
+        """Take `text` (an option's number as `#N`, or what a person would type at the terminal) as the
+        answer of `seat` to decision number `at`; '' when taken, else why not (nothing changes)."""
+        with self.lock:
+            refused = self._refusal(seat, at)
+            if refused:
+                return refused
+            if len(text) > MAX_ANSWER:
+                return f"an answer is at most {MAX_ANSWER} characters"
+            decision = self.session.decision()
+            assert decision is not None and self.session.state is not None
+            word = text.strip().split(" ", 1)[0].lower()
+            if word in (*VIEWS, "help", "hint", "undo", "quit", "exit", "more"):
+                return f"`{word}` is a button on this page, not an answer"
+            index = answers.read_answer(self.session.state, decision, text.strip(), answers.choose_option)
+            if isinstance(index, str):
+                return index
+            self._apply(index)
+            return ""
+
+    def undo(self, seat: int, at: int) -> str:
+        """Take back this seat's last decision and all after it (bots and Toms play theirs again), as
+        `undo` at the terminal; refused when another person has answered since. '' when done."""
+        with self.lock:
+            if at != len(self.session.record):
+                return "that undo was for an earlier moment of the game: the page now shows where it is"
+            history = self.session.history
+            for position in range(len(history) - 1, -1, -1):
+                who = history[position][0]
+                if who == seat:
+                    self.session.close()
+                    self.session = self._session(list(self.session.record[:position]))
+                    self._saved()
+                    return ""
+                if who in self.people:
+                    name = self.specs[who].name
+                    return (f"{name} has answered since your last decision: undo takes back only your own; "
+                            f"{name} may undo first")
+            return "nothing to undo yet"
+
+    def hint(self, seat: int, at: int) -> str:
+        """What the search bot would choose at this seat's decision (table/hints.py), or why not now."""
+        with self.lock:
+            refused = self._refusal(seat, at)
+            if refused:
+                return refused
+            from ..table.hints import hint  # the search bot, loaded when first asked
+            decision = self.session.decision()
+            assert decision is not None
+            return hint(self.session, decision)
+
+    def _refusal(self, seat: int, at: int) -> str:
+        """Why `seat` may not answer decision `at` now, or ''."""
+        if self.failure:
+            return f"the game cannot go on: {self.failure}"
+        decision = self.session.decision()
+        if decision is None:
+            return "the game is over"
+        if at != len(self.session.record):
+            return (f"that answer was for decision {at + 1}, which is not the one waiting (decision "
+                    f"{len(self.session.record) + 1}): it was taken already or the page was out of date; "
+                    "nothing changed")
+        if decision.seat.index != seat:
+            return f"it is {decision.seat.name}'s turn, not yours"
+        return ""
+
+    def _apply(self, index: int) -> None:
+        try:
+            self.session.apply(index)
+        except NycRulesError as err:  # a rule failed: the game so far is kept, the pages say why
+            self.failure = str(err)
+        self._saved()
+
+    def _saved(self) -> None:
+        """The game as it is now, saved (atomically) over this game's own save file; then a new version."""
+        write_save(self.save_path, self._save())
+        self.version += 1
+
+    def _session(self, decisions: list[int]) -> Session:
+        """A session that replays these decisions, the bots and Toms playing on to the first person's decision."""
+        session = Session(self.ruleset, self.specs, self.seed, seat_agents(self.specs, self.seed),
+                          replay=list(decisions))
+        session.decision()
+        return session
+
+    def _save(self) -> Save:
+        return Save(self.ruleset.digest, self.ruleset.name, self.specs, self.seed, list(self.session.record))
+
+    # ------------------------------------------------------------------ what is shown
+    def decision(self) -> Decision | None:
+        return None if self.failure else self.session.decision()
+
+    def board_svg(self) -> str:
+        """The board as `board --svg` draws it (public: the same for every seat), drawn once a version."""
+        from ..table.svg import picture
+        if self._svg is None or self._svg[0] != self.version:
+            assert self.session.state is not None
+            self._svg = (self.version, picture(self.session.state))
+        return self._svg[1]
+
+    def shown_options(self, decision: Decision) -> list[int]:
+        """The options a page lists as buttons (the terminal's menu); the others are typed or under `more`."""
+        assert self.session.state is not None
+        return answers.shown_options(self.session.state, decision)
+
+
+# ---------------------------------------------------------------------- tokens kept beside the save
+def tokens_path(save_path: Path) -> Path:
+    """Where a game's tokens are kept, so that a restarted server keeps every page's address."""
+    return save_path.with_name(save_path.name + ".tokens")
+
+
+def read_tokens(save_path: Path) -> dict[str, int] | None:
+    """The tokens kept for this save, if a readable file of them is there (else new ones are made)."""
+    try:
+        data = json.loads(read_bytes(tokens_path(save_path), 10_000).decode("utf-8"))
+    except (NycRulesError, OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or not all(isinstance(k, str) and len(k) < 60 and type(v) is int
+                                             for k, v in data.items()):
+        return None
+    return data
+
+
+def keep_tokens(game: ServedGame) -> None:
+    """Write the tokens beside the save, readable by their owner only."""
+    path = tokens_path(game.save_path)
+    write_text(path, json.dumps(game.tokens) + "\n", "tokens file")
+    os.chmod(path, 0o600)

@@ -1,0 +1,205 @@
+// The page of `nycrules serve`: shows what the server sends for this seat, sends what is clicked or typed.
+// The server checks every answer (as the terminal does) and says why one is not taken.
+"use strict";
+const token = location.pathname.split("/").pop();
+const $ = (id) => document.getElementById(id);
+let socket = null, state = null, retries = 0, gone = false, showAll = false;
+let seenBoard = null, seenLog = 0, decisionAt = null;
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  socket = new WebSocket(scheme + location.host + "/ws/" + token);
+  socket.onopen = () => { retries = 0; $("link").textContent = "connected"; };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "state") render(message); else tell(message.text, message.type === "refused");
+  };
+  socket.onclose = (event) => {
+    if (event.code === 4404 || event.code === 1008) {
+      gone = true;
+      $("link").textContent = "closed";
+      $("turn").textContent = event.reason || "This address opens no seat here.";
+      return;
+    }
+    $("link").textContent = "reconnecting…";
+    setTimeout(connect, Math.min(4000, 250 * 2 ** Math.min(retries++, 4)));
+  };
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else tell("Not connected to the server right now; it is being tried again.", true);
+}
+
+function tell(text, refused) {
+  $("message-text").textContent = text;
+  $("message").className = refused ? "refused" : "";
+  $("message").hidden = false;
+}
+
+function element(tag, text, attrs) {
+  const made = document.createElement(tag);
+  if (text !== undefined && text !== null) made.textContent = text;
+  for (const [key, value] of Object.entries(attrs || {})) made.setAttribute(key, value);
+  return made;
+}
+
+function render(next) {
+  const previous = state;
+  state = next;
+  const you = next.seat === null ? null : next.seats[next.seat];
+  document.title = (next.decision ? "▶ Your turn · " : "") + "New York City";
+  $("turn").textContent = next.failure ? "The game cannot go on: " + next.failure
+    : next.final ? "The game is over."
+    : you === null ? "Spectator · " + next.turn + " is to move"
+    : next.decision ? you.name + ": your turn" : you.name + " · waiting for " + next.turn;
+  renderBoard(next.board);
+  renderLog(next.log, previous === null);
+  renderHand(next.hand);
+  renderDecision(next.decision);
+  $("final").hidden = !next.final;
+  if (next.final) { $("final-table").textContent = next.final.table; $("winner").textContent = next.final.winner; }
+  const seated = next.seat !== null;
+  // For tests and benchmarks: which state the page shows (a decision's number, and the table's version).
+  document.body.dataset.at = next.at;
+  document.body.dataset.version = next.version;
+  document.body.dataset.mine = next.decision ? "yes" : "no";
+  $("tools").hidden = !seated;
+  $("hint").disabled = !next.decision;
+  $("waiting").hidden = Boolean(next.decision) || Boolean(next.final);
+  $("waiting").textContent = next.turn ? "Waiting for " + next.turn + "…" : "";
+}
+
+// The board: drawn by the server (`board --svg`); what differs from the board this page saw is marked.
+const WATCHED = ["g.borough", "g.seat", "g.elevator-row", "text.piles", "text.status", "g.key"];
+function renderBoard(svgText) {
+  const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml").documentElement;
+  const picture = document.importNode(parsed, true);
+  picture.setAttribute("role", "img");
+  picture.setAttribute("aria-label", "The board: boroughs, tracks, seats and the elevator");
+  const before = seenBoard;
+  seenBoard = {};
+  WATCHED.forEach((selector) => picture.querySelectorAll(selector).forEach((part, i) => {
+    const key = selector + (part.getAttribute("data-borough") || part.getAttribute("data-seat")
+      || part.getAttribute("data-value") || i);
+    seenBoard[key] = part.outerHTML;
+    if (before !== null && before[key] !== undefined && before[key] !== part.outerHTML) mark(part);
+  }));
+  $("board").replaceChildren(picture);
+}
+
+function mark(part) {
+  const ns = "http://www.w3.org/2000/svg";
+  const circle = part.querySelector("circle");
+  const first = part.querySelector("rect, text");
+  let x, y;
+  if (part.matches("g.borough") && circle) {
+    const ring = document.createElementNS(ns, "circle");
+    for (const a of ["cx", "cy"]) ring.setAttribute(a, circle.getAttribute(a));
+    ring.setAttribute("r", Number(circle.getAttribute("r")) + 14);
+    ring.setAttribute("fill", "none"); ring.setAttribute("stroke", "#111");
+    ring.setAttribute("stroke-width", "3"); ring.setAttribute("stroke-dasharray", "9 6");
+    part.appendChild(ring);
+    x = Number(circle.getAttribute("cx")) + Number(circle.getAttribute("r")) - 4;
+    y = Number(circle.getAttribute("cy")) - Number(circle.getAttribute("r")) + 8;
+  } else if (part.tagName === "text") {
+    x = Number(part.getAttribute("x")) - 14; y = Number(part.getAttribute("y"));
+    part = part.parentNode;
+  } else if (first) {
+    x = Number(first.getAttribute("x")) - 16; y = Number(first.getAttribute("y")) + 14;
+  } else return;
+  const star = document.createElementNS(ns, "text");
+  star.textContent = "✱";
+  star.setAttribute("x", x); star.setAttribute("y", y);
+  star.setAttribute("font-size", "20"); star.setAttribute("font-weight", "bold"); star.setAttribute("fill", "#111");
+  star.setAttribute("class", "changed-mark");
+  part.appendChild(star);
+}
+
+function renderLog(lines, first) {
+  const list = $("log");
+  list.replaceChildren();
+  for (const line of lines) {
+    const item = element("li", line.text, { value: line.n });
+    if (!first && line.n > seenLog) item.classList.add("new");
+    const why = element("button", "why", { type: "button", "aria-label": "why: event " + line.n });
+    why.addEventListener("click", () => send({ type: "why", event: line.n }));
+    item.appendChild(why);
+    list.appendChild(item);
+  }
+  if (lines.length) seenLog = lines[lines.length - 1].n;
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderHand(hand) {
+  $("hand-box").hidden = !hand;
+  if (!hand) return;
+  const counts = {};
+  hand.cards.forEach((card) => { counts[card] = (counts[card] || 0) + 1; });
+  const buttons = Object.entries(counts).map(([card, count]) => {
+    const button = element("button", null, { type: "button", "data-card": card,
+      "aria-label": count + " " + card + (count > 1 ? " cards" : " card") + ": add one to the answer" });
+    button.append(element("span", count + "× ", { class: "count" }), card);
+    button.addEventListener("click", () => addCard(card));
+    return button;
+  });
+  $("hand").replaceChildren(...buttons);
+  if (!hand.cards.length) $("hand").replaceChildren(element("span", "no cards"));
+  $("reserve").textContent = "Reserve: " + (hand.reserve.length ? hand.reserve.join(", ") : "none");
+  $("hand-text").textContent = hand.text;
+  $("hand-text").hidden = Boolean(state.decision);  // the decision shows it already
+}
+
+function addCard(card) {
+  const box = $("answer");
+  if ($("decision").hidden) { tell("It is not your turn: a card is added to an answer at your decision.", true); return; }
+  const joiner = state.decision.kind === "bid" ? " " : " + ";
+  box.value = box.value.trim() ? box.value.trim() + joiner + card : card;
+  box.focus();
+}
+
+function renderDecision(decision) {
+  $("decision").hidden = !decision;
+  if (!decision) { decisionAt = null; return; }
+  const fresh = decisionAt !== decision.at;
+  if (fresh) { showAll = false; $("answer").value = ""; $("message").hidden = true; }
+  decisionAt = decision.at;
+  $("headline").textContent = decision.headline;
+  $("context").textContent = decision.context;
+  const listed = decision.options.filter((option) => showAll || option.shown);
+  const buttons = listed.map((option) => {
+    const button = element("button", (option.index + 1) + ". " + option.label,
+      { type: "button", "data-index": option.index });
+    if (!option.shown) button.classList.add("extra");
+    if (option.detail) button.appendChild(element("span", option.detail, { class: "detail" }));
+    button.addEventListener("click", () => send({ type: "answer", at: decision.at, text: "#" + (option.index + 1) }));
+    return button;
+  });
+  $("options").replaceChildren(...buttons);
+  const hidden = decision.options.length - decision.options.filter((option) => option.shown).length;
+  $("more").hidden = hidden === 0;
+  $("more").textContent = showAll ? "Fewer options" : "More options (" + hidden + " more)";
+  $("hand-note").hidden = decision.kind !== "bid" && decision.kind !== "draft";
+  if (fresh && buttons.length && !$("message").contains(document.activeElement)) buttons[0].focus();
+}
+
+$("more").addEventListener("click", () => { showAll = !showAll; renderDecision(state.decision); });
+$("answer-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("answer").value.trim();
+  if (text && state && state.decision) send({ type: "answer", at: state.decision.at, text: text });
+});
+$("hint").addEventListener("click", () => { tell("Thinking…", false); send({ type: "hint", at: state.at }); });
+$("undo").addEventListener("click", () => send({ type: "undo", at: state.at }));
+$("help").addEventListener("click", () => send({ type: "help" }));
+$("save").addEventListener("click", () => send({ type: "save" }));
+$("zoom").addEventListener("click", () => {
+  const zoomed = $("board").classList.toggle("zoomed");
+  $("zoom").setAttribute("aria-pressed", String(zoomed));
+  $("zoom").textContent = zoomed ? "Fit the board" : "Full-size board";
+});
+$("message-close").addEventListener("click", () => { $("message").hidden = true; });
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") $("message").hidden = true;
+});
+connect();

@@ -1,0 +1,91 @@
+"""What one page is sent: the table as its seat may know it, as JSON-ready data.
+
+Built from the seat's view (engine/seat_view.py: its hand and reserve from its observation, its
+decision's options) and from the public table (the board as `board --svg` draws it, the seats'
+public facts, the log as the seat saw it). A spectator gets what every seat sees and no hand; a
+seat gets its own hand and, at its turn only, its decision. Nothing here names another seat's
+hidden cards: the log is told as this seat saw it (Event.seen_by) until the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.decisions import Decision
+from ..engine.scoring import winner_of
+from ..engine.seat_view import SeatView
+from ..engine.state import Game
+from ..table import menus, views
+from ..table.character_info import one_line
+from ..table.narration import told
+from ..table.play import headline
+from .game import SPECTATOR, ServedGame
+
+LOG_LINES = 60  # the latest lines of the log a page shows (older ones: `log` at the terminal)
+
+
+def state_for(game: ServedGame, seat: int) -> dict[str, Any]:
+    """Everything one page shows now (call with the game's lock held)."""
+    session = game.session
+    state = session.state
+    assert state is not None
+    waiting = game.decision()
+    viewer = None if state.finished else seat  # over: every card is shown, as at the terminal
+    message: dict[str, Any] = {
+        "type": "state",
+        "version": game.version,
+        "at": len(session.record),
+        "seat": None if seat == SPECTATOR else seat,
+        "seats": [{"name": spec.name, "kind": _kind(spec.kind, spec.tom_mode, spec.tom_cards)}
+                  for spec in game.specs],
+        "board": game.board_svg(),
+        "log": log_lines(state, viewer),
+        "turn": waiting.seat.name if waiting is not None else None,
+        "failure": game.failure,
+        "final": _final(state) if state.finished else None,
+    }
+    if seat != SPECTATOR:
+        view = SeatView(session, seat, waiting)
+        mine = view.observation()["seats"][seat]
+        rule = waiting.rule if waiting is not None and waiting.seat.index == seat else ""
+        message["hand"] = {"cards": mine["hand"], "reserve": mine["reserve"],
+                           "text": views.hand(state, state.seats[seat], rule)}
+        if view.decision is not None and waiting is not None:
+            message["decision"] = decision_for(game, state, waiting)
+    return message
+
+
+def decision_for(game: ServedGame, state: Game, decision: Decision) -> dict[str, Any]:
+    """The seat's decision: its question, the facts that matter for it and its options to click."""
+    shown = set(game.shown_options(decision))
+    options = []
+    for i, option in enumerate(decision.options):
+        tiles = menus.tiles_in(option)
+        detail = "; ".join(f"{t.char.id} {t.char.title}: {one_line(t.char, 160)}" for t in tiles) \
+            if tiles and not option.label.startswith("use ") else ""
+        options.append({"index": i, "label": menus.label(state, option), "detail": detail, "shown": i in shown})
+    return {
+        "at": len(game.session.record),
+        "kind": decision.kind,
+        "headline": headline(decision),
+        "context": views.decision_context(state, decision),
+        "options": options,
+    }
+
+
+def log_lines(state: Game, viewer: int | None) -> list[dict[str, Any]]:
+    """The latest lines of the log, numbered as `why #E` takes them."""
+    start = max(len(state.events) - 3 * LOG_LINES, 0)
+    return [{"n": line.first + 1, "text": line.text, "kind": line.kind}
+            for line in told(state, start, viewer=viewer)[-LOG_LINES:]]
+
+
+def _final(state: Game) -> dict[str, Any]:
+    winner = winner_of(state)
+    return {"table": views.final_scores(state), "winner": f"{winner.name} wins with {winner.points} points."}
+
+
+def _kind(kind: str, tom_mode: str, tom_cards: int) -> str:
+    if kind == "tom":
+        return f"Tom {tom_mode}{tom_cards}"
+    return "person" if kind == "human" else kind
