@@ -159,7 +159,7 @@ def _vessels(c: Canvas, game: Game, where: dict[str, tuple[float, float]]) -> No
         end = (b[0] - dx * trim + ox, b[1] - dy * trim + oy)
         c.add("line", x1=_n(start[0]), y1=_n(start[1]), x2=_n(end[0]), y2=_n(end[1]),
               stroke=fill(v.colour), stroke_width=7, stroke_linecap="round", class_="vessel",
-              data_kind=v.kind, data_colour=v.colour, data_ends=f"{v.ends[0].id} {v.ends[1].id}")
+              data_kind=v.kind, data_colour=v.colour, data_ends=f"{v.ends[0].id} {v.ends[1].id}", data_vessel=v.id)
         segments.append((start, end))
     labels = []
     pairs = [frozenset((v.ends[0].id, v.ends[1].id)) for v in game.board_vessels]
