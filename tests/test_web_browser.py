@@ -71,7 +71,7 @@ def test_a_whole_game_clicked_through_against_tom_and_a_bot(browser, tmp_path):
     rng = random.Random(5)
     with Server(tmp_path, ["--seat", "Ann", "--seat", "tom", "--seat", "bot:greedy", "--seed", "11"]) as server:
         page = opened(browser, server.addresses["Ann"])
-        typed = refused = 0
+        typed = refused = picked = 0
         while not page.locator("#final").is_visible():
             assert mine(page), "a person's page waits only while a bot plays"
             headline = page.locator("#headline").inner_text()
@@ -83,6 +83,12 @@ def test_a_whole_game_clicked_through_against_tom_and_a_bot(browser, tmp_path):
                 assert "press card" in page.locator("#message-text").inner_text()
                 assert at(page) == before
                 refused += 1
+                continue
+            if picked < 2 and page.locator("#board .pick").count():  # a character of the elevator, on the board
+                before = at(page)
+                page.locator("#board .pick").first.click()
+                page.wait_for_function(f"Number(document.body.dataset.at) > {before}", timeout=STEP)
+                picked += 1
                 continue
             if "bid" in headline and typed < 3 and page.locator("#hand button").count():
                 before = at(page)  # a bid made by clicking a card of the hand, then Send
@@ -96,7 +102,7 @@ def test_a_whole_game_clicked_through_against_tom_and_a_bot(browser, tmp_path):
                     click_option(page, rng)
                 continue
             click_option(page, rng)
-        assert typed >= 1 and refused == 1
+        assert typed >= 1 and refused == 1 and picked >= 1
         final = page.locator("#final-table").inner_text()
         assert "Final scoring" in page.locator("#final").inner_text() and "total" in final
         winner = page.locator("#winner").inner_text()

@@ -227,8 +227,9 @@ def _said(kind: str, text: str) -> dict[str, Any]:
     return {"type": kind, "text": text}
 
 
-PAGE_HELP = """On this page: click an option to choose it, or type it in the answer box as at the
+PAGE_HELP = " ".join("""On this page: click an option to choose it, or type it in the answer box as at the
 terminal (`2x press wild`, `dollar + plans`, `#3`, `swap press for wild`). During a bid, clicking
 cards of your hand writes them in the box. `More options` lists every option; `Hint` asks the
 search bot (it knows only what you know); `Undo` takes back your own last answer; `why` beside a
-line of the log shows the rule behind it. The board marks what changed since your page last looked."""
+line of the log shows the rule behind it. The board marks what changed since your page last
+looked.""".split())

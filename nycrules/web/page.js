@@ -32,9 +32,30 @@ function send(message) {
 }
 
 function tell(text, refused) {
-  $("message-text").textContent = text;
+  $("message-text").textContent = unwrapped(text);
   $("message").className = refused ? "refused" : "";
   $("message").hidden = false;
+  $("message").scrollIntoView({ block: "nearest" });
+}
+
+// The server's texts are the terminal's, broken at 80 columns (a line carried on is indented two more
+// spaces): joined again here, so that the page breaks them at its own width.
+const WIDTH = 79;
+function unwrapped(text) {
+  const out = [];
+  let indent = 0, last = 0;  // the indent of the paragraph, the length of the line before
+  for (const line of text.split("\n")) {
+    const own = line.length - line.trimStart().length;
+    const firstWord = line.trim().split(" ")[0];
+    if (out.length && own === indent + 2 && last + 1 + firstWord.length > WIDTH) {
+      out[out.length - 1] += " " + line.trim();
+    } else {
+      out.push(line);
+      indent = own;
+    }
+    last = line.length;
+  }
+  return out.join("\n");
 }
 
 function element(tag, text, attrs) {
@@ -116,6 +137,32 @@ function mark(part) {
   part.appendChild(star);
 }
 
+// Options that are things on the board (a borough, a vessel, a character of the elevator) can be
+// picked there too: by click, or by Tab and Enter. The decision names them in words as well.
+const ON_BOARD = { borough: (id) => `g.borough[data-borough="${id}"]`, vessel: (id) => `line.vessel[data-vessel="${id}"]`,
+                   char: (id) => `rect.elevator-tile[data-char="${id}"]` };
+function linkBoard(decision) {
+  const picked = [];
+  for (const option of decision.options) {
+    const [kind, id] = option.key.split(":");
+    if (!ON_BOARD[kind] || option.key.includes("+") || !/^[\w-]+$/.test(id)) continue;
+    $("board").querySelectorAll(ON_BOARD[kind](id)).forEach((part) => {
+      part.setAttribute("tabindex", "0");
+      part.setAttribute("role", "button");
+      part.setAttribute("aria-label", "choose " + option.label);
+      part.classList.add("pick");
+      const choose = () => send({ type: "answer", at: decision.at, text: "#" + (option.index + 1) });
+      part.addEventListener("click", choose);
+      part.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(); }
+      });
+      picked.push(option.label);
+    });
+  }
+  $("board-picks").hidden = picked.length === 0;
+  $("board-picks").textContent = "On the board you may also click: " + [...new Set(picked)].join(", ") + ".";
+}
+
 function renderLog(lines, first) {
   const list = $("log");
   list.replaceChildren();
@@ -180,6 +227,7 @@ function renderDecision(decision) {
   $("more").hidden = hidden === 0;
   $("more").textContent = showAll ? "Fewer options" : "More options (" + hidden + " more)";
   $("hand-note").hidden = decision.kind !== "bid" && decision.kind !== "draft";
+  linkBoard(decision);
   if (fresh && buttons.length && !$("message").contains(document.activeElement)) buttons[0].focus();
 }
 

@@ -51,19 +51,21 @@ def state_for(game: ServedGame, seat: int) -> dict[str, Any]:
         message["hand"] = {"cards": mine["hand"], "reserve": mine["reserve"],
                            "text": views.hand(state, state.seats[seat], rule)}
         if view.decision is not None and waiting is not None:
-            message["decision"] = decision_for(game, state, waiting)
+            message["decision"] = decision_for(game, state, waiting, [o.key for o in view.decision.options])
     return message
 
 
-def decision_for(game: ServedGame, state: Game, decision: Decision) -> dict[str, Any]:
-    """The seat's decision: its question, the facts that matter for it and its options to click."""
+def decision_for(game: ServedGame, state: Game, decision: Decision, keys: list[str]) -> dict[str, Any]:
+    """The seat's decision: its question, the facts that matter for it and its options to click (with
+    their stable keys, `borough:ID`, `vessel:N`, `char:N`, by which the page finds them on the board)."""
     shown = set(game.shown_options(decision))
     options = []
     for i, option in enumerate(decision.options):
         tiles = menus.tiles_in(option)
         detail = "; ".join(f"{t.char.id} {t.char.title}: {one_line(t.char, 160)}" for t in tiles) \
             if tiles and not option.label.startswith("use ") else ""
-        options.append({"index": i, "label": menus.label(state, option), "detail": detail, "shown": i in shown})
+        options.append({"index": i, "key": keys[i], "label": menus.label(state, option), "detail": detail,
+                        "shown": i in shown})
     return {
         "at": len(game.session.record),
         "kind": decision.kind,
