@@ -171,3 +171,36 @@ def test_a_restarted_server_goes_on_from_the_save_with_the_same_addresses(tmp_pa
     assert again.tokens == game.tokens and again.save_path == game.save_path
     assert again.session.record == game.session.record
     assert state_for(again, 0)["decision"] == state_for(game, 0)["decision"]
+
+
+def test_a_slow_page_is_sent_only_the_latest_state(tmp_path):
+    import asyncio
+
+    from nycrules.web.app import Page
+
+    game = served(tmp_path, ["Ann", "tom", "bot:greedy"])
+
+    class SlowSocket:  # a page that takes its first update only when let
+        def __init__(self) -> None:
+            self.sent: list[int] = []
+            self.gate = asyncio.Event()
+
+        async def send_text(self, text: str) -> None:
+            await self.gate.wait()
+            self.sent.append(json.loads(text)["version"])
+
+    async def run() -> list[int]:
+        socket = SlowSocket()
+        page = Page(socket, game, 0)
+        sender = asyncio.create_task(page.send_updates())
+        page.changed.set()
+        await asyncio.sleep(0.3)  # the first state is on its way, held by the slow page
+        for _ in range(6):
+            assert game.answer(0, len(game.session.record), "#1") == ""
+            page.changed.set()
+        socket.gate.set()
+        await asyncio.sleep(0.5)
+        sender.cancel()
+        return socket.sent
+
+    assert asyncio.run(run()) == [0, game.version]  # the first, then only the latest: nothing piles up

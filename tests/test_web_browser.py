@@ -146,12 +146,21 @@ def test_two_people_in_two_browsers_never_see_each_others_hand(browser, tmp_path
                 assert "decision" not in frame or frame["turn"] == name
 
 
-def test_a_reload_in_the_middle_of_a_decision_shows_it_again(browser, tmp_path):
+def test_undo_hint_why_and_a_reload_in_the_middle_of_a_decision(browser, tmp_path):
     rng = random.Random(2)
     with Server(tmp_path, ["--seat", "Ann", "--seat", "bot:greedy", "--seed", "9"]) as server:
         page = opened(browser, server.addresses["Ann"])
         for _ in range(6):
             click_option(page, rng)
+        before = at(page)
+        page.click("#undo")  # my last answer taken back: the page goes back to my decision before it
+        page.wait_for_function(f"Number(document.body.dataset.at) < {before}", timeout=STEP)
+        assert mine(page)
+        page.click("#hint")
+        page.wait_for_selector("#message-text:has-text('Hint:')", timeout=60_000)
+        page.locator("#log button").last.click()  # why: the rule behind the latest line, with its file:line
+        page.wait_for_selector("#message-text:has-text('.yaml')", timeout=STEP)
+        page.keyboard.press("Escape")
         page.fill("#answer", "half-typed")
         shown = (at(page), page.locator("#headline").inner_text(), page.locator("#options").inner_text())
         page.reload()
