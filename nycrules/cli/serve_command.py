@@ -39,7 +39,7 @@ def serve(
     from ..agents.seating import parse_seats
     from ..table.saves import read_save
     from ..web.game import ServedGame, read_tokens
-    from ..web.run import serve as run
+    from ..web.run import listening_socket, serve as run
 
     loaded = ruleset_for_command(ruleset)
     if load is not None:
@@ -55,8 +55,9 @@ def serve(
     if not any(spec.kind == "human" for spec in specs):
         raise fail("serve needs at least one person's seat (bots and Toms play inside the server)", 2)
     try:
+        sock = listening_socket(host, port)  # before the game is saved: a port in use leaves no file behind
         game = ServedGame(loaded, specs, game_seed, decisions, target,
                           read_tokens(load) if load is not None else None)
-        raise typer.Exit(run(game, host, port))
+        raise typer.Exit(run(game, sock))
     except NycRulesError as err:
         raise fail(str(err), 2)

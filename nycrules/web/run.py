@@ -36,12 +36,12 @@ def addresses(game: ServedGame, base: str) -> list[tuple[str, str]]:
     return out + [("spectators", f"{base}/t/{game.token_of(SPECTATOR)}")]
 
 
-def serve(game: ServedGame, host: str, port: int, out: TextIO = sys.stdout) -> int:
-    """Serve the game until stopped; print each seat's address first."""
+def serve(game: ServedGame, sock: socket.socket, out: TextIO = sys.stdout) -> int:
+    """Serve the game on a listening socket until stopped; print each seat's address first."""
     import uvicorn
 
-    sock = listening_socket(host, port)
     keep_tokens(game)
+    host = sock.getsockname()[0]
     shown_host = f"[{host}]" if ":" in host else host
     base = f"http://{shown_host}:{sock.getsockname()[1]}"
     if game.save_note:
