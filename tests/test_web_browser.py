@@ -109,6 +109,8 @@ def test_a_whole_game_clicked_through_against_tom_and_a_bot(browser, tmp_path):
         saved = read_save(tmp_path / "nycrules-serve.json", RULESET)
         replayed = Session(RULESET, saved.seats, saved.seed, replay=saved.decisions)
         assert replayed.decision() is None  # the save holds the whole game, to its end
+        totals = page.locator("#final-table tr.total td").all_inner_texts()
+        assert totals == [str(seat.points) for seat in replayed.state.seats]  # the game's own final points
         best = max(replayed.state.seats, key=lambda s: s.points)
         assert winner.endswith(f"with {best.points} points.")
         assert page.errors == []

@@ -79,7 +79,7 @@ function render(next) {
   renderHand(next.hand);
   renderDecision(next.decision);
   $("final").hidden = !next.final;
-  if (next.final) { $("final-table").textContent = next.final.table; $("winner").textContent = next.final.winner; }
+  if (next.final) renderFinal(next.final);
   const seated = next.seat !== null;
   // For tests and benchmarks: which state the page shows (a decision's number, and the table's version).
   document.body.dataset.at = next.at;
@@ -87,8 +87,23 @@ function render(next) {
   document.body.dataset.mine = next.decision ? "yes" : "no";
   $("tools").hidden = !seated;
   $("hint").disabled = !next.decision;
+  $("hint").hidden = $("undo").hidden = Boolean(next.final);
   $("waiting").hidden = Boolean(next.decision) || Boolean(next.final);
   $("waiting").textContent = next.turn ? "Waiting for " + next.turn + "…" : "";
+}
+
+function renderFinal(final) {
+  const head = element("tr");
+  head.append(element("th", ""), ...final.names.map((name) => element("th", name, { scope: "col" })));
+  const rows = final.rows.map(([title, ...values]) => {
+    const row = element("tr", null, title === "total" ? { class: "total" } : {});
+    row.append(element("th", title, { scope: "row" }), ...values.map((value) => element("td", value)));
+    return row;
+  });
+  $("final-table").replaceChildren(element("thead"), element("tbody"));
+  $("final-table").firstChild.append(head);
+  $("final-table").lastChild.append(...rows);
+  $("winner").textContent = final.winner;
 }
 
 // The board: drawn by the server (`board --svg`); what differs from the board this page saw is marked.

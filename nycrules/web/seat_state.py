@@ -62,7 +62,7 @@ def decision_for(game: ServedGame, state: Game, decision: Decision, keys: list[s
     options = []
     for i, option in enumerate(decision.options):
         tiles = menus.tiles_in(option)
-        detail = "; ".join(f"{t.char.id} {t.char.title}: {one_line(t.char, 160)}" for t in tiles) \
+        detail = "\n".join(f"{t.char.id} {t.char.title}: {one_line(t.char, 160)}" for t in tiles) \
             if tiles and not option.label.startswith("use ") else ""
         options.append({"index": i, "key": keys[i], "label": menus.label(state, option), "detail": detail,
                         "shown": i in shown})
@@ -83,8 +83,15 @@ def log_lines(state: Game, viewer: int | None) -> list[dict[str, Any]]:
 
 
 def _final(state: Game) -> dict[str, Any]:
+    """The final scoring as `play` shows it (views.final_scores), as rows of a table: points from the
+    game, each scoring step, the total."""
     winner = winner_of(state)
-    return {"table": views.final_scores(state), "winner": f"{winner.name} wins with {winner.points} points."}
+    seats = state.seats
+    rows = [["during the game", *(s.points - sum(s.scores.values()) for s in seats)]]
+    rows += [[step.title, *(s.scores.get(step.id, 0) for s in seats)] for step in state.ruleset.final_scoring]
+    rows.append(["total", *(s.points for s in seats)])
+    return {"names": [s.name for s in seats], "rows": rows,
+            "winner": f"{winner.name} wins with {winner.points} points."}
 
 
 def _kind(kind: str, tom_mode: str, tom_cards: int) -> str:
