@@ -196,3 +196,16 @@ def test_a_server_stopped_or_killed_mid_game_goes_on_where_it_was(browser, tmp_p
             click_option(page, rng)
     server.stop()
     assert page.errors == []
+
+
+def test_the_keyboard_alone_plays(browser, tmp_path):
+    with Server(tmp_path, ["--seat", "Ann", "--seat", "tom", "--seed", "6"]) as server:
+        page = opened(browser, server.addresses["Ann"], 390, 844)
+        for step in range(12):
+            before = at(page)
+            if step % 3 == 1 and page.locator("#options button").count() > 1:
+                page.keyboard.press("Tab")  # the next option: Tab moves, Enter presses
+            assert page.evaluate("document.activeElement.closest('#options') !== null")
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"Number(document.body.dataset.at) > {before}", timeout=STEP)
+        assert page.errors == []
