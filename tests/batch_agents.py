@@ -24,3 +24,25 @@ class Answers999:
 
 class NoChoose:
     pass
+
+
+class FirstOption:
+    def choose(self, view) -> int:
+        return 0
+
+
+class KilledInGame:
+    """Kills its own process with SIGKILL (as the out-of-memory killer does) in the game whose agent seed is
+    given: a game's agent is made with seed `game_seed * 31 + seat`."""
+
+    DOOMED = 7 * 31  # game seed 7, seat 0
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def choose(self, view) -> int:
+        if self.seed == self.DOOMED:
+            import os
+            import signal
+            os.kill(os.getpid(), signal.SIGKILL)
+        return 0

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import nycrules
-from batch_agents import Answers999, LastOption, NoChoose, SeededRandom
+from batch_agents import Answers999, FirstOption, LastOption, NoChoose, SeededRandom
 from nycrules.studies.distribute import DistributeError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,3 +98,38 @@ def test_an_agent_that_cannot_be_loaded_is_one_line(text, words):
     from nycrules.studies.batch import load_agent
     with pytest.raises(nycrules.NycRulesError, match=words):
         load_agent(text)
+
+
+def test_a_worker_killed_in_a_game_is_reported_at_once_naming_its_seed_with_the_other_results_kept():
+    """multiprocessing.Pool lost the chunk of a worker killed by SIGKILL (an agent, the out-of-memory
+    killer) and waited for it for ever; now the run stops with the game's seed, other games kept."""
+    from batch_agents import KilledInGame
+    from nycrules.agents.seating import parse_seats
+    from nycrules.studies.processes import WorkerDied
+    from nycrules.studies.simulate import play_game
+
+    with pytest.raises(WorkerDied, match=r"^game 6 \(seed 7\) ended the worker process playing it "
+                                         r"\(killed by SIGKILL, as the out-of-memory killer does\)") as caught:
+        nycrules.run_games({0: KilledInGame}, ["Mine", "bot:random"], games=12, seed=1, workers=2)
+    kept = caught.value.results
+    assert kept and 6 not in [r.number for r in kept] and [r.number for r in kept] == sorted(r.number for r in kept)
+    ruleset = nycrules.load("nyc")
+    specs = parse_seats(["Mine", "bot:random"], ruleset)
+    for result in kept:  # each as the same game played alone (the agent answers 0 but in game 6)
+        assert play_game(ruleset, specs, 1, result.number, {0: FirstOption}) == result
+
+
+def test_run_games_at_the_top_of_a_script_fails_at_once_saying_what_to_add(tmp_path):
+    """Spawned workers import the script again; at its top run_games started workers of its own, for ever."""
+    script = tmp_path / "study.py"
+    script.write_text(f"import sys\nsys.path.insert(0, {str(ROOT / 'tests')!r})\nimport nycrules\n"
+                      "from batch_agents import LastOption\n"
+                      "nycrules.run_games({0: LastOption}, ['Mine', 'bot:random'], games=4, workers=2)\n",
+                      encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == (
+        "nycrules.studies.processes.WorkerDied: a worker process ended before it played a game (exit code 3); a "
+        "script that calls run_games must call it under `if __name__ == \"__main__\":` (each worker imports the "
+        "script again)")
+    assert done.stderr.count("Traceback") == 1  # the script's own, not one per worker

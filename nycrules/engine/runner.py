@@ -378,7 +378,7 @@ class Session(ResearchMethods):
                 answer = agent.choose(self._view(decision))
             except AgentError:
                 raise
-            except Exception as err:  # the agent's own failure: named, with its cause chained
+            except (Exception, SystemExit) as err:  # the agent's own failure (sys.exit too): named, cause chained
                 raise AgentError(f"the agent {agent_name(agent)} for seat {decision.seat.name} failed at decision "
                                  f"{position + 1} ({about(decision)}): {type(err).__name__}: "
                                  f"{shown_clipped(str(err), 200)}") from err

@@ -16,6 +16,7 @@ from the command line: each `--agent` plays the next seat given as a name.
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import os
 import pickle
 import sys
@@ -43,6 +44,11 @@ def run_games(agents: AgentFactories, seats: list[str], games: int = 100, seed: 
     from .distribute import RulesetRef
     from .study import run
 
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        # A worker process importing the caller's script again (spawn does), which calls run_games at its
+        # top: it would start workers of its own, and so on. The worker ends quietly; the run that started
+        # it says what to add (processes.py).
+        raise SystemExit(3)
     if isinstance(ruleset, (str, Path)):
         loaded = load(ruleset)
     else:

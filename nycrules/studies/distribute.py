@@ -12,7 +12,6 @@ may be on other machines) the text of its files. The digest proves it is the sam
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import socket
 import tempfile
@@ -25,6 +24,7 @@ from ..reading.documents import resolve_ruleset_path
 from ..engine.setup import SeatSpec
 from ..engine.model import Ruleset
 from ..resources import data_dir
+from .processes import play_on_processes
 from .simulate import AgentFactories, GameResult, fewer_collections, play_game, play_games
 
 Progress = Callable[[int], None]  # called with the number of games just finished
@@ -86,9 +86,11 @@ def _ruleset(ref: RulesetRef, from_text: bool) -> Ruleset:
     return _loaded[ref.digest]
 
 
-def play_chunk(ref: RulesetRef, specs: list[SeatSpec], seed: int, start: int, stop: int,
-               from_text: bool = False, agents: AgentFactories | None = None) -> list[GameResult]:
-    """A worker's task: games start..stop-1 of the run (module level, so spawn and Ray can import it).
+def play_chunk(ref: RulesetRef, specs: list[SeatSpec], seed: int, from_text: bool,
+               agents: AgentFactories | None, start: int, stop: int,
+               on_game: Callable[[int], None] | None = None) -> list[GameResult]:
+    """A worker's task: games start..stop-1 of the run (module level, so spawn and Ray can import it);
+    `on_game` is told each game's number as it starts.
 
     Errors go back to the caller as one picklable DistributeError naming the game.
     """
@@ -99,16 +101,14 @@ def play_chunk(ref: RulesetRef, specs: list[SeatSpec], seed: int, start: int, st
     results = []
     with fewer_collections():
         for number in range(start, stop):
+            if on_game is not None:
+                on_game(number)
             try:
                 results.append(play_game(ruleset, specs, seed, number, agents))
             except Exception as err:
                 raise DistributeError(f"game {number} (seed {seed + number}) failed: "
                                       f"{type(err).__name__}: {err}".splitlines()[0]) from None
     return results
-
-
-def _play_chunk_args(args: tuple) -> list[GameResult]:
-    return play_chunk(*args)
 
 
 def chunks(games: int, parts: int) -> list[tuple[int, int]]:
@@ -136,14 +136,8 @@ def run_local(ref: RulesetRef, ruleset: Ruleset, specs: list[SeatSpec], games: i
             if progress:
                 progress(stop - start)
         return results
-    # spawn: the same on every platform, and safe beside the progress bar's thread.
-    context = multiprocessing.get_context("spawn")
-    tasks = [(ref, specs, seed, start, stop, False, agents) for start, stop in chunks(games, workers)]
-    with context.Pool(workers) as pool:
-        for part in pool.imap_unordered(_play_chunk_args, tasks):
-            results += part
-            if progress:
-                progress(len(part))
+    results = play_on_processes(play_chunk, (ref, specs, seed, False, agents), chunks(games, workers), workers,
+                                seed, progress)
     results.sort(key=lambda r: r.number)
     return results
 
@@ -181,7 +175,7 @@ def run_ray(ref: RulesetRef, specs: list[SeatSpec], games: int, seed: int, addre
     try:
         cores = max(1, int(ray.cluster_resources().get("CPU", 1)))
         task = ray.remote(play_chunk)
-        pending = [task.remote(ref, specs, seed, start, stop, True, agents) for start, stop in chunks(games, cores)]
+        pending = [task.remote(ref, specs, seed, True, agents, start, stop) for start, stop in chunks(games, cores)]
         results: list[GameResult] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
