@@ -246,3 +246,60 @@ def test_a_shipped_game_takes_far_fewer_procedure_steps_than_the_limit():
     from scenario import nyc
     steps = play(nyc(), ["bot:random"] * 4, 3).cursor.steps
     assert 500 < steps < 2_000 and steps * 100 < MAX_PROCEDURE_STEPS
+
+
+REMOVE_THE_BOXING = """
+procedure:
+  setup:
+    - id: start_characters
+      do:
+        - id: start_stacks_left
+          remove: true
+"""
+
+
+def test_a_node_is_removed_by_its_id_with_remove_true(tmp_path):
+    """A mod removes a procedure node by naming it with `remove: true`: the node is gone, the game plays."""
+    ruleset = mod(tmp_path, REMOVE_THE_BOXING)
+    assert "start_stacks_left" not in ruleset.procedure.by_id
+    assert "start_picks" in ruleset.procedure.by_id
+    game = play(ruleset, ["bot:random", "bot:greedy"], 3)
+    assert game.finished
+    assert not any("start_stacks_left" in str(e.rule) for e in game.events)
+
+
+def test_remove_names_an_item_the_base_has(tmp_path):
+    said = problems(tmp_path, REMOVE_THE_BOXING.replace("start_stacks_left", "start_stack_left"))
+    assert len(said) == 1 and "E207" in said[0] and "start_stacks_left" in said[0], said
+    said = problems(tmp_path, REMOVE_THE_BOXING.replace("remove: true", "remove: false"))
+    assert len(said) == 1 and "remove: true" in said[0], said
+
+
+def test_when_false_written_as_yaml_says_to_quote_it_and_quoted_skips_the_node(tmp_path):
+    node = """
+procedure:
+  setup:
+    - id: start_characters
+      do:
+        - id: start_stacks_left
+          when: false
+"""
+    said = problems(tmp_path, node)
+    assert len(said) == 1 and 'when: "false"' in said[0], said
+    ruleset = mod(tmp_path, node.replace("when: false", 'when: "false"'))
+    game = play(ruleset, ["bot:random", "bot:greedy"], 3)
+    assert game.finished
+
+
+def test_an_unquoted_list_expression_says_to_quote_it(tmp_path):
+    said = problems(tmp_path, """
+procedure:
+  play:
+    - id: game_round
+      do:
+        - id: phase0
+          do:
+            - id: round_start_steps
+              for_each: [s in seats() where points(s) > 0]
+""")
+    assert len(said) == 1 and 'for_each: "[s in seats() where points(s) > 0]"' in said[0], said

@@ -229,6 +229,7 @@ class DocumentLoader:
         overlay.loc = merged.loc
         overlay.key_locs = {k: v for k, v in merged.key_locs.items() if k in overlay}
         overlay.value_locs = {k: v for k, v in merged.value_locs.items() if k in overlay}
+        base = removed(base, overlay, shown_path(base_name), self.sink)
         note_new_items(base, overlay, shown_path(base_name))
         return deep_merge(base, overlay)
 
@@ -316,6 +317,54 @@ class NewItem:
 
     base: str  # the name the mod extends, as written
     base_ids: tuple  # the ids of the base's list
+
+
+def removed(base: Any, overlay: Any, base_name: str, sink: Sink) -> Any:
+    """The base without the items the overlay removes (an item of a list with ids, named by its id
+    with `remove: true`; the overlay loses them too). Removing what the base lacks is an error."""
+    if isinstance(base, MDict) and isinstance(overlay, MDict):
+        out = base
+        for key, value in overlay.items():
+            if key in base:
+                kept = removed(base[key], value, base_name, sink)
+                if kept is not base[key]:
+                    out = _copy(out) if out is base else out
+                    out[key] = kept
+        return out
+    if not (isinstance(base, MList) and isinstance(overlay, MList) and _has_ids(base) and _has_ids(overlay)):
+        return base
+    gone, inner = set(), {}
+    by_id = {other["id"]: other for other in base}
+    for i in range(len(overlay) - 1, -1, -1):
+        item = overlay[i]
+        if not isinstance(item, MDict) or "remove" not in item:
+            if isinstance(item, MDict) and item["id"] in by_id:  # what it removes further down
+                kept = removed(by_id[item["id"]], item, base_name, sink)
+                if kept is not by_id[item["id"]]:
+                    inner[item["id"]] = kept
+            continue
+        where = item.value_locs["remove"]
+        ids = [other["id"] for other in base]
+        if item["remove"] is not True:
+            sink.error("E207", "remove takes only `remove: true` (the item is removed from the base)", where)
+        elif item["id"] not in ids:
+            close = difflib.get_close_matches(str(item["id"]), [str(i) for i in ids], n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            sink.error("E207", f"removes {item['id']}, which {base_name} does not have here{hint}",
+                       item.value_locs["id"])
+        elif len(item) > 2:
+            sink.error("E207", f"an item removed needs only its id and `remove: true` (not "
+                               f"{', '.join(str(k) for k in item if k not in ('id', 'remove'))})", where)
+        else:
+            gone.add(item["id"])
+        del overlay[i]
+        del overlay.item_locs[i]
+    if not gone and not inner:
+        return base
+    out = MList(inner.get(item["id"], item) for item in base if item["id"] not in gone)
+    out.loc = base.loc
+    out.item_locs = [loc for item, loc in zip(base, base.item_locs) if item["id"] not in gone]
+    return out
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,22 @@ def closest_id(ident: Any, known: tuple) -> Any:
     return next((k for k in known if str(k) == close[0]), None) if close else None
 
 
+def _quote_it(path: tuple, value: Any, expected: Any) -> str:
+    """A text that YAML read as something else (`when: false`, `for_each: [s in seats()]`): how to
+    write it so that it stays a text."""
+    if "string" not in (expected if isinstance(expected, list) else [expected]) or not path:
+        return ""
+    key = path[-1]
+    if isinstance(value, bool):
+        written = "true" if value else "false"
+        return f"; YAML reads {written} as a yes-or-no value: put it in quotes, as {key}: \"{written}\""
+    if isinstance(value, list) and all(isinstance(item, (str, int, float)) for item in value):
+        written = "[" + ", ".join(str(item) for item in value) + "]"
+        return (f"; YAML reads [...] as a list: put the expression in quotes, as {key}: "
+                f"\"{written.replace(chr(34), chr(39))}\"")
+    return ""
+
+
 def _type_name(kind: Any) -> str:
     names = {"object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
              "boolean": "true or false", "number": "a number", "null": "nothing"}
@@ -140,7 +156,8 @@ def check(data: Any, schema_name: str, sink: Sink, fallback: Location, top: str 
             missing = err.message.split("'")[1] if "'" in err.message else "?"
             sink.error("E201", f"{where} is missing the required key '{missing}'", loc)
         elif kind == "type":
-            sink.error("E203", f"{where} must be {_type_name(err.validator_value)}", loc)
+            sink.error("E203", f"{where} must be {_type_name(err.validator_value)}"
+                               f"{_quote_it(path, err.instance, err.validator_value)}", loc)
         elif kind == "enum":
             options = ", ".join(str(v) for v in err.validator_value)
             sink.error("E204", f"{where} must be one of: {options} (not {err.instance!r})", loc)
