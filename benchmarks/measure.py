@@ -242,6 +242,15 @@ def versus(commit: str, baseline_dir: Path | None, games: int, rounds: int, seed
 
 def instructions_versus(commit: str, baseline_dir: Path | None, games: int, seed: int) -> None:
     """Instructions per game (valgrind) of this checkout and of `commit`, for each mix of seats."""
+    print(f"baseline {commit if baseline_dir is None else baseline_dir}, this checkout {ROOT}; "
+          f"{games} games (seeds {seed}-{seed + games - 1}), valgrind --tool=callgrind")
+    print(f"{'seats':<32}{'baseline':>12}{'now':>12}{'ratio':>8}   (millions of instructions per game)")
+    for label, (old, new) in instructions(commit, baseline_dir, games, seed).items():
+        print(f"{label:<32}{old:>12.2f}{new:>12.2f}{new / old:>7.2f}x", flush=True)
+
+
+def instructions(commit: str, baseline_dir: Path | None, games: int, seed: int) -> dict[str, tuple[float, float]]:
+    """Per mix of seats: millions of instructions per game of `commit` and of this checkout."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (apt install valgrind)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -258,14 +267,13 @@ def instructions_versus(commit: str, baseline_dir: Path | None, games: int, seed
             subprocess.run([sys.executable, "-m", "compileall", "-q", str(source / "nycrules")],
                            env=envs[name], capture_output=True, check=True)
             _counted(source, envs[name], MIXES["4 random bots"], 0, seed, valgrind=False)
-        print(f"baseline {commit if baseline_dir is None else baseline_dir}, this checkout {ROOT}; "
-              f"{games} games (seeds {seed}-{seed + games - 1}), valgrind --tool=callgrind")
-        print(f"{'seats':<32}{'baseline':>12}{'now':>12}{'ratio':>8}   (millions of instructions per game)")
         start = {name: _counted(source, envs[name], MIXES["4 random bots"], 0, seed) for name, source in sides.items()}
+        figures = {}
         for label, seats in MIXES.items():
             old, new = ((_counted(source, envs[name], seats, games, seed) - start[name]) / games / 1e6
                         for name, source in sides.items())
-            print(f"{label:<32}{old:>12.2f}{new:>12.2f}{old / new:>7.2f}x", flush=True)
+            figures[label] = (old, new)
+        return figures
 
 
 def _counted(source: Path, env: dict[str, str], seats: list[str], games: int, seed: int,
