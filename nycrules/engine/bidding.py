@@ -308,59 +308,64 @@ class Evaluation(Task):
 
     def step(self, game: Game, value: Any) -> Any:
         rnd = self.rnd
-        while True:
-            if self.phase == 0:
-                ranked = ranking(game)
-                self.winner = ranked[0][0] if ranked else None
-                self.runner_up = ranked[1][0] if len(ranked) > 1 else None
-                self.bidders = [seat for seat, _ in ranked]
-                self.seats = game.seats_in_press_order() if rnd.order == "press_track" else list(game.seats)
-                game.where = rnd.loc
-                if self.winner is not None and game.log_events:
-                    game.emit(self.winner, f"has the highest bid, worth {game.bids_made[self.winner]}")
-                self.phase, self.next = 1, 0
-            elif self.phase == 1:  # two steps a seat: its action, then (the winner's) bonus
-                if self.next >= 2 * len(self.seats):
-                    self.phase = 2
+        if self.phase == 0:
+            ranked = ranking(game)
+            self.winner = ranked[0][0] if ranked else None
+            self.runner_up = ranked[1][0] if len(ranked) > 1 else None
+            self.bidders = [seat for seat, _ in ranked]
+            self.seats = game.seats_in_press_order() if rnd.order == "press_track" else list(game.seats)
+            game.where = rnd.loc
+            if self.winner is not None and game.log_events:
+                game.emit(self.winner, f"has the highest bid, worth {game.bids_made[self.winner]}")
+            self.phase, self.next = 1, 0
+        if self.phase == 1:  # two steps a seat: its action, then (the winner's) bonus
+            seats, bidders, winner, bids = self.seats, self.bidders, self.winner, game.bids_made
+            end = 2 * len(seats)
+            while self.next < end:
+                step = self.next
+                self.next = step + 1
+                seat = seats[step >> 1]
+                if seat not in bidders:
                     continue
-                seat, bonus = self.seats[self.next // 2], self.next % 2
-                self.next += 1
-                if seat not in self.bidders:
-                    continue
-                value = game.bids_made[seat] + (rnd.bonus_value if seat is self.winner else 0)
-                script = _round_script(game, seat, rnd, "bonus" if bonus else "action")
-                if bonus and (seat is not self.winner or script is None):
-                    continue
+                if step & 1:  # the bonus: the winner's only, where the round has one
+                    if seat is not winner:
+                        continue
+                    script = _round_script(game, seat, rnd, "bonus")
+                    if script is None:
+                        continue
+                else:
+                    script = _round_script(game, seat, rnd, "action")
+                value = bids[seat] + (rnd.bonus_value if seat is winner else 0)
                 if run_or_push(game, script, {"me": seat, "value": value}) is PUSHED:
                     return PUSHED
-            elif self.phase == 2:
-                self.phase, self.next = 3, -1
-                runner_up = self.runner_up
-                script = _round_script(game, runner_up, rnd, "runner_up") if runner_up else None
-                if runner_up is not None and script is not None:
-                    variables = {"me": runner_up, "value": game.bids_made[runner_up]}
-                    if run_or_push(game, script, variables) is PUSHED:
-                        return PUSHED
-            elif self.phase == 3:
-                if self.next < 0:  # in press order as it is after the effects
-                    self.seats, self.next = [s for s in game.seats_in_press_order() if s in self.bidders], 0
-                if self.next >= len(self.seats):
-                    self.phase = 4
-                    for seat in game.seats:
-                        if seat.played:
-                            ops.discard_cards(game, seat.played)
-                        seat.virtual.clear()
-                    after = game.ruleset.after_each_round
-                    if after is not None and run_or_push(game, after, {}, "after the bidding round") is PUSHED:
-                        return PUSHED
-                    continue
-                seat = self.seats[self.next]
+            self.phase = 2
+        if self.phase == 2:
+            self.phase, self.next = 3, -1
+            runner_up = self.runner_up
+            script = _round_script(game, runner_up, rnd, "runner_up") if runner_up else None
+            if runner_up is not None and script is not None:
+                variables = {"me": runner_up, "value": game.bids_made[runner_up]}
+                if run_or_push(game, script, variables) is PUSHED:
+                    return PUSHED
+        if self.phase == 3:  # the characters after the evaluation, in press order as it is after the effects
+            if self.next < 0:
+                self.seats, self.next = [s for s in game.seats_in_press_order() if s in self.bidders], 0
+            seats = self.seats
+            while self.next < len(seats):
+                seat = seats[self.next]
                 self.next += 1
                 if attached(seat, ("bid.after_evaluation",)):
                     game.stack.append(OfferTask(seat, ("bid.after_evaluation",), {},
                                                 "Use a character after the evaluation?"))
                     return PUSHED
-            else:
-                game.rounds_done.add(rnd.card)
-                game.bid_winner = self.winner
-                return self.winner
+            self.phase = 4
+            for seat in game.seats:
+                if seat.played:
+                    ops.discard_cards(game, seat.played)
+                seat.virtual.clear()
+            after = game.ruleset.after_each_round
+            if after is not None and run_or_push(game, after, {}, "after the bidding round") is PUSHED:
+                return PUSHED
+        game.rounds_done.add(rnd.card)
+        game.bid_winner = self.winner
+        return self.winner

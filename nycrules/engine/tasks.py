@@ -104,9 +104,12 @@ def drive(game: Game, value: Any = None, floor: int = 0) -> Any:
             value = None
             continue
         if isinstance(out, Decision):
-            asked, value = offered(game, out)
-            if asked is None:
-                continue
+            if out.count > 1 and game.keeper is None:  # the usual case: asked as it is (see `offered`)
+                asked = out
+            else:
+                asked, value = offered(game, out)
+                if asked is None:
+                    continue
             chooser = game.chooser
             if chooser is None:  # someone outside answers: the game waits here
                 game.waiting = asked
