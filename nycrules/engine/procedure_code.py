@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from ..language.runtime import Frame
 from .abilities import run_script
-from .model import ProcNode, Procedure, Template
+from .model import SETUP_ROOT, ProcNode, Procedure, Template
 from . import procedure as interpreter
 from .setup import step_for
 
@@ -95,17 +95,20 @@ class _Writer:
         return name
 
     def compile(self) -> Compiled:
+        # The `setup` list runs once a game: compiling it would cost more than it saves (Python's
+        # compiler takes about as long per line as running it a few times), so the interpreter runs it.
+        once = _subtree(self.nodes, SETUP_ROOT)
         lines: list[str] = []
         for node in self.nodes:
-            if node.loop:
+            if node.loop and node.index not in once:
                 self.next_item(node, lines)
         for node in self.nodes:
-            if node.children or node.loop:
+            if (node.children or node.loop) and node.index not in once:
                 self.body(node, lines)
         source = "\n".join(lines) + "\n"
         exec(compile(source, "<procedure>", "exec", dont_inherit=True), self.names)
-        bodies = [self.names.get(f"body_{node.index}") for node in self.nodes]
-        self.names["BODIES"] = bodies
+        bodies = [_interpreted(node) if node.index in once else self.names.get(f"body_{node.index}")
+                  for node in self.nodes]
         return Compiled(bodies, source)
 
     # ------------------------------------------------------------ a node: its body, each item of its loop
@@ -139,8 +142,8 @@ class _Writer:
 
     def steps(self, node: ProcNode, pad: str) -> list[str]:
         """A step of the procedure's budget (as the interpreter counts them)."""
-        return [f"{pad}cursor.steps += 1", f"{pad}if cursor.steps > LIMIT:",
-                f"{pad}    raise too_long(game, {self.constant(node, 'N')})"]
+        return [f"{pad}cursor.steps += 1",
+                f"{pad}if cursor.steps > LIMIT: raise too_long(game, {self.constant(node, 'N')})"]
 
     def value(self, script: Any, scope: str) -> str:
         """An expression of the procedure, run as procedure._value runs it (game.where set before)."""
@@ -255,6 +258,21 @@ class _Writer:
     def _end(lines: list[str], name: str, last: str = "") -> str:
         lines += [last, ""] if last else [""]
         return name
+
+
+def _subtree(nodes: tuple[ProcNode, ...], root: int) -> set[int]:
+    """The indices of a node and of every node under it."""
+    found, stack = set(), [root]
+    while stack:
+        index = stack.pop()
+        found.add(index)
+        stack.extend(nodes[index].children)
+    return found
+
+
+def _interpreted(node: ProcNode) -> Callable:
+    """A node's function that runs it as the interpreter does (`_generic_body`)."""
+    return lambda game, cursor, place: _generic_body(game, cursor, place, node)
 
 
 def _generic_body(game: Any, cursor: Any, place: Any, node: ProcNode) -> Any:
