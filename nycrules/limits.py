@@ -51,7 +51,8 @@ Running rules
 - MAX_ORDER_SEARCH_STEPS: steps (as MAX_EFFECT_STEPS counts them) of all the trials that rank the
   orders of characters at an `ordered` hook (lookahead.py); past it, the orders tried so far are
   ranked. The shipped game spends at most about 740,000 on one search (720 orders).
-- MAX_COUNT: a count a rule asks for at once: cards drawn, reserve size, pairs dealt, `repeat` turns.
+- MAX_COUNT: a count a rule asks for at once: cards drawn, reserve size, pairs dealt, `repeat` turns,
+  `at_most` passes of turns (a number written there is checked by validate).
 - MAX_DECISIONS: decisions of one game (a save holding more is refused; a game never needs them).
 - MAX_BID_SETS: different sets of hand cards a seat could bid at once (each is tabled; the shipped
   game needs at most 432, with 11 cards in a hand).

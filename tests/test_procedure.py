@@ -303,3 +303,31 @@ procedure:
               for_each: [s in seats() where points(s) > 0]
 """)
     assert len(said) == 1 and 'for_each: "[s in seats() where points(s) > 0]"' in said[0], said
+
+
+@pytest.mark.parametrize("key, line", [("at_most", "at_most: 1000000"), ("repeat", "repeat: 5000")])
+def test_a_count_over_the_limit_is_refused_by_validate_at_its_line(tmp_path, key, line):
+    """A loop bound written as a number beyond MAX_COUNT failed only in the middle of a game."""
+    from nycrules.limits import MAX_COUNT
+    node = {"at_most": """
+procedure:
+  play:
+    - id: game_round
+      do:
+        - id: phase1
+          do:
+            - id: draft_passes
+              do:
+                - id: draft_turns
+                  until: size(display_pairs()) == 0
+                  AT
+""", "repeat": """
+procedure:
+  play:
+    - id: game_round
+      AT
+"""}[key].replace("AT", line)
+    said = problems(tmp_path, node)
+    at = ("extends: nyc\n" + node).split("\n").index(next(l for l in node.split("\n") if line in l)) + 1
+    assert len(said) == 1 and said[0].startswith(f"{at}:") and f"{MAX_COUNT}" in said[0], said
+    assert "docs/ruleset.md" not in said[0] and "limit" in said[0]

@@ -19,6 +19,7 @@ from ..language import nodes as n
 from ..language.checker import Checker
 from ..language.scope import CheckContext
 from ..diagnostics import Location, Sink
+from ..limits import MAX_COUNT
 from ..reading.marked_yaml import MDict, MList, MStr
 from ..reading.text_span import TextSpan
 from ..engine.model import ProcNode, Procedure, Script, Template
@@ -212,6 +213,8 @@ class ProcedureChecker:
         pure = CheckContext(scope, pure=True, what="the items of a loop")
         expected = {"repeat": "int", "for_each": "list", "turns": "list[seat]"}[loop]
         kind = self._expr(path + (loop,), pure, expected)
+        if loop == "repeat":
+            self._within_count(node, path, "repeat")
         name = node.get("as")
         if name is None:
             return
@@ -232,6 +235,7 @@ class ProcedureChecker:
                                     "times the turns go round", node.key_locs["until"])
             if "at_most" in node:
                 self._expr(path + ("at_most",), pure, "int")
+                self._within_count(node, path, "at_most")
                 if "until" not in node:
                     self._error("E417", "`at_most` bounds turns that go round `until` a condition; "
                                         "this node has no `until`", node.key_locs["at_most"])
@@ -263,6 +267,14 @@ class ProcedureChecker:
         if isinstance(tree, int):  # a number written as it is
             return "int"
         return self.checker.type_of(tree, ctx, expected)
+
+    def _within_count(self, node: MDict, path: tuple, key: str) -> None:
+        """A loop's number of turns written as a number is checked here, not in the middle of a game."""
+        tree = self.trees.get(path + (key,))
+        value = tree.value if isinstance(tree, n.Number) else tree
+        if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_COUNT:
+            self._error("E408", f"`{key}: {value}` is beyond the limit of a count a rule asks for at once "
+                                f"(0 to {MAX_COUNT}, MAX_COUNT)", node.value_locs[key])
 
     def _effect(self, key: tuple, ctx: CheckContext) -> None:
         tree = self.trees.get(key)
