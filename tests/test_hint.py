@@ -29,7 +29,10 @@ def test_hint_at_the_prompt_suggests_an_option_and_leaves_the_decision_open(tmp_
         suggested = block[0].removeprefix("Hint: ")
         menu = text[text.rindex("Ann: ", 0, start):start]
         assert re.search(rf"^\s*\d+\. {re.escape(suggested)}", menu, re.M), (suggested, menu)  # one of the options
-        figures = [line for line in block if re.search(r": about \d+ points, (\d+ ahead|\d+ behind|level) \(\d+ games\)$", line)]
+        # valued by the learned evaluation at the next game round: the margin over Tom by the end
+        figures = [line for line in block if re.search(r": (keeps you \d+ points ahead of|leaves you \d+ points behind|"
+                                                       r"keeps you level with) Tom by the end, estimated \(\d+ games\)$",
+                                                       line)]
         assert figures and figures[0].strip().startswith(suggested)  # the suggestion's expected points come first
     assert game.session.record == [0]  # the hints took no decision; only the `1` did
 
@@ -89,6 +92,13 @@ def test_a_hint_writes_bids_as_the_menu_does_and_says_how_it_ranks():
     text = re.sub(r"\n {4}", " ", said)
     assert "best other seat" in text and "not by points" in text
     named = [said.split("\n")[0].removeprefix("Hint: ")] + \
-            [line.strip().split(": about ")[0] for line in said.split("\n") if ": about " in line]
+            [re.split(r": (about|keeps you|leaves you) ", line.strip())[0] for line in said.split("\n")[2:4]]
     for name in named:
         assert re.search(rf"\d+\. {re.escape(name)}(   |$| \()", menu, re.M), (name, menu)
+
+
+def test_a_hint_in_a_mod_without_its_own_evaluation_says_it_uses_playouts_alone():
+    game = nycrules.new_game(["Ann", "tom:1"], seed=4, ruleset="rulesets/examples/critic_boost.yaml")
+    said = hint(game, game.decision())
+    assert re.search(r": about \d+ points, (\d+ ahead|\d+ behind|level) \(\d+ games\)$", said, re.M)
+    assert "(playouts alone: the shipped evaluation was trained for the shipped rules, not this mod" in said

@@ -115,9 +115,9 @@ def test_the_options_are_compared_on_the_same_deals(monkeypatch):
         played.append([rng_seed])
         return determinize(self, seat, rng_seed, **kwargs)
 
-    def recorded_playout(self, twin, key, rollout):
+    def recorded_playout(self, twin, key, *rest):
         played[-1].append(key)
-        return playout(self, twin, key, rollout)
+        return playout(self, twin, key, *rest)
     monkeypatch.setattr(Session, "determinize", recorded_deal)
     monkeypatch.setattr(MCTSAgent, "_playout", recorded_playout)
     bot = MCTSAgent(2, simulations=40)

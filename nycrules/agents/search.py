@@ -62,6 +62,7 @@ from ..engine.scoring import final_scoring
 from ..engine.runner import EngineAgent, Session
 from ..engine.state import Game
 from ..language.hooks import HOOKS
+from .evaluation import Evaluation, evaluation_for
 from .worth import OFFERED, Judge
 
 # Simulations per decision of each level at a table of two seats (docs/strength.md, "The search bot": time
@@ -104,8 +105,9 @@ class OptionStats:
 
     playouts: int = 0
     reward: float = 0.0  # summed rewards (0..1)
-    points: float = 0.0  # summed estimates of the seat's final points
+    points: float = 0.0  # summed estimates of the seat's final points (playouts not valued by the evaluation)
     margin: float = 0.0  # summed estimates of its lead over the best other seat
+    learned: int = 0  # playouts valued by the learned evaluation (margin only)
 
     def add(self, values: list[float], me: int) -> None:
         """One playout's values at its end (every seat's estimated final points) for seat `me`."""
@@ -113,6 +115,13 @@ class OptionStats:
         self.reward += _reward(values, me)
         self.points += values[me]
         self.margin += values[me] - max(v for i, v in enumerate(values) if i != me)
+
+    def add_learned(self, margin: float, win_share: float) -> None:
+        """One playout valued by the learned evaluation: the seat's expected final margin and win share."""
+        self.playouts += 1
+        self.learned += 1
+        self.reward += 0.5 * win_share + 0.25 * (1.0 + math.tanh(margin / MARGIN_SCALE))
+        self.margin += margin
 
     def mean(self, total: float) -> float:
         return total / self.playouts if self.playouts else 0.0
@@ -155,10 +164,12 @@ class RolloutAgent(GreedyAgent):
 class MCTSAgent(EngineAgent):
     """Searches `simulations` determinized playouts per decision (see the module's docstring)."""
 
-    def __init__(self, seed: int, simulations: int = LEVELS[DEFAULT_LEVEL], per_table: bool = False):
+    def __init__(self, seed: int, simulations: int = LEVELS[DEFAULT_LEVEL], per_table: bool = False,
+                 learned: bool = True):
         self.seed = seed
         self.simulations = max(1, simulations)
         self.per_table = per_table  # a level's simulations, for two seats: fewer at a larger table
+        self.learned = learned  # value the horizon by the ruleset's learned evaluation, when it has one
         self.last_search: dict[str, OptionStats] = {}  # option key -> its playouts' figures
 
     def choose(self, session: Session, decision: Decision) -> int:
@@ -178,6 +189,7 @@ class MCTSAgent(EngineAgent):
                   if seat.index != me and not seat.is_tom}
         keys = [decision.option(i).key for i in candidates]
         stats = {key: OptionStats() for key in keys}
+        evaluation = evaluation_for(game.ruleset)[0] if self.learned else None
         alive = list(range(len(keys)))
         stages = max(1, math.ceil(math.log2(len(keys))))
         budget = playouts_at(self.simulations, len(game.seats)) if self.per_table else self.simulations
@@ -193,11 +205,10 @@ class MCTSAgent(EngineAgent):
                         last = place == len(alive) - 1  # the last option plays on the deal itself
                         twin = dealt if last else dealt.clone()  # a copy: cheaper than dealing again
                         try:
-                            values = self._playout(twin, keys[k], rollout)
+                            self._playout(twin, keys[k], rollout, evaluation, me, stats[keys[k]])
                         finally:
                             if not last:
                                 twin.close()  # the playout is over: the copy is given up
-                        stats[keys[k]].add(values, me)
                 finally:
                     dealt.close()
                 deal += 1
@@ -231,9 +242,11 @@ class MCTSAgent(EngineAgent):
             width = BID_WIDTH
         return [first] + [i for i in ranked if i != first][:width - 1]
 
-    def _playout(self, twin: Session, key: str, rollout: GreedyAgent) -> list[float]:
+    def _playout(self, twin: Session, key: str, rollout: GreedyAgent, evaluation: Evaluation | None, me: int,
+                 stats: OptionStats) -> None:
         """The option `key` taken on this copy, then the bot's seat plays `rollout` (the other bots play
-        the greedy bot, Toms their rules) to the horizon; gives every seat's value there."""
+        the greedy bot, Toms their rules) to the horizon; the position there valued into `stats`: by
+        the learned evaluation when there is one, else by `horizon_points`; at the end, by the points."""
         decision = twin.decision()
         state = twin.state
         assert state is not None and decision is not None
@@ -243,7 +256,11 @@ class MCTSAgent(EngineAgent):
         while decision is not None and state.round < horizon:
             twin.apply(rollout.choose(twin, decision))
             decision = twin.decision()
-        return horizon_points(twin, rollout)
+        if evaluation is not None and not state.finished:
+            margin = evaluation.margin(twin, me, rollout.choose)
+            stats.add_learned(margin, evaluation.win_share(margin, state.round))
+        else:
+            stats.add(horizon_points(twin, rollout), me)
 
 def _reward(values: list[float], me: int) -> float:
     """The bot's win and its margin over the best other seat, in 0..1."""

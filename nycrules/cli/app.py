@@ -4,6 +4,7 @@ one-line failure, and a ruleset loaded for a command."""
 from __future__ import annotations
 
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -80,3 +81,29 @@ def ruleset_for_command(path: Optional[str], option: str = "--ruleset") -> "Rule
         for diagnostic in err.diagnostics:
             typer.echo(render(diagnostic, err.sources), err=True)
         raise fail(f"the ruleset is invalid ({len(err.diagnostics)} error(s)); see `nycrules validate`")
+
+
+EvaluationOption = Annotated[
+    Optional[Path],
+    typer.Option("--evaluation", metavar="FILE",
+                 help="The search bot's learned evaluation for this ruleset (made by nycrules train); default: "
+                      "the shipped one for the shipped rules, else the search's playouts alone."),
+]
+
+
+def use_evaluation(ruleset: "Ruleset", path: Optional[Path], seats: list[str]) -> Optional[str]:
+    """Give the search bot (bot:mcts, hint) this ruleset's evaluation file; its text (for worker processes),
+    or None when none is given. When the search plays without one, say so on standard error."""
+    from ..agents.evaluation import EvaluationError, evaluation_for, use_file
+
+    if path is not None:
+        try:
+            use_file(ruleset, path)
+        except EvaluationError as err:
+            raise fail(str(err), 2)
+        return path.read_text(encoding="utf-8")
+    if any(kind.startswith("bot:mcts") for kind in seats):
+        found, why = evaluation_for(ruleset)
+        if found is None:
+            typer.echo(f"nycrules: bot:mcts: {why}; it values positions by its playouts' estimate", err=True)
+    return None

@@ -10,7 +10,7 @@ import sys
 import typer
 
 from ..diagnostics import NycRulesError
-from . import check_commands, game_commands, serve_command, simulate_command  # noqa: F401 - each registers its commands
+from . import check_commands, game_commands, serve_command, simulate_command, train_command  # noqa: F401 - each registers its commands
 from .app import app
 
 OPTIONAL_VALUES = {"--ray": "local"}  # options whose value may be left out, and what it then is

@@ -10,7 +10,8 @@ from typing import Annotated, Optional
 import typer
 
 from ..diagnostics import NycRulesError
-from .app import MAX_SEED, Format, FormatOption, PlainOption, RulesetOption, app, fail, ruleset_for_command
+from .app import (MAX_SEED, EvaluationOption, Format, FormatOption, PlainOption, RulesetOption, app, fail,
+                  ruleset_for_command, use_evaluation)
 
 
 @app.command()
@@ -35,6 +36,7 @@ def play(
     delay: Annotated[Optional[float], typer.Option(
         metavar="SECONDS", min=0, max=60, help="Watching bots: pause this long after each move of a bot or "
                                                "Tom instead of waiting for Enter when the screen is full.")] = None,
+    evaluation: EvaluationOption = None,
 ) -> None:
     """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
     import shutil
@@ -77,6 +79,7 @@ def play(
         specs = parse_seats(seat or [], loaded)
         game_seed = seed if seed is not None else int.from_bytes(os.urandom(3), "big")
         decisions = []
+    use_evaluation(loaded, evaluation, [spec.kind for spec in specs])
     if hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not text are bad input, not a crash
     interactive = sys.stdin.isatty() and not use_plain(plain)  # colours and line editing (not NO_COLOR, TERM=dumb)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -11,7 +12,8 @@ import typer
 
 from ..diagnostics import NycRulesError
 from ..limits import MAX_GAMES
-from .app import MAX_SEED, Format, FormatOption, RulesetOption, app, fail, ruleset_for_command
+from .app import (MAX_SEED, EvaluationOption, Format, FormatOption, RulesetOption, app, fail, ruleset_for_command,
+                  use_evaluation)
 
 
 STUDY_SEATS = ["bot:greedy"] * 4  # one kind of player: owning a character is not mixed up with who owns it
@@ -48,6 +50,7 @@ def simulate(
     agent: Annotated[Optional[list[str]], typer.Option(
         "--agent", metavar="MODULE:CLASS",
         help="Your agent (choose(view) -> int) plays the next seat given as a name; repeat per seat.")] = None,
+    evaluation: EvaluationOption = None,
 ) -> None:
     """Play many headless games: win rates, points and what each character does for its owner, with 95% intervals."""
     from ..studies import study
@@ -83,7 +86,10 @@ def simulate(
         check_seats(specs, agents)
     except ValueError as err:
         raise fail(str(err), 2)
+    given = use_evaluation(loaded, evaluation, [spec.kind for spec in specs])
     ref = RulesetRef.of(ruleset or "nyc", loaded)
+    if given is not None:
+        ref = replace(ref, evaluation=given)
     other = None
     if compare is not None:
         other_loaded = ruleset_for_command(compare, "--compare")

@@ -42,6 +42,7 @@ class RulesetRef:
     digest: str
     files: dict[str, str] = field(default_factory=dict)  # path relative to `root` -> text; empty if shipped
     root: str = ""  # folder the files are relative to
+    evaluation: str = ""  # the text of the search's evaluation file given for the run (--evaluation), if any
 
     @classmethod
     def of(cls, path: str | Path, ruleset: Ruleset) -> RulesetRef:
@@ -83,6 +84,9 @@ _loaded: dict[str, Ruleset] = {}  # per worker process: digest -> ruleset
 def _ruleset(ref: RulesetRef, from_text: bool) -> Ruleset:
     if ref.digest not in _loaded:
         _loaded[ref.digest] = ref.load(from_text)
+        if ref.evaluation:  # the search's evaluation given for the run, checked already by the command
+            from ..agents.evaluation import use_text
+            use_text(_loaded[ref.digest], ref.evaluation, "the run's evaluation")
     return _loaded[ref.digest]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..engine.decisions import Decision, Option
 from ..engine.state import Game
 from ..engine.runner import Session
+from ..agents.evaluation import evaluation_for
 from ..agents.search import MCTSAgent, OptionStats
 from .menus import bid_value_of, card_types, compact
 
@@ -34,12 +35,18 @@ def hint(session: Session, decision: Decision) -> str:
     ranked = sorted(found.items(), key=lambda item: (item[0] != chosen, -item[1].mean(item[1].reward)))
     playouts = sum(figures.playouts for figures in found.values())
     until = "the end of the game" if game.round >= game.ruleset.game.rounds else "the next game round"
+    learned = any(figures.learned for figures in found.values())
+    valued = ("each then valued by the evaluation learned from this ruleset's games" if learned else
+              "points as the final scoring would count them then")
     lines = [f"Hint: {label}",
              f"  ({playouts} short games played to {until}, with the cards you cannot see dealt anew; "
-             f"points as the final scoring would count them then; ranked by your lead over the best other "
-             f"seat and your wins, not by points)"]
+             f"{valued}; ranked by your lead over the best other seat and your wins, not by points)"]
+    others = [seat.name for seat in game.seats if seat.index != me]
+    rival = others[0] if len(others) == 1 else "your best rival"
     for key, figures in ranked[:SHOWN]:
-        lines.append(f"  {labels.get(key, key)}: {_expected(figures)}")
+        lines.append(f"  {labels.get(key, key)}: {_learned(figures, rival) if learned else _expected(figures)}")
+    if not learned and until != "the end of the game":
+        lines.append(f"  (playouts alone: {evaluation_for(game.ruleset)[1]})")
     return "\n".join(lines)
 
 
@@ -48,6 +55,14 @@ def _as_typed(game: Game, option: Option) -> str:
     if bid_value_of(option) is not None and card_types(option):
         return compact(game, card_types(option))
     return option.label
+
+
+def _learned(figures: OptionStats, rival: str) -> str:
+    """`keeps you 6 points ahead of Tom by the end, estimated (14 games)`: the learned margin's mean."""
+    margin = figures.mean(figures.margin)
+    where = (f"keeps you {margin:.0f} points ahead of {rival}" if margin >= 0.5 else
+             f"leaves you {-margin:.0f} points behind {rival}" if margin <= -0.5 else f"keeps you level with {rival}")
+    return f"{where} by the end, estimated ({figures.playouts} games)"
 
 
 def _expected(figures: OptionStats) -> str:

@@ -1,0 +1,115 @@
+"""Proof that the search's evaluation learned: its error on held-out positions beside the playouts'.
+
+    python benchmarks/evaluation_error.py --games 200
+    python benchmarks/evaluation_error.py --ruleset rulesets/examples/critic_boost.yaml --evaluation FILE --games 200
+
+Positions are sampled as `nycrules train` samples them (the playout policy's seats, at their first
+decision of each game round after the first, at the same tables) but from games of another seed
+(--seed, default 1001: training's default is 1), so none was trained on. At each position, seen by
+its seat on copies where what it cannot see is dealt anew, the seat's final margin (its points minus
+the best other seat's) is estimated:
+- learned: the evaluation (one copy, its features, a dot product);
+- static: the search's value at its horizon without an evaluation (`horizon_points` on one copy:
+  board pieces counted as placed where the rules will let them, the final scoring run);
+- playouts k: the search's estimate without an evaluation, k playouts of its policy on k copies to
+  the start of the next game round (the end, in the last round), each valued so, averaged.
+Printed per game round and in all: the root mean squared error against the game's actual final
+margin, how often the sign (who wins) is right, and the CPU milliseconds per estimate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from nycrules.agents import GreedyAgent  # noqa: E402
+from nycrules.agents.evaluation import evaluation_for, use_file  # noqa: E402
+from nycrules.agents.search import HORIZON, RolloutAgent, _mix, horizon_points  # noqa: E402
+from nycrules.agents.training import margin_of, play_sampled, tables  # noqa: E402
+from nycrules.agents.worth import Judge  # noqa: E402
+from nycrules.api import load  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default="nyc")
+    parser.add_argument("--evaluation", type=Path, help="the evaluation file (default: the shipped one)")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1001)
+    parser.add_argument("--playouts", type=int, action="append", help="k for the playout estimate (default 1 and 8)")
+    args = parser.parse_args()
+    ks = args.playouts or [1, 8]
+    ruleset = load(args.ruleset)
+    if args.evaluation:
+        use_file(ruleset, args.evaluation)
+    evaluation, why = evaluation_for(ruleset)
+    if evaluation is None:
+        sys.exit(f"evaluation_error.py: {why}")
+    print(f"python benchmarks/evaluation_error.py --ruleset {args.ruleset}"
+          f"{' --evaluation ' + str(args.evaluation) if args.evaluation else ''} --games {args.games} "
+          f"--seed {args.seed}{''.join(f' --playouts {k}' for k in ks)}")
+    methods = ["learned", "static"] + [f"playouts {k}" for k in ks]
+    found: list[tuple[int, int, dict[str, float]]] = []  # (round, seat, estimates) until the margin is known
+    rows: list[tuple[int, float, dict[str, float]]] = []  # (round, actual margin, estimates)
+    seconds = {m: 0.0 for m in methods}
+
+    def visit(session, me, game_seed):
+        state = session.state
+        greedy = GreedyAgent(_mix(game_seed, me, 7))
+        estimates = {}
+        start = time.process_time()
+        copy = session.determinize(me, _mix(game_seed, state.round, me, 1))
+        estimates["learned"] = evaluation.margin(copy, me, greedy.choose)
+        copy.close()
+        seconds["learned"] += time.process_time() - start
+        start = time.process_time()
+        copy = session.determinize(me, _mix(game_seed, state.round, me, 1))
+        values = horizon_points(copy, greedy)
+        copy.close()
+        estimates["static"] = values[me] - max(v for i, v in enumerate(values) if i != me)
+        seconds["static"] += time.process_time() - start
+        for k in ks:
+            start = time.process_time()
+            total = 0.0
+            judge = Judge()  # character worths shared by the position's playouts, as in a search's decision
+            for n in range(k):
+                copy = session.determinize(me, _mix(game_seed, state.round, me, 2 + n))
+                rollout = RolloutAgent(_mix(game_seed, me, n), judge)
+                horizon = state.round + HORIZON
+                decision = copy.decision()
+                while decision is not None and copy.state.round < horizon:
+                    copy.apply(rollout.choose(copy, decision))
+                    decision = copy.decision()
+                values = horizon_points(copy, rollout)
+                copy.close()
+                total += values[me] - max(v for i, v in enumerate(values) if i != me)
+            estimates[f"playouts {k}"] = total / k
+            seconds[f"playouts {k}"] += time.process_time() - start
+        found.append((state.round, me, estimates))
+
+    seatings = tables(ruleset)
+    for number in range(args.games):
+        found.clear()
+        totals = play_sampled(ruleset, seatings[number % len(seatings)], args.seed, number, visit)
+        rows += [(r, margin_of(totals, me), e) for r, me, e in found]
+    print(f"{len(rows)} positions of {args.games} games")
+    print(f"{'':10}" + "".join(f"{m:>22}" for m in methods))
+    for r in sorted({row[0] for row in rows}) + [None]:
+        part = [row for row in rows if r is None or row[0] == r]
+        cells = []
+        for m in methods:
+            rmse = math.sqrt(sum((e[m] - actual) ** 2 for _, actual, e in part) / len(part))
+            right = sum((e[m] > 0) == (actual > 0) for _, actual, e in part) / len(part)
+            cells.append(f"{rmse:6.1f} pts {100 * right:3.0f}% right")
+        print(f"{'round ' + str(r) if r else 'all':10}" + "".join(f"{c:>22}" for c in cells))
+    print(f"{'CPU/estim.':10}" + "".join(f"{1000 * seconds[m] / len(rows):>19.1f} ms" for m in methods))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""`nycrules train`: learn an evaluation of positions from seeded games of a ruleset (agents/training.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..diagnostics import NycRulesError
+from .app import MAX_SEED, RulesetOption, app, fail, ruleset_for_command
+
+MAX_TRAINING_GAMES = 50_000  # about 40 minutes of CPU and a few GB of samples: beyond, no gain measured
+DEFAULT_OUT = "nycrules-evaluation.json"
+
+
+@app.command()
+def train(
+    ruleset: RulesetOption = None,
+    games: Annotated[int, typer.Option(metavar="N", min=10, max=MAX_TRAINING_GAMES,
+                                       help="Games to learn from (a tenth is held out to measure the fit).")] = 2000,
+    seed: Annotated[int, typer.Option(metavar="N", min=0, max=MAX_SEED,
+                                      help="Seed of the games: the same seed writes the same file.")] = 1,
+    out: Annotated[Optional[Path], typer.Option(metavar="FILE", help=f"Where the evaluation is written "
+                                                f"(default: {DEFAULT_OUT}).")] = None,
+) -> None:
+    """Learn how a position ends from seeded games, for the search bot (bot:mcts) and hint: use the
+    file with --evaluation FILE."""
+    from ..studies.progress import games_bar
+    from ..table.saves import check_target, write_text
+    from ..text import shown_path
+
+    try:
+        import numpy  # noqa: F401 - the fit's only need; playing with the file needs nothing
+    except ImportError:
+        raise fail("nycrules train needs numpy to fit its models: pip install 'nycrules[train]'", 2)
+    target = out or Path(DEFAULT_OUT)
+    try:
+        check_target(target, "evaluation")  # known now, not after the games
+    except NycRulesError as err:
+        raise fail(str(err), 2)
+    loaded = ruleset_for_command(ruleset)
+    from ..agents.training import train as learn, write
+
+    with games_bar(games, True) as progress:
+        content, playing, fitting = learn(loaded, games, seed, progress)
+    if not content["rounds"]:
+        raise fail(f"{games} games gave too few positions to learn from (at the start of a game round after "
+                   "the first); play more with --games", 1)
+    write_text(target, write(content), "evaluation")
+    trained = content["trained"]
+    typer.echo(f"{games} games ({trained['positions']} positions, {playing:.0f} s of play and {fitting:.0f} s of "
+               "fitting, CPU); on the held-out games, error of the final margin:")
+    for number, figures in trained["by_round"].items():
+        held = figures["held_out"]
+        if held:
+            typer.echo(f"  start of game round {number}: {held['rmse']:.1f} points (always the mean: "
+                       f"{held['rmse_of_the_mean']:.1f}), the right winner {100 * held['right_side']:.0f}% "
+                       f"of {held['positions']}")
+    typer.echo(f"evaluation written to {shown_path(target)}")
