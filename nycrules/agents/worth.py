@@ -41,9 +41,15 @@ BID_POINT = 2.0
 OFFERED = ("optional", "instead")  # hook modes whose characters the seat uses (once a game round)
 
 
-def holdings(game: Game, seat: Seat) -> float:
-    """The seat's holdings in points (see the constants above), to compare before and after a use."""
-    built = sum(borough.counts[seat.index] for borough in game.boroughs)
+def holdings(game: Game, seat: Seat, memo: dict[int, Any] | None = None) -> float:
+    """The seat's holdings in points (see the constants above), to compare before and after a use.
+    With `memo`, `game` is the original of a trial copy and `seat` the copy's seat: each borough is
+    read as the copy has it (its copy if the trial made one, else the original, which nothing of the
+    trial can have changed), so that reading them does not copy them all."""
+    if memo is None:
+        built = sum(borough.counts[seat.index] for borough in game.boroughs)
+    else:
+        built = sum(memo.get(id(borough), borough).counts[seat.index] for borough in game.boroughs)
     press = seat.token.space if seat.token else 0
     bid = sum(card.weight for card in seat.played) + len(seat.virtual)
     return (seat.points + BUILT * built + ON_BOARD * seat.board + DOLLAR * seat.dollars
@@ -84,13 +90,13 @@ def use_gain(game: Game, seat: Seat, tile: Tile) -> float:
     if hook.bid_open and not trial.bidding_card:  # outside a bidding round: as in the first one
         trial.bidding_card = game.ruleset.rounds[0].card
     context = _context(trial, me, hook.context)
-    before = holdings(trial, me)
+    before = holdings(game, seat)  # the copy's, read from the original (the same until the use)
     me.dollars += char.cost  # lent for the use, which pays it back: its price is counted below
     try:
         frame = use(trial, me, mine, context)
     except NycRulesError:
         return 0.0
-    gain = holdings(trial, me) - before
+    gain = holdings(game, me, memo) - before
     for name in hook.writable:  # a value the hook passes on (a prestige bid's points): its change counts
         if isinstance(context.get(name), int) and isinstance(frame.vars.get(name), int):
             gain += frame.vars[name] - context[name]
