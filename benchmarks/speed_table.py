@@ -1,6 +1,6 @@
 """The README's speed table, every figure measured in one run of this checkout.
 
-    python benchmarks/speed_table.py [--games 20] [--baseline 20bfc11]
+    python benchmarks/speed_table.py [--games 20] [--baseline 20bfc11] [--baseline-dir PATH]
 
 Prints a Markdown table:
 - instructions a game against the baseline commit, for the three mixes of seats of
@@ -132,9 +132,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per mix for the instruction counts")
     parser.add_argument("--baseline", default="20bfc11", help="the commit the instructions are compared with")
+    parser.add_argument("--baseline-dir", type=Path, help="a checkout of the baseline to use instead of git archive")
     args = parser.parse_args()
     rows = []
-    for label, (old, new) in measure.instructions(args.baseline, None, args.games, 1).items():
+    for label, (old, new) in measure.instructions(args.baseline, args.baseline_dir, args.games, 1).items():
         rows.append((f"instructions a game, {label}", f"{new:.1f} M ({new / old:.2f}x {args.baseline}'s {old:.1f} M)"))
     rate, game_seconds = games_per_second(100)
     rows.append(("whole games, 4 random bots", f"{rate:.0f} a CPU-second"))
