@@ -26,3 +26,16 @@ def test_every_primitive_has_help_and_a_kind():
     for prim in all_primitives():
         assert prim.help.endswith(".") and len(prim.help) > 10, prim.name
         assert prim.kind in ("query", "action", "choice")
+
+
+def test_every_type_of_the_language_is_in_the_types_list():
+    from nycrules.language.dsltypes import DESCRIPTIONS
+    text = DOC.read_text(encoding="utf-8")
+    types = text[text.index("## Types"):text.index("## Hooks")]
+    for name in DESCRIPTIONS:  # bidding_round, scoring_step and hook were missing
+        assert f"| `{name}` |" in types, name
+
+
+def test_the_docs_say_which_names_a_block_leaves_bound():
+    text = " ".join(DOC.read_text(encoding="utf-8").split())
+    assert "A name bound inside a block is seen after it only when every way through binds it" in text

@@ -7,6 +7,7 @@ hook; a test fails while the file is stale.
 from __future__ import annotations
 
 from .. import primitives  # noqa: F401  (registers the primitives listed here)
+from ..language.dsltypes import DESCRIPTIONS
 from ..language.hooks import HOOKS
 from ..language.registry import CATEGORIES, all_primitives
 
@@ -72,6 +73,11 @@ for b in boroughs():
     gain_points(me, award)
 ```
 
+A name bound inside a block is seen after it only when every way through binds it:
+after an `if` with an `else` that both set `x`, `x` is known; a name set in one branch
+only, inside a `for` or a `repeat` (which may run no turn), or the loop's own name, is
+not (`unknown name`): bind it before the block, `total = 0`, and change it inside.
+
 ## Expressions
 
 - Whole numbers and `+ - * // %`; comparisons `== != < <= > >=`; `and`, `or`, `not`.
@@ -104,10 +110,18 @@ decision with every legal option listed, for a person, a bot or Tom.
 
 ## Types
 
-`int`, `bool`, `str`, `seat`, `card`, `card_type`, `pair`, `borough`, `vessel`,
-`vessel_kind`, `colour`, `tile` (a character tile), `prestige_tile`, lists of
-them (`list[card]`), and tables from params (`map[int,int]`). In the signatures
-below, `T` is any type, fixed by the first argument that uses it, and
+"""
+
+
+def _types() -> str:
+    """Every value type of the language with what it is (from dsltypes.DESCRIPTIONS)."""
+    lines = ["| type | what it is |", "|---|---|"]
+    lines += [f"| `{name}` | {what}{' (written in quotes, as an argument of a primitive)' if name == 'hook' else ''} |"
+              for name, what in DESCRIPTIONS.items()]
+    return "\n".join(lines) + """
+
+Lists of them (`list[card]`), and tables from params (`map[int,int]`). In the
+signatures below, `T` is any type, fixed by the first argument that uses it, and
 `fn(T)->bool` is a function argument such as `x -> ...`.
 """
 
@@ -143,7 +157,7 @@ def _primitives() -> str:
 
 
 def dsl_reference() -> str:
-    return INTRO + "\n" + _hooks() + "\n" + _primitives()
+    return INTRO + _types() + "\n" + _hooks() + "\n" + _primitives()
 
 
 if __name__ == "__main__":
