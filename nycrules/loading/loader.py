@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import primitives  # noqa: F401  (registers the primitives the checker looks calls up in)
-from . import procedure_form
+from . import other_games, procedure_form
 from .build import build, digest_of, plain, symbol_values
 from .data_checks import DataChecker
-from ..diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
+from ..diagnostics import Diagnostic, Location, NycRulesError, RulesetInvalid, Sink, SourceTexts
 from ..engine.model import Ruleset, Script
 from ..language import nodes as n
 from ..language.checker import Checker
@@ -68,6 +68,11 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
         if not sink:
             sink.error("E103", "the ruleset is empty", Location(display_path(target), 1, 1))
         return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
+    game = other_games.game_of(doc, sink)
+    if game is not None:  # a ruleset of another game: checked, not yet built (loading/other_games.py)
+        if game:
+            other_games.check_other_game(doc, game, target, sink, sources, _type_check)
+        return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)), documents.own_files)
     if documents.extends is None and _looks_like_a_mod(doc, sink):
         return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     specs = list(scripts_of(doc))
@@ -120,9 +125,10 @@ def _from_cache(cache: RulesetCache, specs: list[ScriptSpec], sink: Sink,
     return [(spec, stored[id(spec)] if id(spec) in stored else parse(spec, sink, doc)) for spec in specs]
 
 
-def _type_check(parsed: list[tuple[ScriptSpec, Any]], symbols: Symbols, sink: Sink) -> Checker:
-    """Type-check every script that parsed (and whose context is known)."""
-    checker = Checker(symbols, sink)
+def _type_check(parsed: list[tuple[ScriptSpec, Any]], symbols: Symbols, sink: Sink,
+                game: str | None = None) -> Checker:
+    """Type-check every script that parsed (and whose context is known), with the game's own primitives."""
+    checker = Checker(symbols, sink, game)
     for spec, tree in parsed:
         if not spec.checkable or tree is None or isinstance(tree, int):
             continue
@@ -196,6 +202,9 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
 def load_ruleset(path: str | Path) -> Ruleset:
     """Load a ruleset or raise RulesetInvalid with every diagnostic."""
     result = check_ruleset(path)
+    if result.ruleset is None and not result.diagnostics:  # a valid ruleset of another game
+        raise NycRulesError(f"{shown_path(Path(path))}: a ruleset of another game than New York City: `validate` "
+                            "checks it, but it cannot be played yet (docs/games.md)")
     if result.ruleset is None:
         raise RulesetInvalid(result.diagnostics, result.sources)
     return result.ruleset

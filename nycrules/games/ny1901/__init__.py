@@ -1,7 +1,11 @@
 """New York 1901 (issue 29): its board and tiles as data, its state, primitives and views.
 
 Everything of this game that is not a rule lives here (docs/games.md); its rules are the
-ruleset rulesets/ny1901/. Importing the package registers its primitives, for its rulesets only.
+ruleset rulesets/ny1901/. Importing the package registers its primitives, for its rulesets only,
+and gives the loader what it asks of a game: RULESET_SCHEMA, symbols, PLAYABLE.
 """
 
 from . import primitives_buildings, primitives_land  # noqa: F401  (they register themselves)
+from .ruleset_check import PLAYABLE, RULESET_SCHEMA, symbols
+
+__all__ = ["PLAYABLE", "RULESET_SCHEMA", "symbols"]

@@ -1,0 +1,103 @@
+"""A ruleset names its game (docs/games.md): New York 1901's rules are checked by the shared loader,
+`validate` reports every problem at its file:line:col, and a ruleset of that game cannot be played
+yet, which `play` says in one line."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nycrules.diagnostics import NycRulesError
+from nycrules.loading.loader import check_ruleset, load_ruleset
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "rulesets" / "ny1901"
+
+
+def problems(path: Path) -> list[str]:
+    return [f"{Path(d.location.file).name}:{d.location.line}:{d.location.column} {d.code} {d.message}"
+            for d in check_ruleset(path, use_cache=False).diagnostics]
+
+
+@pytest.fixture()
+def copy(tmp_path) -> Path:
+    for name in ("rules.yaml", "board.yaml", "tiles.yaml", "advanced.yaml", "beginner.yaml"):
+        shutil.copy(FOLDER / name, tmp_path / name)
+    return tmp_path
+
+
+def edit(path: Path, old: str, new: str) -> str:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text
+
+
+@pytest.mark.parametrize("name", ["rules.yaml", "advanced.yaml", "beginner.yaml"])
+def test_the_rules_and_their_variants_are_valid(name):
+    assert problems(FOLDER / name) == []
+
+
+def test_a_game_is_named_by_a_plain_name_among_the_games(copy):
+    text = edit(copy / "rules.yaml", "game: ny1901}", "game: os.path}")
+    line = text[:text.index("game: ny1901}")].count("\n") + 1
+    assert problems(copy / "rules.yaml") == [
+        f"rules.yaml:{line}:62 E204 ruleset.game: there is no game 'os.path'; the games are: ny1901, nyc"]
+
+
+def test_the_board_file_is_read_only_beside_the_ruleset(copy):
+    edit(copy / "rules.yaml", "  board: board.yaml", "  board: ../board.yaml")
+    found = problems(copy / "rules.yaml")
+    assert len(found) == 1 and "E100 components.board: cannot read '../board.yaml': outside the ruleset's folder" \
+        in found[0]  # and no noise from the effects that name its districts
+
+
+def test_problems_of_the_board_file_then_of_the_rules(copy):
+    """While the board file is wrong, the districts the rules name are not known: its problems alone are
+    told (the rules' would be noise); once it is right, the rules' own."""
+    edit(copy / "board.yaml", "    y1  y1  y2  y3  B", "    y1  y1  y2  y1  B")
+    text = edit(copy / "rules.yaml", "claim(me, choose(fits(c),", "claim(me, choose(market(),")
+    found = problems(copy / "rules.yaml")
+    assert len(found) == 1 and found[0].startswith("board.yaml:36:5 E602 territory y1 is in 2 pieces")
+    shutil.copy(FOLDER / "board.yaml", copy / "board.yaml")
+    line = text[:text.index("claim(me, choose(fits(c),")].count("\n") + 1
+    assert problems(copy / "rules.yaml") == [
+        f"rules.yaml:{line}:21 E404 argument 'territory' of claim must be a territory, not a territory card"]
+
+
+def test_a_section_of_new_york_city_is_unknown_here(copy):
+    edit(copy / "rules.yaml", "final_scoring:\n", "characters: []\nfinal_scoring:\n")
+    found = problems(copy / "rules.yaml")
+    assert len(found) == 1 and "E202 unknown key 'characters' in the ruleset" in found[0]
+
+
+def test_a_ruleset_of_another_game_cannot_be_played_yet():
+    with pytest.raises(NycRulesError, match="cannot be played yet"):
+        load_ruleset(FOLDER / "rules.yaml")
+    done = subprocess.run([sys.executable, str(ROOT / "cli.py"), "play", "--ruleset", str(FOLDER / "rules.yaml")],
+                          capture_output=True, text=True, input="", timeout=120)
+    assert done.returncode != 0 and "cannot be played yet" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_validate_on_the_command_line():
+    done = subprocess.run([sys.executable, str(ROOT / "cli.py"), "validate", str(FOLDER / "rules.yaml"),
+                           str(FOLDER / "advanced.yaml")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok: 2 ruleset(s) valid"
+
+
+def test_a_new_york_city_mod_may_name_its_game(tmp_path):
+    (tmp_path / "mod.yaml").write_text("extends: nyc\nruleset: {id: mine, name: Mine, version: 1, game: nyc}\n")
+    assert problems(tmp_path / "mod.yaml") == []
+
+
+def test_the_schema_shares_new_york_citys_sections_exactly():
+    nyc = json.loads((ROOT / "schemas" / "ruleset.schema.json").read_text(encoding="utf-8"))
+    ours = json.loads((ROOT / "schemas" / "ny1901-ruleset.schema.json").read_text(encoding="utf-8"))
+    for key in ("include", "extends", "params", "steps", "final_scoring", "procedure", "winner"):
+        assert ours["properties"][key] == nyc["properties"][key], key
+    assert ours["$defs"] == nyc["$defs"]
