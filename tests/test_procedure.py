@@ -3,6 +3,7 @@ and a mod that changes it changes the game (rulesets/examples/ holds four such m
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -331,3 +332,35 @@ procedure:
     at = ("extends: nyc\n" + node).split("\n").index(next(l for l in node.split("\n") if line in l)) + 1
     assert len(said) == 1 and said[0].startswith(f"{at}:") and f"{MAX_COUNT}" in said[0], said
     assert "docs/ruleset.md" not in said[0] and "limit" in said[0]
+
+
+def test_a_scoring_step_run_mid_game_is_booked_during_the_game(tmp_path):
+    """A structure mod scoring the majorities at the end of each game round: those points are the
+    game's ('during the game'), and the Majorities category holds only the final scoring's."""
+    ruleset = mod(tmp_path, """
+procedure:
+  play:
+    - id: game_round
+      do:
+        - id: end_of_round
+          do:
+            - id: majorities_each_round
+              turns: seats_by_press()
+              as: me
+              do: score_step(me, first([s in scoring_steps() where title(s) == "Majorities"]))
+""")
+    game = play(ruleset, ["bot:greedy", "bot:greedy"], 5)
+    final = next(i for i, e in enumerate(game.events) if e.kind == "header" and e.text == "Final scoring")
+    for seat in game.seats:
+        gained_at_the_end = 0
+        section = ""
+        for event in game.events[final:]:
+            if event.kind == "section":
+                section = event.text
+            elif section == "Majorities" and event.seat == seat.index:
+                found = re.match(r"gains (\d+) points? ", event.text)
+                gained_at_the_end += int(found.group(1)) if found else 0
+        assert seat.scores["majorities"] == gained_at_the_end
+        during = seat.points - sum(seat.scores.values())
+        assert during > 0
+    assert any(e.text.startswith("gains") and "place 1" in e.text for e in game.events[:final])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..language.runtime import Frame
 from .model import ScoringStep
 from .abilities import effect_task
-from .procedure import run_part
+from .procedure import Cursor, run_part
 from .setup import for_seat
 from .state import Game, Seat
 from .tasks import Task, run_now
@@ -25,11 +25,21 @@ def score_step(game: Game, step: ScoringStep, seat: Seat) -> None:
 
 
 def score_step_task(game: Game, step: ScoringStep, seat: Seat) -> Task | Frame:
-    """One final scoring step for one seat: the task of its effect, or its frame when it ran already."""
-    game.scoring_step = step.id
-    seat.scores.setdefault(step.id, 0)
+    """One final scoring step for one seat: the task of its effect, or its frame when it ran already.
+    Its points count in the step's category in the final scoring only; a mod that runs a step in the
+    middle of the game (say, majorities each round) books them as the game's own points."""
+    if in_final_scoring(game):
+        game.scoring_step = step.id
+        seat.scores.setdefault(step.id, 0)
     script = for_seat(game, seat, step.effect, "final_scoring", step.id)
     return effect_task(game, script, {"me": seat}, f"final scoring: {step.id}")
+
+
+def in_final_scoring(game: Game) -> bool:
+    """Whether the procedure is inside its node `final_scoring` (at the game's end, or a position valued)."""
+    nodes = game.ruleset.procedure.nodes
+    return any(nodes[place.node].id == FINAL_SCORING for task in game.stack if isinstance(task, Cursor)
+               for place in task.places)
 
 
 def ranking(game: Game) -> list[Seat]:
