@@ -32,6 +32,16 @@ DESCRIPTIONS = {
     "hook": "a hook's name",
 }
 
+# The value types a game adds for its own rulesets (docs/games.md): described in messages, not
+# listed among the language's own types (docs/dsl.md).
+GAME_TYPES: dict[str, str] = {}
+
+
+def add_game_types(descriptions: dict[str, str]) -> None:
+    """A game's own value types, with what a player calls each."""
+    GAME_TYPES.update(descriptions)
+
+
 _FN = re.compile(r"^fn\((.*)\)->(.*)$")
 
 
@@ -63,7 +73,7 @@ def describe(t: str) -> str:
         return "a list" if inner == "any" else f"a list of {describe(inner).split(' ', 1)[-1]}s"
     if t.startswith("map["):
         return "a table"
-    return DESCRIPTIONS.get(t, t)
+    return DESCRIPTIONS.get(t) or GAME_TYPES.get(t, t)
 
 
 def compatible(expected: str, actual: str) -> bool:

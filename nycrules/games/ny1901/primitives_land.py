@@ -21,7 +21,7 @@ from .geometry import Geometry, TerritoryCard
 GAME = "ny1901"
 LAND, CARDS = "New York 1901: land", "New York 1901: cards"
 
-dsltypes.DESCRIPTIONS.update({
+dsltypes.add_game_types({
     "territory": "a territory", "district": "a district", "territory_card": "a territory card",
     "street": "a street", "skyscraper": "a skyscraper tile", "spot": "a place for a skyscraper",
     "building": "a building on the board",
