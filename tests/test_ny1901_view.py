@@ -61,3 +61,22 @@ def test_a_board_before_the_game_shows_every_territory_by_name():
     lines = board_lines(GEOMETRY, None, [])
     names = {square(lines, GEOMETRY.board.grid.name(c)) for t in GEOMETRY.board.territories for c in t.cells}
     assert names == {t.id for t in GEOMETRY.board.territories}
+
+
+def test_the_picture_shows_every_square_building_street_and_worker():
+    import xml.etree.ElementTree as ET
+    from nycrules.games.ny1901.picture import board_svg
+
+    city = played_city()
+    root = ET.fromstring(board_svg(GEOMETRY, city, SEATS))
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    squares = root.findall(".//s:rect[@data-square]", ns)
+    assert len(squares) == GEOMETRY.board.grid.size and squares[0].get("data-square") == "A1"
+    marks = root.findall(".//s:text[@class='generation']", ns)
+    assert [(m.text, m.get("data-tile"), m.get("data-owner")) for m in marks] == [("B", "bronze_3l", "0")]
+    assert len(root.findall(".//s:rect[@class='building-square']", ns)) == 3
+    streets = {t.text for t in root.findall(".//s:text[@class='street']", ns)}
+    assert streets == {s.name for s in GEOMETRY.board.streets}
+    workers = [w.get("data-territory") for w in root.findall(".//s:circle[@class='worker']", ns)]
+    assert workers == ["b4"]  # Ann's worker came back when she built; Bob's stands on b4
+    assert [t.text for t in root.findall(".//s:text[@class='seat-name']", ns)] == SEATS
