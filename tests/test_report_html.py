@@ -108,3 +108,11 @@ def test_the_difference_plots_are_labelled_at_round_steps_with_zero_as_0(report)
         assert len(steps) == 1, labels  # evenly spaced
         step = steps.pop()
         assert step / 10 ** __import__("math").floor(__import__("math").log10(step)) in (1, 2, 2.5, 5), labels
+
+
+def test_a_character_hired_then_removed_says_so_in_the_page(report):
+    from nycrules.studies.report_html import render
+    base = report
+    chars = [{**char, "owners": 0, "hired": 6, "lost": 6} if char["id"] == 23 else char for char in base["characters"]]
+    page = render({**base, "characters": chars, "removed_by": ["7 Headhunter"]})
+    assert "hired 6, removed 6" in page and "by 7 Headhunter" in page

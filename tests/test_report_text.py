@@ -1,5 +1,6 @@
 """The text report of a balance study reads on an 80-column terminal, with any seat names."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -74,10 +75,10 @@ def test_each_character_is_one_row_of_the_table_even_with_wide_intervals(report)
     assert_fits(lines)
     start = next(i for i, line in enumerate(lines) if line.startswith("Characters: hired and used per game"))
     assert lines[start + 2] == "95% interval (- : too few owners); wins in percentage points of the win rate."
-    rows = lines[start + 4:]
-    assert len(rows) == len(report["characters"])
+    rows = lines[start + 4:start + 4 + len(report["characters"])]
+    assert lines[start + 4 + len(report["characters"]):][:1] in ([], [""])  # the table ends there
     for row, char in zip(rows, report["characters"]):
-        assert row.split()[0] == str(char["id"]) and row.endswith(" -10.5 [-20.3, -0.7] -16 [-33, +1]")
+        assert row.split()[0] == str(char["id"]) and re.search(r" -10\.5 \[-20\.3, -0\.7\] +-16 \[-33, \+1\]$", row)
 
 
 def test_a_study_of_slow_games_says_how_long_a_game_took_not_0_games_per_second(report):
@@ -90,3 +91,42 @@ def test_a_study_of_slow_games_says_how_long_a_game_took_not_0_games_per_second(
     assert "12.5 s a game." in render_html(slow) and "0 games per second" not in render_html(slow)
     assert render({**report, "games": 4, "seconds": 1.6}, "1 process(es)")[0].endswith(": 2.5 games per second")
     assert render({**report, "games": 400, "seconds": 4.7}, "2 process(es)")[0].endswith(": 85 games per second")
+
+
+def test_the_two_intervals_of_a_characters_row_never_run_together(report):
+    wide = {"points": {"delta": 29.6, "low": 27.7, "high": 31.5},
+            "win_rate": {"delta": 0.54, "low": 0.49, "high": 0.58}}
+    widened = {**report, "characters": [{**char, "owner_effect": wide} for char in report["characters"]]}
+    lines = render(widened, "1 process(es)")
+    assert_fits(lines)
+    rows = [line for line in lines if line.endswith("+54 [+49, +58]")]
+    assert len(rows) == len(report["characters"])
+    assert all(row.endswith(" +29.6 [+27.7, +31.5] +54 [+49, +58]") for row in rows), rows[0]
+
+
+def test_a_character_hired_then_removed_says_so_instead_of_no_owner(report):
+    """Owners counts the seats that had it at the end: one hired and then removed from the game
+    (a Headhunter's owner gives up another character) is told as such."""
+    chars = [{**char, "owners": 0, "hired": 6, "hired_per_game": 1.5, "lost": 6} if char["id"] == 23 else char
+             for char in report["characters"]]
+    lines = render({**report, "characters": chars, "removed_by": ["7 Headhunter"]}, "1 process(es)")
+    assert_fits(lines)
+    text = " ".join(" ".join(lines).split())
+    assert "23 Critic hired 6 times, removed from the game 6 times" in text
+    assert "by 7 Headhunter" in text
+
+
+def test_the_study_counts_characters_hired_then_removed():
+    from nycrules.studies.simulate import play_game
+    nyc = load_ruleset("nyc")
+    specs = parse_seats(["bot:greedy", "bot:greedy"], nyc)
+    for seed in range(1, 60):
+        result = play_game(nyc, specs, seed, 0)
+        lost = {c: n for seat in result.seats for c, n in seat.lost.items()}
+        if lost:
+            break
+    else:
+        pytest.skip("no Headhunter used in these games")
+    for seat in result.seats:
+        for char_id, n in seat.lost.items():
+            assert seat.hired[char_id] >= n > 0

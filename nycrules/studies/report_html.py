@@ -98,11 +98,17 @@ def _character_table(report: dict) -> str:
         effect = c["owner_effect"]
         rows.append(f'<tr class="{"none" if not c["owners"] else ""}"><td>{c["id"]}</td>'
                     f'<td class="l">{escape(c["title"])}</td><td>{c["hired_per_game"]:.2f}</td>'
-                    f'<td>{c["used_per_game"]:.2f}</td><td>{c["owners"]}</td>'
+                    f'<td>{c["used_per_game"]:.2f}</td><td>{c["owners"]}{_lost(c)}</td>'
                     f'<td>{_effect(effect["points"])}</td><td>{_effect(effect["win_rate"], True)}</td></tr>')
     return ('<table><tr><th>id</th><th class="l">character</th><th>hired / game</th><th>used / game</th>'
             '<th>owners</th><th>points for its owner</th><th>wins for its owner, percentage points</th></tr>'
             + "".join(rows) + "</table>")
+
+
+def _lost(character: dict) -> str:
+    """After the owners: how often the character was hired and then removed from the game."""
+    lost = character.get("lost")
+    return f'<br><span class="ci">hired {character["hired"]}, removed {lost}</span>' if lost else ""
 
 
 _VERDICT_CLASS = {STRONG: "v-strong", WEAK: "v-weak", UNCLEAR: "v-unclear", UNTOLD: "v-untold"}
@@ -216,7 +222,9 @@ def render(report: dict[str, Any]) -> str:
             '<p class="note">Hired: taken into a company (start stacks included); used: times the character acted; '
             "owners: seats that had it at the end of a game. Points and wins for its owner: the owners' mean minus "
             "the non-owners' mean in the same seat (the same player in the same place), averaged over the seats, "
-            "with a 95% bootstrap interval; too few owners: fewer than 10.</p>",
+            "with a 95% bootstrap interval; too few owners: fewer than 10. "
+            + (f"Removed: hired, then removed from the game (by {escape(' or '.join(report['removed_by']))}), "
+               "so not among the owners." if report.get("removed_by") else "") + "</p>",
             '<div class="wide">', _character_table(report), "</div></div>"]
     if "comparison" in report:
         body[2:2] = [_verdicts(report["comparison"])]  # the modder's answer first

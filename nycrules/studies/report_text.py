@@ -116,13 +116,24 @@ def render(report: dict, workers: str) -> list[str]:
     lines += ["", "Characters: hired and used per game; owners: seats that had it at the end.",
               "What it does for its owner: owners minus non-owners of the same seat, with a",
               "95% interval (- : too few owners); wins in percentage points of the win rate.",
-              f"  {'id':>3} {'title':<16}{'hired':>6}{'used':>5}{'owners':>7}  {'points for owner':<20}wins for owner"]
+              f"  {'id':>3} {'title':<16}{'hired':>6}{'used':>5}{'owners':>7}  {'points for owner':<21}wins for owner"]
     for char in report["characters"]:
         effect = char["owner_effect"]
         lines.append(f"  {char['id']:>3} {char['title'][:15]:<16}{char['hired_per_game']:>6.2f}"
-                     f"{char['used_per_game']:>5.2f}{char['owners']:>7}  {interval(effect['points']):<20}"
+                     f"{char['used_per_game']:>5.2f}{char['owners']:>7}  {interval(effect['points']):<20} "
                      f"{interval(effect['win_rate'], True)}")
-    return fit(lines)
+    return fit(lines + removed_note(report))
+
+
+def removed_note(report: dict) -> list[str]:
+    """The characters hired and then removed from the game (so with fewer owners at the end), said so."""
+    lost = [char for char in report["characters"] if char.get("lost")]
+    if not lost:
+        return []
+    by = f" (by {' or '.join(report['removed_by'])})" if report.get("removed_by") else ""
+    told = "; ".join(f"{char['id']} {char['title']} hired {char['hired']} times, removed from the game "
+                     f"{char['lost']} times" for char in lost)
+    return ["", f"Hired, then removed from the game{by}, so owners counts them only when kept: {told}."]
 
 
 def render_comparison(comparison: dict) -> list[str]:

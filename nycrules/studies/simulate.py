@@ -40,6 +40,7 @@ class SeatResult:
     used: dict[int, int]  # character id -> times the character acted
     offered: dict[int, int] = field(default_factory=dict)  # character id -> hires it was face up for (bots)
     taken: dict[int, int] = field(default_factory=dict)  # character id -> times it was the one hired then
+    lost: dict[int, int] = field(default_factory=dict)  # character id -> tiles hired, gone before the end
 
 
 @dataclass(frozen=True)
@@ -97,10 +98,11 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
         by_category = dict(seat.scores)
         by_category[DURING_THE_GAME] = seat.points - sum(seat.scores.values())
         watch = watched.get(seat.index)
-        seats.append(SeatResult(seat is winner, seat.points, by_category,
-                                tuple(sorted({tile.char.id for tile in seat.company})),
+        kept = Counter(tile.char.id for tile in seat.company)
+        lost = {char_id: n - kept[char_id] for char_id, n in seat.hired.items() if n > kept[char_id]}
+        seats.append(SeatResult(seat is winner, seat.points, by_category, tuple(sorted(kept)),
                                 dict(seat.hired), dict(seat.uses),
-                                dict(watch.offered) if watch else {}, dict(watch.taken) if watch else {}))
+                                dict(watch.offered) if watch else {}, dict(watch.taken) if watch else {}, lost))
     return GameResult(number, len(session.record), tuple(seats))
 
 

@@ -8,6 +8,8 @@ stronger character reads positive; verdicts.py judges the mod's characters.
 
 from __future__ import annotations
 
+import re
+
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -63,20 +65,29 @@ def summarize(ruleset: Ruleset, specs: list[SeatSpec], results: Sequence[GameRes
         "category_titles": category_titles(ruleset, categories),
         "seats": seats,
         "characters": [_character(ruleset, char_id, results, effects[char_id]) for char_id in sorted(ruleset.characters)],
+        "removed_by": removers(ruleset),
     }
+
+
+def removers(ruleset: Ruleset) -> list[str]:
+    """The characters whose effect removes a character from the game (nyc: the Headhunter), to say
+    why one hired was kept by nobody."""
+    return [f"{c.id} {c.title}" for c in ruleset.characters.values()
+            if c.effect is not None and re.search(r"\bremove_character\(", c.effect.source)]
 
 
 def _character(ruleset: Ruleset, char_id: int, results: Sequence[GameResult], effect: Sample) -> dict:
     games = max(len(results), 1)
     hired = sum(seat.hired.get(char_id, 0) for game in results for seat in game.seats)
     used = sum(seat.used.get(char_id, 0) for game in results for seat in game.seats)
+    lost = sum(seat.lost.get(char_id, 0) for game in results for seat in game.seats)
     owners = [seat for game in results for seat in game.seats if char_id in seat.owned]
     wins = sum(seat.won for seat in owners)
     return {
         "id": char_id, "title": ruleset.characters[char_id].title,
         "hired": hired, "hired_per_game": round(hired / games, 4),
         "used": used, "used_per_game": round(used / games, 4),
-        "owners": len(owners),
+        "owners": len(owners), "lost": lost,
         "owner_win_rate": proportion(wins, len(owners)).as_json(),
         "owner_points": mean_interval([seat.points for seat in owners]).as_json(2),
         "owner_effect": _effect(effect),
