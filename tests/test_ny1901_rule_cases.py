@@ -143,3 +143,66 @@ def test_the_end_trigger_gives_every_other_seat_one_final_turn():
         game, turns, last = play(4, seed)
         if last:
             assert len(last) == 3 and len(set(last)) == 3
+
+
+# ------------------------------------------------------------------ 2.11 bonus challenge cards
+def built(game, seat: int, *where: tuple[str, str, int]) -> None:
+    """Put buildings down for the seat as (tile, anchor square, rotation), its estate grown to hold them."""
+    city, geometry = game.city, game.ruleset.geometry
+    for tile, square, rotation in where:
+        spot = geometry.spot(geometry.tile_index(tile), geometry.board.grid.cell_named(square), rotation)
+        assert spot is not None, (tile, square)
+        for t in spot.territories:
+            if city.holder[t] == -1:
+                city.grant(seat, t)
+        city.unbuilt[seat].append(spot.tile)  # a tile of the seat's set, whichever copy
+        city.build(geometry, seat, spot)
+
+
+def bonus_points(game, card: str) -> list[int]:
+    game.city.bonus = card
+    before = [s.points for s in game.seats]
+    for seat in game.seats:
+        run(game, ("score", "bonus"), seat)
+    return [s.points - b for s, b in zip(game.seats, before)]
+
+
+def test_bronze_baron_counts_bronzes_standing():
+    game = new_game(2, 1)
+    built(game, 0, ("bronze_2a", "A1", 0), ("bronze_2b", "A2", 1), ("bronze_3i", "F1", 1), ("bronze_4o", "F5", 0))
+    assert bonus_points(game, "bronze_baron") == [5, 0]  # 4 bronzes: 5 points
+    built(game, 0, ("bronze_3l", "K5", 0))
+    assert bonus_points(game, "bronze_baron") == [10, 0]  # 5: 10
+
+
+def test_master_architect_counts_irregular_buildings():
+    game = new_game(2, 1)
+    built(game, 1, ("bronze_3l", "K5", 0), ("silver_4t", "A13", 0), ("gold_4o", "F5", 0))
+    assert bonus_points(game, "master_architect") == [0, 0]  # 2 irregular, a square one does not count
+    built(game, 1, ("gold_4s", "G17", 0))
+    assert bonus_points(game, "master_architect") == [0, 3]
+
+
+def test_generation_king_scores_a_generation_only_for_its_one_leader():
+    game = new_game(2, 1)
+    built(game, 0, ("bronze_2a", "A1", 0), ("silver_3i", "F1", 1))
+    built(game, 1, ("bronze_2a", "A5", 0), ("gold_4o", "F5", 0))
+    assert bonus_points(game, "generation_king") == [5, 5]  # bronze tied: nobody; silver: 0; gold: 1 (A21)
+
+
+def test_gold_tycoon_counts_a_building_in_both_districts_it_straddles():
+    game = new_game(2, 1)
+    geometry = game.ruleset.geometry
+    straddling = [s for s in geometry.spots(geometry.tile_index("gold_4o")) if len(s.districts) == 2]
+    assert straddling  # a block holds two districts somewhere on the assumed board
+    spot = straddling[0]
+    other = [s for s in geometry.spots(geometry.tile_index("gold_4s"))
+             if set(s.districts) & set(spot.districts) and not s.cells & spot.cells]
+    city = game.city
+    for s in (spot, other[0]):
+        for t in s.territories:
+            if city.holder[t] == -1:
+                city.grant(0, t)
+        city.build(geometry, 0, s)
+    shared = set(spot.districts) & set(other[0].districts)
+    assert bonus_points(game, "gold_tycoon") == [3 * len(shared), 0]
