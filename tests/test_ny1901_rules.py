@@ -109,3 +109,10 @@ def test_the_rulings_applied_are_cited(ruling):
     folder = RULES.parent.parent.parent / "nycrules" / "games" / "ny1901"
     texts = [RULES.read_text(encoding="utf-8")] + [p.read_text(encoding="utf-8") for p in folder.glob("*.py")]
     assert any(f"{ruling})" in t or f"{ruling}," in t or f"{ruling}:" in t or f"({ruling}" in t for t in texts)
+
+
+def test_the_games_reference_is_up_to_date():
+    from nycrules.games.ny1901.reference import reference
+    doc = RULES.parent.parent.parent / "docs" / "ny1901-dsl.md"
+    assert doc.read_text(encoding="utf-8") == reference(), \
+        "docs/ny1901-dsl.md is stale: run `python -m nycrules.games.ny1901.reference > docs/ny1901-dsl.md`"

@@ -21,11 +21,12 @@ from .geometry import Geometry, TerritoryCard
 GAME = "ny1901"
 LAND, CARDS = "New York 1901: land", "New York 1901: cards"
 
-dsltypes.add_game_types({
+TYPES = {
     "territory": "a territory", "district": "a district", "territory_card": "a territory card",
     "street": "a street", "skyscraper": "a skyscraper tile", "spot": "a place for a skyscraper",
     "building": "a building on the board",
-})
+}
+dsltypes.add_game_types(TYPES)
 
 BONUS_CARDS = ("bronze_baron", "master_architect", "generation_king", "gold_tycoon", "gold_prestige")
 
