@@ -206,3 +206,15 @@ def test_gold_tycoon_counts_a_building_in_both_districts_it_straddles():
         city.build(geometry, 0, s)
     shared = set(spot.districts) & set(other[0].districts)
     assert bonus_points(game, "gold_tycoon") == [3 * len(shared), 0]
+
+
+@pytest.mark.parametrize("card, points", [("gold_prestige", 26), ("gold_tycoon", 25)])
+def test_gold_prestige_scores_the_opponents_lower_buildings_a_new_gold_one_touches(geometry, card, points):
+    game = table(geometry, ["y1"])
+    city = game.city
+    city.bonus = card
+    city.claim(BLUE, territory(geometry, "b1"))
+    city.build(geometry, BLUE, geometry.spot(geometry.tile_index("bronze_2"), geometry.board.grid.cell_named("A3"), 0))
+    game.seats[GREEN].points = 18
+    turn(game, GREEN, [("Build a skyscraper?", "yes"), ("Which skyscraper?", "gold 3")])
+    assert game.seats[GREEN].points == points  # 7 for the gold, and 1 for Blue's bronze beside it (A22)
