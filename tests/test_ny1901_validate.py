@@ -84,6 +84,12 @@ def test_a_ruleset_of_another_game_cannot_be_played_yet():
     assert done.returncode != 0 and "cannot be played yet" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_validate_simulate_says_it_cannot_play_it_yet():
+    done = subprocess.run([sys.executable, str(ROOT / "cli.py"), "validate", str(FOLDER / "rules.yaml"), "--simulate",
+                           "3"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "--simulate cannot play it yet" in done.stderr and "ok:" not in done.stdout
+
+
 def test_validate_on_the_command_line():
     done = subprocess.run([sys.executable, str(ROOT / "cli.py"), "validate", str(FOLDER / "rules.yaml"),
                            str(FOLDER / "advanced.yaml")], capture_output=True, text=True, timeout=120)

@@ -22,6 +22,7 @@ from ..engine.model import Ruleset, Script
 from ..loading.loader import LoadResult, check_ruleset
 from ..language.probe import Probe, ProbedCompiler
 from ..agents.seating import parse_seats
+from ..text import shown_path
 
 # Decisions one game may ask before it counts as a game that cannot end. A shipped
 # four-seat game asks about 300.
@@ -332,6 +333,9 @@ def check_by_playing(path: str | Path, games: int, seed: int, seats: list[str] |
     """Validate a ruleset and, when it is valid, play it (`validate PATH --simulate N`)."""
     probe = Probe()
     result = check_ruleset(path, lambda calls, symbols, params: ProbedCompiler(calls, symbols, params, probe))
+    if result.ruleset is None and not result.diagnostics:  # valid, of a game the engine does not run yet
+        raise NycRulesError(f"{shown_path(Path(path))}: a ruleset of another game than New York City: it is valid, "
+                            "but --simulate cannot play it yet (docs/games.md)")
     if result.ruleset is None:
         return result, None
     check = play_check(result.ruleset, probe, str(path), games, seed, seats, coverage, decision_limit)
