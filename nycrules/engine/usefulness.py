@@ -27,7 +27,7 @@ import functools
 from typing import Any
 
 from ..diagnostics import RuleRuntimeError
-from .bids import BidTable
+from .bids import BidTable, HandCounts
 from .decisions import Decision, same_choice_key
 from .copying import copy_value
 from .state import Game, Seat, Tile, copy_game, rules_memo
@@ -191,7 +191,8 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
             use(trial, me, mine, context)
         except (RuleRuntimeError, _NoOptions):
             return True  # left open: the failure shows when the seat uses the character
-        if len(BidTable(trial, me)):
+        bidder = _BidderAsTried(me, seat, memo)
+        if len(BidTable(trial, bidder, HandCounts(trial, bidder))):
             return True
         seen = set()
         for other in usable(trial, me, hooks, context):
@@ -202,6 +203,27 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
                     return True
         prefix = explorer.next_prefix(len(fixed))
     return False
+
+
+class _BidderAsTried:
+    """What the bid counting reads of a seat of a trial (its hand, bid and the characters' additions),
+    for reading only, each as the trial has it without copying what the trial did not copy: the
+    trial's own value if it read or set it, else the original's copy made on another path (in the
+    memo), else the original itself, which nothing of the trial can have changed."""
+
+    __slots__ = ("hand", "played", "virtual")
+
+    def __init__(self, copy: Seat, original: Seat, memo: dict[int, Any]):
+        own = vars(copy)
+        for name in self.__slots__:
+            value = own.get(name, _MISSING)
+            if value is _MISSING:
+                value = getattr(original, name)
+                value = memo.get(id(value), value)
+            setattr(self, name, value)
+
+
+_MISSING = object()
 
 
 def bid_keeper(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> "BidKeeper | None":
