@@ -309,18 +309,13 @@ class Session(ResearchMethods):
         state = self.state
         assert state is not None
         try:
-            while True:
-                drive(state, value)
-                decision = state.waiting
-                if decision is None:
-                    self._over = True
-                    return
-                state.waiting = None
-                index = self._answer(state, decision)
-                if index is None:
-                    self._pending = decision
-                    return
-                value = self._taken(decision, index)
+            drive(state, value, 0, self._answered)  # the replay, agents and Toms answer inside
+            decision = state.waiting
+            if decision is None:
+                self._over = True
+                return
+            state.waiting = None
+            self._pending = decision
         except AgentError:
             raise  # an agent gave no answer: its decision waits (for apply, or for run() to ask again)
         except BaseException:
@@ -359,15 +354,25 @@ class Session(ResearchMethods):
             return 0  # Tom's rules decide for him; a rule that still asks him gets the first option
         return None
 
+    def _answered(self, game: Game, decision: Decision) -> int | None:
+        """`_answer`, noted as taken (`_noted`) when there is one (for `drive`, which takes it)."""
+        index = self._answer(game, decision)
+        if index is not None:
+            self._noted(decision, index)
+        return index
+
     def _taken(self, decision: Decision, index: int) -> Any:
         """A decision answered: noted in the record and the history, the observer told; its value."""
         state = self.state
         assert state is not None
+        self._noted(decision, index)
+        return answered(state, decision, index)
+
+    def _noted(self, decision: Decision, index: int) -> None:
         self.record.append(index)
         self.history.append((decision.seat.index, index, decision.count))
         if self.observer is not None:
-            self.observer(state, decision, index)
-        return answered(state, decision, index)
+            self.observer(self.state, decision, index)
 
     def _ask(self, agent: Any, decision: Decision, position: int) -> int:
         """The agent's answer to the decision, refused with one line unless it is an option's index."""

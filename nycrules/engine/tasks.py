@@ -93,10 +93,14 @@ def answered(game: Game, decision: Decision, index: int) -> Any:
     return decision.value(index)
 
 
-def drive(game: Game, value: Any = None, floor: int = 0) -> Any:
+def drive(game: Game, value: Any = None, floor: int = 0,
+          answer: Callable[[Game, Decision], int | None] | None = None) -> Any:
     """Run the tasks above `floor` until all are done (their last result is given back) or, when
     the game has no chooser that answers at once, until a decision waits: then it is
-    `game.waiting` and None is given back; call again with `answered(...)`'s value."""
+    `game.waiting` and None is given back; call again with `answered(...)`'s value.
+
+    `answer(game, decision)`, if given, is asked first (a session's agents, engine/runner.py): the
+    index of the option taken, noted as taken (`answered`), or None for a decision that waits."""
     stack = game.stack
     while len(stack) > floor:
         out = stack[-1].step(game, value)
@@ -109,6 +113,11 @@ def drive(game: Game, value: Any = None, floor: int = 0) -> Any:
             else:
                 asked, value = offered(game, out)
                 if asked is None:
+                    continue
+            if answer is not None:
+                index = answer(game, asked)
+                if index is not None:
+                    value = answered(game, asked, index)
                     continue
             chooser = game.chooser
             if chooser is None:  # someone outside answers: the game waits here
