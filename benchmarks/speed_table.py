@@ -133,6 +133,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per mix for the instruction counts")
     parser.add_argument("--baseline", default="20bfc11", help="the commit the instructions are compared with")
     parser.add_argument("--baseline-dir", type=Path, help="a checkout of the baseline to use instead of git archive")
+    parser.add_argument("--at", help="the commit to name as measured (for a copy of the source outside git)")
     args = parser.parse_args()
     rows = []
     for label, (old, new) in measure.instructions(args.baseline, args.baseline_dir, args.games, 1).items():
@@ -146,7 +147,7 @@ def main() -> None:
     rows.append(("`bot:mcts` (the default search) playouts", f"{playouts_per_second(12):,.0f} a CPU-second"))
     head = measure.subprocess.run(["git", "-C", str(HERE.parent), "rev-parse", "--short", "HEAD"],
                                   capture_output=True, text=True).stdout.strip()
-    print(f"measured at {head or 'this checkout'}: python benchmarks/speed_table.py --games {args.games}")
+    print(f"measured at {args.at or head or 'this checkout'}: python benchmarks/speed_table.py --games {args.games}")
     print("\n| what | figure |\n|---|---|")
     for what, figure in rows:
         print(f"| {what} | {figure} |")

@@ -43,7 +43,8 @@ class EffectTask(Task):
         self.script = script
         self.frame = Frame(game, variables)
         self.pc = -1  # not started
-        self.loops: list[list] = [[None, 0] for _ in range(script.program.slots)]
+        slots = script.program.slots
+        self.loops: list[list] = [[None, 0] for _ in range(slots)] if slots else []  # most effects have no loop
         self.rule = rule or script.label
         self.parent = parent
         self.start = 0
