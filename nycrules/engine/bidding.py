@@ -282,7 +282,7 @@ def _bid_so_far(seat: Seat) -> str:
     parts = [f"{c.type} as {c.weight} {c.counted_as}" if (c.counted_as != c.type or c.weight != 1) else c.type
              for c in seat.played]
     parts += [f"+{kind}" for kind in seat.virtual]
-    return "so far: " + " ".join(parts) if parts else "nothing played yet"
+    return "you have played " + " ".join(parts) if parts else "you have played nothing yet"
 
 
 def evaluate_bids(game: Game, rnd: RoundDef) -> Seat | None:

@@ -29,6 +29,7 @@ HELP = """Commands (at any prompt):
                   points of its two best options (it sees only what you see)
   swap A for B    exchange hand card A for reserve card B while bidding
   help, ?, h      what the current decision is about, and the commands
+  help tom        how a game round goes, and how Tom plays and scores
   board           the boroughs, vessels, prestige tiles and the press track
   hand            your cards, dollars and skyscrapers
   seats           every seat's points, dollars, press place, skyscrapers,

@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import answers, commands, menus, narration, views
+from . import answers, commands, menus, narration, tom_help, views
 from ..agents import seat_agents
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..engine.decisions import Decision
@@ -77,6 +77,9 @@ class PlayGame:
         loaded = len(self.decisions)
         names = ", ".join(f"{s.name} ({_kind(s)})" for s in self.specs)
         t.say(f"New York City: {names}; seed {self.seed}. Type `help` at any prompt.")
+        if not loaded:  # a new game: who Tom is, once
+            for line in tom_help.at_start(self.ruleset, self.specs):
+                t.say(line)
         self._start(self.decisions)
         while True:
             assert self.session is not None
@@ -275,6 +278,8 @@ class PlayGame:
         if word in ("help", "?", "h"):
             if rest.strip() == "commands":
                 return commands.HELP
+            if rest.strip().lower() == "tom":
+                return tom_help.HELP
             return menus.explain(game, decision) + "\n" + commands.COMMANDS
         if word == "more":
             return "\n".join(menus.option_lines(game, decision, every=True))

@@ -29,7 +29,7 @@ def hand(game: Game, seat: Seat, rule: str = "") -> str:
     if len(held) > 79:  # on an 80-column terminal the reserve goes on a line of its own
         held = f"{seat.name}: hand {cards(seat.hand)};\n  reserve {cards(seat.reserve)}"
     lines = [held,
-             f"  {counted(seat.dollars, 'dollar')}, {counted(seat.board, 'skyscraper')} on the board, "
+             f"  {counted(seat.dollars, 'dollar')}, {counted(seat.board, 'skyscraper')} on your player board, "
              f"{counted(seat.points, 'point')}, press space {seat.token.space}"]
     if seat.played or seat.virtual:
         parts = [cards(seat.played)] if seat.played else []

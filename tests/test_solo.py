@@ -1,0 +1,45 @@
+"""Playing alone against Tom, explained (issue 33, item 5): what his level means, how a game round
+goes and how he plays (`help tom`, and once at the start), and the words of the table."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def play(tmp_path, typed: str, *args: str) -> str:
+    result = subprocess.run([sys.executable, str(ROOT / "cli.py"), "play", *args], input=typed,
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    return result.stdout
+
+
+def test_tom_s_level_is_said_in_words_at_the_start(tmp_path):
+    out = play(tmp_path, "quit\n", "--seat", "Ann", "--seat", "tom:12", "--seed", "11")
+    start = " ".join(out.split("=== Setup ===")[0].split())
+    assert "level C5" in start and "draws 5 cards in phase I" in start
+    assert "keeps one meant for a later bidding round" in start  # mode C
+    assert "`help tom`" in start
+    assert max(len(line) for line in out.split("\n")) <= 80
+
+
+def test_help_tom_explains_a_game_round_and_how_tom_plays_and_scores(tmp_path):
+    out = play(tmp_path, "help tom\nquit\n", "--seat", "Ann", "--seat", "tom", "--seed", "11")
+    text = " ".join(out.split("Ann> help tom")[1].split("Ann> ")[0].split())
+    for words in ("phase I", "two pairs", "one pair", "dollars dealt", "returns", "doubles",
+                  "press track", "never uses characters"):
+        assert words in text, words
+    assert max(len(line) for line in out.split("\n")) <= 80
+
+
+def test_no_tom_no_tom_help_at_the_start(tmp_path):
+    out = play(tmp_path, "quit\n", "--seat", "Ann", "--seat", "bot:greedy", "--seed", "11")
+    assert "help tom" not in out
+
+
+def test_the_hand_line_names_the_player_board_and_the_bid_says_whose_cards(tmp_path):
+    out = play(tmp_path, "1\n1\n1\n1\n1\n1\n1\n1\nquit\n", "--seat", "Ann", "--seat", "tom", "--seed", "3")
+    assert "skyscrapers on your player board" in out and "skyscrapers on the board," not in out
+    assert "(nothing played yet)" not in out and "(you have played nothing yet)" in out
