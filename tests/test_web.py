@@ -155,6 +155,7 @@ def test_undo_takes_back_the_seats_own_answer_and_the_save_follows(tmp_path):
     assert game.undo(0, at) == ""
     assert game.session.record == [] or game.session.history[-1][0] != 0
     assert len(game.session.record) < at
+    game.flush()
     assert read_save(game.save_path, RULESET).decisions == game.session.record
 
 
@@ -165,6 +166,7 @@ def test_a_restarted_server_goes_on_from_the_save_with_the_same_addresses(tmp_pa
     for _ in range(4):
         assert game.answer(0, len(game.session.record), "#1") == ""
     keep_tokens(game)
+    game.flush()
     saved = read_save(game.save_path, RULESET)
     again = ServedGame(RULESET, saved.seats, saved.seed, saved.decisions, game.save_path,
                        read_tokens(game.save_path))
@@ -204,3 +206,19 @@ def test_a_slow_page_is_sent_only_the_latest_state(tmp_path):
         return socket.sent
 
     assert asyncio.run(run()) == [0, game.version]  # the first, then only the latest: nothing piles up
+
+
+def test_a_save_that_fails_is_said_on_every_page_and_the_game_goes_on(tmp_path):
+    import shutil
+
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    game = served(folder, ["Ann", "tom"])
+    shutil.rmtree(folder)  # the folder of the save is gone (a disk unplugged, a full disk alike)
+    client = TestClient(make_app([game]))
+    with client.websocket_connect(f"/ws/{game.token_of(0)}", headers=ORIGIN) as ws:
+        first = state(ws)
+        ws.send_text(json.dumps({"type": "answer", "at": first["at"], "text": "#1"}))
+        after = state(ws)
+    assert after["at"] > first["at"]
+    assert after["save_error"].startswith("the game could not be saved to ") and "\n" not in after["save_error"]

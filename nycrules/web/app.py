@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlsplit
@@ -56,13 +57,16 @@ class Page:
             self.changed.clear()
             if self.game.version == self.sent_version:
                 continue
-            state = await to_thread.run_sync(self._state)
+            state, saved = await to_thread.run_sync(self._state)
+            await asyncio.wrap_future(saved)  # never shown before it is saved
+            state["save_error"] = self.game.save_error
             self.sent_version = state["version"]
             await asyncio.wait_for(self.socket.send_text(json.dumps(state)), SEND_TIMEOUT)
 
-    def _state(self) -> dict[str, Any]:
+    def _state(self) -> tuple[dict[str, Any], "Future[None]"]:
+        """The page's state now, and the save of that same version (being written)."""
         with self.game.lock:
-            return state_for(self.game, self.seat)
+            return state_for(self.game, self.seat), self.game.saved
 
 
 class Tables:

@@ -12,6 +12,7 @@ import json
 import os
 import secrets
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from ..agents import seat_agents
@@ -38,6 +39,10 @@ class ServedGame:
         self.ruleset, self.specs, self.seed = ruleset, list(specs), seed
         self.lock = threading.Lock()
         self.version = 0
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nycrules-save")
+        self.saved: Future[None] = Future()
+        self.saved.set_result(None)
+        self.save_error = ""  # why the last save failed, if it did: said on every page
         self.failure = ""  # a rule that failed (the game cannot go on): said on every page
         self.session = self._session(decisions)
         check_record_used(self.session, len(decisions))
@@ -139,9 +144,22 @@ class ServedGame:
         self._saved()
 
     def _saved(self) -> None:
-        """The game as it is now, saved (atomically) over this game's own save file; then a new version."""
-        write_save(self.save_path, self._save())
+        """A new version of the game, saved (atomically, synced) over this game's own save file by the
+        game's writer thread, in order: while the disk syncs, the pages' new state is being built, and
+        no page is sent it before the save is done (`saved`)."""
         self.version += 1
+        self.saved = self._writer.submit(self._write, self._save())
+
+    def _write(self, save: Save) -> None:
+        try:
+            write_save(self.save_path, save)
+            self.save_error = ""
+        except (NycRulesError, OSError) as err:  # a full disk: the game goes on, every page says so
+            self.save_error = f"the game could not be saved to {self.save_path}: {getattr(err, 'strerror', None) or err}"
+
+    def flush(self) -> None:
+        """Wait until the game as it is now is saved."""
+        self.saved.result()
 
     def _session(self, decisions: list[int]) -> Session:
         """A session that replays these decisions, the bots and Toms playing on to the first person's decision."""

@@ -70,7 +70,8 @@ function render(next) {
   state = next;
   const you = next.seat === null ? null : next.seats[next.seat];
   document.title = (next.decision ? "▶ Your turn · " : "") + "New York City";
-  $("turn").textContent = next.failure ? "The game cannot go on: " + next.failure
+  $("turn").textContent = next.save_error ? "Not saved: " + next.save_error
+    : next.failure ? "The game cannot go on: " + next.failure
     : next.final ? "The game is over."
     : you === null ? "Spectator · " + next.turn + " is to move"
     : next.decision ? you.name + ": your turn" : you.name + " · waiting for " + next.turn;
@@ -222,7 +223,7 @@ function addCard(card) {
 
 function renderDecision(decision) {
   $("decision").hidden = !decision;
-  if (!decision) { decisionAt = null; return; }
+  if (!decision) { decisionAt = null; $("options").replaceChildren(); return; }  // no stale option to press
   const fresh = decisionAt !== decision.at;
   if (fresh) { showAll = false; $("answer").value = ""; $("message").hidden = true; }
   decisionAt = decision.at;
