@@ -364,3 +364,76 @@ procedure:
         during = seat.points - sum(seat.scores.values())
         assert during > 0
     assert any(e.text.startswith("gains") and "place 1" in e.text for e in game.events[:final])
+
+
+# ------------------------------------------------------------------ end_game()
+ENDS_IN_SETUP = """
+procedure:
+  setup:
+    - id: seat_setup
+      rule: setup
+      for_each: seats()
+      as: me
+      run: setup_seat
+    - id: the_end
+      rule: end
+      do: end_game()
+"""
+ENDS_AT_A_ROUND_S_START = """
+procedure:
+  play:
+    - id: game_round
+      repeat: rounds
+      as: round
+      do:
+        - id: phase0
+          rule: phase 0
+          title: "Game round {round}"
+          do: end_game()
+    - id: final_scoring
+"""
+
+
+@pytest.mark.parametrize("text", [ENDS_IN_SETUP, ENDS_AT_A_ROUND_S_START], ids=["setup", "round start"])
+def test_end_game_ends_the_game_at_once(tmp_path, text):
+    """end_game() in setup named a winner, then five rounds were played; at a round's start the
+    winner was named at every round and once more at the end."""
+    game = play(mod(tmp_path, text), ["bot:random", "bot:random"], 1)
+    assert game.finished
+    assert [e.kind for e in game.events].count("end") == 1 and game.events[-1].kind == "end"
+    assert sum(e.text.startswith("Game round") for e in game.events) == (0 if text is ENDS_IN_SETUP else 1)
+    assert game.stack == [] and all(seat.points == 0 for seat in game.seats)
+
+
+@pytest.mark.parametrize("where", ["characters:\n  - id: 19\n    effect: |\n      end_game()\n",
+                                   "steps:\n  round_start_seat: |\n    draw_cards(me, 3)\n    end_game()\n"])
+def test_end_game_is_refused_outside_the_procedure(tmp_path, where):
+    found = problems(tmp_path, where)
+    assert len(found) == 1 and " E413 end_game() ends the game at once: call it in the procedure" in found[0]
+
+
+@pytest.mark.parametrize("winner", ['"[s in seats() where points(s) > 1000]"', "concat(seats(), seats())",
+                                    "sort_by([s in seats_by_press() where not is_tom(s)], s -> -points(s))"])
+def test_a_winner_that_may_rank_nobody_is_refused(tmp_path, winner):
+    """A ranking that may be empty passed validate and ended simulate in an IndexError (issue 34)."""
+    found = problems(tmp_path, f"winner: {winner}\n")
+    assert len(found) == 1 and re.match(r"2:\d+ E408 the winner's ranking must hold every seat", found[0]), found
+
+
+def test_a_winner_that_ranks_every_seat_in_another_order_is_fine(tmp_path):
+    game = play(mod(tmp_path, "winner: reversed(sort_by(seats(), s -> points(s)))\n"), ["bot:greedy", "bot:random"], 2)
+    assert game.events[-1].seat == max(game.seats, key=lambda s: (s.points, s.index)).index
+
+
+@pytest.mark.parametrize("text,words", [
+    ("steps:\n  round_start_seat: |\n    draw_cards(me, 3)\n    repeat 1001:\n      pass\n",
+     "5:12 E408 repeat 1001 is more than the limit of 1000"),
+    ("steps:\n  round_start_seat: |\n    draw_cards(me, 1001)\n", "4:20 E408 draw_cards of 1001 is more than the limit"),
+    ("steps:\n  round_start_seat: |\n    draw_cards(me, 3)\n    deal_pairs(2000)\n",
+     "5:16 E408 deal_pairs of 2000 is more than the limit"),
+])
+def test_a_count_written_over_its_limit_in_an_effect_is_refused_by_validate_at_its_line(tmp_path, text, words):
+    """A count written over the limit passed validate and failed only in play (issue 34; the procedure's
+    own `repeat:` and `at_most:` above)."""
+    found = problems(tmp_path, text)
+    assert len(found) == 1 and found[0].startswith(words), found

@@ -12,7 +12,7 @@ from .abilities import effect_task
 from .procedure import Cursor, run_part
 from .setup import for_seat
 from .state import Game, Seat
-from .tasks import Task, run_now
+from .tasks import GameOver, Task, run_now
 
 FINAL_SCORING = "final_scoring"  # the id of the procedure node that scores a game at its end
 
@@ -63,4 +63,7 @@ def end_game(game: Game) -> None:
 
 def final_scoring(game: Game) -> None:
     """Score the game as it stands: the procedure's node `final_scoring` (search bots value positions so)."""
-    run_part(game, FINAL_SCORING)
+    try:
+        run_part(game, FINAL_SCORING)
+    except GameOver:  # its last node names the winner, ending the game there: nothing else runs on it
+        pass

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..diagnostics import RuleRuntimeError
 from .decisions import Decision
 from .copying import Copied
 from .state import Game
@@ -69,7 +70,10 @@ def offered(game: Game, decision: Decision) -> tuple[Decision | None, Any]:
     of kind "forced"), so a person sees that it was taken for them. While a character that is part
     of a bid acts (`game.keeper`), only the answers after which a legal bid can follow are offered.
     """
-    if decision.count == 1:
+    if decision.count <= 1:
+        if decision.count == 0:  # no answer could go on (a structure mod drafting from no pairs): the rule's error
+            raise RuleRuntimeError(f"a choice with no options: {decision.prompt}", game.where, game.rule,
+                                   decision.seat.name, game.decisions_taken)
         if game.log_events:
             game.emit(decision.seat, decision.option(0).label, "forced", public="")  # its own cards, maybe
         return None, decision.value(0)
@@ -93,6 +97,10 @@ def answered(game: Game, decision: Decision, index: int) -> Any:
     return decision.value(index)
 
 
+class GameOver(BaseException):  # not an error: code catching failures lets it pass
+    """`end_game()` was called: every task under way stops, the game is over (caught by the outermost drive)."""
+
+
 def drive(game: Game, value: Any = None, floor: int = 0,
           answer: Callable[[Game, Decision], int | None] | None = None) -> Any:
     """Run the tasks above `floor` until all are done (their last result is given back) or, when
@@ -103,7 +111,13 @@ def drive(game: Game, value: Any = None, floor: int = 0,
     index of the option taken, noted as taken (`answered`), or None for a decision that waits."""
     stack = game.stack
     while len(stack) > floor:
-        out = stack[-1].step(game, value)
+        try:
+            out = stack[-1].step(game, value)
+        except GameOver:
+            if floor:
+                raise  # up to the drive of the whole game, through the tasks under this one
+            stack.clear()
+            return None
         if out is PUSHED:
             value = None
             continue

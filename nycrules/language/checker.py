@@ -13,6 +13,7 @@ from . import dsltypes as T
 from . import nodes as n
 from . import registry
 from ..diagnostics import Location, Sink
+from .call_rules import counts_over_the_limit, limit_message, over_the_limit, refused_here
 from .hooks import HOOKS
 from .registry import Primitive, variants
 from .scope import CheckContext, Scope, Symbols, Unknown
@@ -93,6 +94,8 @@ class Checker:
             self._block(stmt.body, inner, loops + 1)
         elif isinstance(stmt, n.Repeat):
             self._expect(stmt.count, scope, "int", "the number of repeats")
+            if over_the_limit(stmt.count):
+                self._error("E408", limit_message("repeat", stmt.count), stmt.count.loc)
             self._block(stmt.body, scope.child(), loops + 1)
 
     def _if(self, stmt: n.If, scope: Scope, loops: int) -> None:
@@ -314,13 +317,12 @@ class Checker:
             self._error("E403", f"{call.func} takes {counts} argument(s), not {len(call.args)}: "
                                 f"{options[0].signature}{_as_a_list(call, options)}", call.loc)
             raise Unknown
-        if self._ctx.pure and (by_count[0].changes or by_count[0].asks):
-            self._error("E413", f"{self._ctx.what} cannot use {call.func}(...): it asks or changes something",
-                        call.loc)
+        refused = refused_here(by_count[0], call, self._ctx, scope.names)
+        if refused is not None:
+            self._error(*refused, call.loc)
             raise Unknown
-        if by_count[0].asks and "me" not in scope.names:
-            self._error("E412", f"{call.func}(...) asks `me` to decide, but there is no `me` here", call.loc)
-            raise Unknown
+        for count in counts_over_the_limit(by_count[0], call):
+            self._error("E408", limit_message(f"{call.func} of", count), count.loc)
         # Type the plain arguments once, then try each variant.
         arg_types: list[str | None] = []
         for arg in call.args:

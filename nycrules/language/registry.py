@@ -48,6 +48,8 @@ class Primitive:
     asks: bool = False  # asks the acting seat (`me`) to decide
     changes: bool = False  # changes the game (every action; some that also give a value)
     game: str | None = None  # the game whose rulesets alone may call it (docs/games.md); None: every ruleset
+    ends: bool = False  # ends the game at once: only the procedure's own nodes may call it
+    counts: bool = False  # its `count` is a count asked for at once, at most limits.MAX_COUNT
 
     @property
     def signature(self) -> str:
@@ -83,7 +85,8 @@ def _split_params(text: str) -> list[str]:
 
 
 def primitive(signature: str, help: str, category: str, asks: bool = False,
-              changes: bool | None = None, game: str | None = None) -> Callable:
+              changes: bool | None = None, game: str | None = None, ends: bool = False,
+              counts: bool = False) -> Callable:
     """Register the decorated function as the implementation of `signature`.
 
     A game's own primitive names its `game` (the package under nycrules/games/ that registers it)
@@ -99,7 +102,8 @@ def primitive(signature: str, help: str, category: str, asks: bool = False,
 
     def register(fn: Callable) -> Callable:
         prim = Primitive(m.group("name"), tuple(params), returns.replace(" ", "") if returns else None,
-                         help, category, fn, asks, returns is None if changes is None else changes, game)
+                         help, category, fn, asks, returns is None if changes is None else changes, game, ends,
+                         counts)
         _REGISTRY.setdefault(prim.name, []).append(prim)
         return fn
 

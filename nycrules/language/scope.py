@@ -40,3 +40,4 @@ class CheckContext:
     what: str = "a condition"  # what a pure expression is called in messages
     own_hook: str | None = None  # a character's automatic hook, which its effect must not fire
     hook: str | None = None  # the hook a character's effect runs at (for messages)
+    procedure: bool = False  # a node of the procedure: the one place the game may be ended at once

@@ -131,6 +131,20 @@ def specs(doc: MDict) -> Iterator[Spec]:
         yield Spec(("winner",), doc["winner"], "expression", "winner")
 
 
+# Lists that hold every seat once: the seats, and those lists put in another order.
+_ALL_SEATS = {"seats", "seats_by_press"}
+_REORDERED = {"sort_by", "reversed"}
+
+
+def _ranks_every_seat(tree: Any) -> bool:
+    """Whether an expression surely gives every seat (so the ranking names a winner in every game)."""
+    if not isinstance(tree, n.Call):
+        return False
+    if tree.func in _ALL_SEATS:
+        return not tree.args
+    return tree.func in _REORDERED and bool(tree.args) and _ranks_every_seat(tree.args[0])
+
+
 def _label(node: dict, path: tuple) -> str:
     ident = node.get("id")
     return f"procedure {ident}" if isinstance(ident, str) else f"procedure ({path[1]})"
@@ -156,6 +170,11 @@ class ProcedureChecker:
             self._list(proc[part], ("procedure", part), dict(scope))
         if "winner" in self.doc:
             self._expr(("winner",), CheckContext({}, pure=True, what="the winner's ranking"), "list[seat]")
+            tree = self.trees.get(("winner",))
+            if tree is not None and not _ranks_every_seat(tree):
+                self._error("E408", "the winner's ranking must hold every seat: order seats() or seats_by_press() "
+                                    "with sort_by (and reversed); a filter, first, concat and the like may leave "
+                                    "nobody to name as the winner", tree.loc)
 
     def _list(self, items: MList, path: tuple, scope: dict[str, str]) -> None:
         for i, node in enumerate(items):
@@ -202,7 +221,7 @@ class ProcedureChecker:
         if "run" in node:
             self._run(node, inner)
         elif isinstance(node.get("do"), str):
-            self._effect(path + ("do",), CheckContext(inner, label=_label(node, path)))
+            self._effect(path + ("do",), CheckContext(inner, label=_label(node, path), procedure=True))
             tree = self.trees.get(path + ("do",))
             read = _names(tree) | {"me"}  # `me` also for the primitives that ask it or name it in the log
             self.reads[path + ("do",)] = tuple(sorted(name for name in read if name in inner))

@@ -28,7 +28,7 @@ def play(f: Any, seat: Seat, card: Card) -> None:
 
 
 @primitive("play_as(seat: seat, card: card, as: card_type, count: int)",
-           "Play a card into the bid counting as `count` cards of another type.", C)
+           "Play a card into the bid counting as `count` cards of another type.", C, counts=True)
 def play_as(f: Any, seat: Seat, card: Card, as_type: str, count: int) -> None:
     check_count(f, count, "one card counting as")
     in_bid = sum(c.weight for c in seat.played) + len(seat.virtual) + count

@@ -91,7 +91,8 @@ def board(f: Any, seat: Seat) -> int:
     return seat.board
 
 
-@primitive("add_to_board(seat: seat, count: int)", "Put skyscrapers from the general supply on the board.", C)
+@primitive("add_to_board(seat: seat, count: int)", "Put skyscrapers from the general supply on the board.", C,
+           counts=True)
 def add_to_board(f: Any, seat: Seat, count: int) -> None:
     check_count(f, count, "add_to_board of")
     if count > 0:
@@ -120,7 +121,7 @@ def _build_task(f: Any, seat: Seat, borough: Borough, count: int) -> Any:
 @primitive("build(seat: seat, borough: borough, count: int) -> int",
            "Build skyscrapers from the board (it must, while it has some); for each one missing the seat may "
            "move one of its skyscrapers from another borough, or build fewer. Gives how many were built.",
-           C, changes=True)
+           C, changes=True, counts=True)
 @waits(_build_task)
 def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
     out = _build_task(f, seat, borough, count)
@@ -128,7 +129,7 @@ def build(f: Any, seat: Seat, borough: Borough, count: int) -> int:
 
 
 @primitive("build_from_supply(seat: seat, borough: borough, count: int)",
-           "Build skyscrapers in the borough straight from the general supply.", C)
+           "Build skyscrapers in the borough straight from the general supply.", C, counts=True)
 def build_from_supply(f: Any, seat: Seat, borough: Borough, count: int) -> None:
     check_count(f, count, "build_from_supply of")
     if count > 0:

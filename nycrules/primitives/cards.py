@@ -63,7 +63,7 @@ def bidding_round_done(f: Any, card: str) -> bool:
 
 
 @primitive("draw_cards(seat: seat, count: int) -> list[card]",
-           "Draw cards from the draw pile into the hand; gives the cards drawn.", C, changes=True)
+           "Draw cards from the draw pile into the hand; gives the cards drawn.", C, changes=True, counts=True)
 def draw_cards(f: Any, seat: Seat, count: int) -> list:
     check_count(f, count, "draw_cards of")
     drawn = ops.draw_into(f.game, seat.hand, count)
@@ -116,7 +116,7 @@ def reveal(f: Any, seat: Seat, cards: list) -> None:
 
 
 @primitive("grow_reserve(seat: seat, count: int)",
-           "The reserve holds `count` more cards from now on; they are drawn into it at once.", C)
+           "The reserve holds `count` more cards from now on; they are drawn into it at once.", C, counts=True)
 def grow_reserve(f: Any, seat: Seat, count: int) -> None:
     check_count(f, seat.reserve_size + not_negative(f, count, "grow_reserve of"), "a reserve of")
     seat.reserve_size += count

@@ -18,6 +18,7 @@ from ..engine.draft import draft_turn as run_draft_turn
 from ..engine.scoring import end_game as run_end_game
 from ..engine.scoring import score_step as run_score_step
 from ..engine.scoring import score_step_task
+from ..engine.tasks import GameOver
 from ..engine.state import Borough, Pair, Seat
 from ..engine.model import RoundDef, ScoringStep
 from ..language.registry import primitive
@@ -28,7 +29,8 @@ C = "procedure"
 
 # ------------------------------------------------------------------ setup
 @primitive("reveal_start_stacks(count: int)",
-           "Keep this many of the shuffled stacks of start characters on offer; the others go back to the box.", C)
+           "Keep this many of the shuffled stacks of start characters on offer; the others go back to the box.", C,
+           counts=True)
 def reveal_start_stacks(f: Any, number: int) -> None:
     game = f.game
     number = max(count(f, number, "start stacks revealed"), 0)
@@ -66,7 +68,8 @@ def move_mayor(f: Any, borough: Borough) -> None:
         game.emit(None, f"the Mayor moves to {borough.name} ({borough.letter})")
 
 
-@primitive("reveal_prestige_tiles(count: int)", "Turn this many prestige tiles face up from their stack.", C)
+@primitive("reveal_prestige_tiles(count: int)", "Turn this many prestige tiles face up from their stack.", C,
+           counts=True)
 def reveal_prestige_tiles(f: Any, number: int) -> None:
     game = f.game
     for _ in range(count(f, number, "prestige tiles revealed")):
@@ -92,7 +95,7 @@ def show_standings(f: Any, heading: str, about: Any) -> None:
 
 
 # ------------------------------------------------------------------ drafting pairs of cards
-@primitive("deal_pairs(count: int)", "Deal this many pairs of cards face up from the draw pile.", C)
+@primitive("deal_pairs(count: int)", "Deal this many pairs of cards face up from the draw pile.", C, counts=True)
 def deal_pairs(f: Any, number: int) -> None:
     game = f.game
     for _ in range(count(f, number, "pairs dealt")):
@@ -231,6 +234,8 @@ def score_step(f: Any, seat: Seat, step: ScoringStep) -> None:
     run_score_step(f.game, step, seat)
 
 
-@primitive("end_game()", "The game is over: the winner (by `winner:`) is named.", C)
+@primitive("end_game()", "The game is over at once: the winner (by `winner:`) is named and nothing else runs; "
+           "only the procedure's nodes may call it.", C, ends=True)
 def end_game(f: Any) -> None:
     run_end_game(f.game)
+    raise GameOver

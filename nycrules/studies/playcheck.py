@@ -29,12 +29,6 @@ from ..text import shown_path
 DECISION_LIMIT = 10_000
 
 
-class NoOptions(NycRulesError):
-    def __init__(self, prompt: str, loc: Location | None, seat: str):
-        super().__init__(f"a choice with no options: {prompt}", loc, "E501")
-        self.seat = seat
-
-
 class GameDoesNotEnd(NycRulesError):
     code = "E503"
 
@@ -215,8 +209,6 @@ class _Guarded(EngineAgent):
     def choose(self, session: Session, decision: Decision) -> int:
         game = session.state
         assert game is not None
-        if not decision.count:
-            raise NoOptions(decision.prompt, game.where, decision.seat.name)
         if game.decisions_taken >= self.limit:
             raise GameDoesNotEnd(self.limit, game.where, decision.seat.name)
         return self.agent.choose(session, decision) if self.agent is not None else 0

@@ -44,7 +44,15 @@ def _ended(code: int | None) -> str:
 
 
 def worker_loop(connection: Connection, play: Callable[..., list[Any]], args: tuple) -> None:
-    """A worker: play each chunk (start, stop) it is sent, saying which game it starts, until None."""
+    """A worker: play each chunk (start, stop) it is sent, saying which game it starts, until None (or
+    until the run is gone: its pipe closed)."""
+    try:
+        _serve(connection, play, args)
+    except (EOFError, OSError):
+        pass
+
+
+def _serve(connection: Connection, play: Callable[..., list[Any]], args: tuple) -> None:
     while (task := connection.recv()) is not None:
         start, stop = task
         try:
@@ -83,13 +91,14 @@ def play_on_processes(play: Callable[..., list[Any]], args: tuple, tasks: list[t
                 _read(worker, pipes[worker], playing, waiting, results, progress)
                 if worker in playing and processes[worker].sentinel in ready and not pipes[worker].poll():
                     raise _died(playing[worker], processes[worker], seed, results)
-    finally:
-        for pipe in pipes:
-            pipe.close()
+    finally:  # (the others stopped before their pipes close: a worker left alone would report the pipe)
         for process in processes:
             if process.is_alive():
                 process.terminate()
+        for process in processes:
             process.join(5)
+        for pipe in pipes:
+            pipe.close()
     return results
 
 
@@ -126,5 +135,5 @@ def _died(game: int | None, process: Any, seed: int, results: list[Any]) -> Work
                           "the script again)", results)
     if process.exitcode is not None and process.exitcode >= 0:
         how += ": did an agent call os._exit?"
-    return WorkerDied(f"game {game} (seed {seed + game}) ended the worker process playing it ({how}); "
-                      f"{len(results)} other games had finished", sorted(results, key=lambda r: r.number))
+    return WorkerDied(f"game {game} (seed {seed + game}) ended the worker process playing it ({how})",
+                      sorted(results, key=lambda r: r.number))

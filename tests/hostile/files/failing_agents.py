@@ -23,14 +23,14 @@ class Exits:
 
 
 class EndsItsProcess:
-    """Ends its process at once, as a crash or os._exit does, at its seat's tenth decision."""
+    """Ends its process at once, as a crash or os._exit does, in the game of seed 3 (its seat's seed is
+    the game's seed * 31 + the seat)."""
 
-    def __init__(self):
-        self.asked = 0
+    def __init__(self, seed):
+        self.seed = seed
 
     def choose(self, view):
         import os
-        self.asked += 1
-        if self.asked == 10:
+        if self.seed == 3 * 31:
             os._exit(0)
         return 0

@@ -1,0 +1,39 @@
+"""What a call may do where it stands, and counts written over their limit: the checks of a script
+that depend on its context rather than on types (checker.py types every call)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from . import nodes as n
+from ..limits import MAX_COUNT
+from .registry import Primitive
+from .scope import CheckContext
+
+
+def refused_here(prim: Primitive, call: n.Call, ctx: CheckContext, names: Iterable[str]) -> tuple[str, str] | None:
+    """(code, message) when the context may not call this primitive, else None."""
+    if ctx.pure and (prim.changes or prim.asks):
+        return "E413", f"{ctx.what} cannot use {call.func}(...): it asks or changes something"
+    if prim.ends and not ctx.procedure:
+        return "E413", (f"{call.func}() ends the game at once: call it in the procedure (a node's `do:`), not in a "
+                        "character's effect, a step or a scoring step, which bots also try on copies of the game")
+    if prim.asks and "me" not in names:
+        return "E412", f"{call.func}(...) asks `me` to decide, but there is no `me` here"
+    return None
+
+
+def counts_over_the_limit(prim: Primitive, call: n.Call) -> Iterable[n.Number]:
+    """The counts of the call written as numbers over limits.MAX_COUNT (a game would refuse them)."""
+    if prim.counts:
+        for param, arg in zip(prim.params, call.args):
+            if param.name == "count" and over_the_limit(arg):
+                yield arg  # type: ignore[misc]
+
+
+def over_the_limit(count: n.Expr | n.Lambda) -> bool:
+    return isinstance(count, n.Number) and count.value > MAX_COUNT
+
+
+def limit_message(what: str, count: n.Number) -> str:
+    return f"{what} {count.value} is more than the limit of {MAX_COUNT} (limits.MAX_COUNT)"
