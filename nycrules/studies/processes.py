@@ -88,8 +88,8 @@ def play_on_processes(play: Callable[..., list[Any]], args: tuple, tasks: list[t
             if not ready and all(game is None for game in playing.values()):
                 raise WorkerDied(f"no worker process started its first game within {START_SECONDS:.0f} s", results)
             for worker in list(playing):
-                _read(worker, pipes[worker], playing, waiting, results, progress)
-                if worker in playing and processes[worker].sentinel in ready and not pipes[worker].poll():
+                gone = not _read(worker, pipes[worker], playing, waiting, results, progress)
+                if worker in playing and (gone or processes[worker].sentinel in ready):
                     raise _died(playing[worker], processes[worker], seed, results)
     finally:  # (the others stopped before their pipes close: a worker left alone would report the pipe)
         for process in processes:
@@ -103,8 +103,9 @@ def play_on_processes(play: Callable[..., list[Any]], args: tuple, tasks: list[t
 
 
 def _read(worker: int, pipe: Connection, playing: dict[int, int | None], waiting: list[tuple[int, int]],
-          results: list[Any], progress: Callable[[int], None] | None) -> None:
-    """Every message the worker has sent: the game it starts, a chunk done (then its next one), a failure."""
+          results: list[Any], progress: Callable[[int], None] | None) -> bool:
+    """Every message the worker has sent: the game it starts, a chunk done (then its next one), a failure.
+    False when its pipe is closed: the worker is gone (all it sent before has been read)."""
     try:
         while worker in playing and pipe.poll():
             kind, value = pipe.recv()
@@ -123,7 +124,8 @@ def _read(worker: int, pipe: Connection, playing: dict[int, int | None], waiting
                     pipe.send(None)
                     del playing[worker]
     except (EOFError, OSError):
-        return  # the worker is gone: its process's sentinel says how
+        return False
+    return True
 
 
 def _died(game: int | None, process: Any, seed: int, results: list[Any]) -> WorkerDied:
