@@ -43,3 +43,31 @@ def test_the_hand_line_names_the_player_board_and_the_bid_says_whose_cards(tmp_p
     out = play(tmp_path, "1\n1\n1\n1\n1\n1\n1\n1\nquit\n", "--seat", "Ann", "--seat", "tom", "--seed", "3")
     assert "skyscrapers on your player board" in out and "skyscrapers on the board," not in out
     assert "(nothing played yet)" not in out and "(you have played nothing yet)" in out
+
+
+def test_the_final_scoring_says_which_ties_the_press_track_broke():
+    """Equal skyscrapers in a borough rank by the press track: the final table says where that
+    decided a place, and who was ahead."""
+    import nycrules
+    from nycrules.table import views
+
+    found = 0
+    for seed in range(1, 40):
+        game = nycrules.new_game(["bot:greedy", "tom:B4"], seed=seed, log_events=False)
+        while not game.is_over():
+            game.apply(0)
+        state = game.state
+        order = {id(token): i for i, token in enumerate(state.press)}
+        table = views.final_scores(state)
+        for borough in state.boroughs:
+            counts = [(borough.counts[s.index], s) for s in state.seats if borough.counts[s.index]]
+            tied = [(n, s) for n, s in counts if sum(m == n for m, _ in counts) > 1]
+            if tied:
+                found += 1
+                ahead = min((s for _, s in tied), key=lambda s: order[id(s.token)])
+                line = next(line for line in table.split("\n") if line.strip().startswith(borough.name + ":"))
+                assert line.endswith(f"; {ahead.name} is ahead"), line
+                assert "Ties in a borough go to the seat ahead on the press track:" in table
+        if found >= 2:
+            break
+    assert found, "no tie in these games"

@@ -172,4 +172,21 @@ def final_scores(game: Game) -> str:
     for step in game.ruleset.final_scoring:
         lines.append(f"  {step.title:<20}" + "".join(f"{s.scores.get(step.id, 0):>{width}}" for s in game.seats))
     lines.append(f"  {'total':<20}" + "".join(f"{s.points:>{width}}" for s in game.seats))
-    return "\n".join(lines + legend)
+    return "\n".join(lines + legend + press_ties(game))
+
+
+def press_ties(game: Game) -> list[str]:
+    """Where equal skyscrapers in a borough were ranked by the press track (the one ahead first)."""
+    order = {id(token): i for i, token in enumerate(game.press)}
+    lines = []
+    for borough in game.boroughs:
+        there = [(borough.counts[s.index], order[id(s.token)], s.name) for s in game.seats if borough.counts[s.index]]
+        if borough.neutral:
+            there.append((borough.neutral, order[id(game.neutral_token)], "the neutral player"))
+        for count in sorted({n for n, _, _ in there}, reverse=True):
+            tied = sorted((place, name) for n, place, name in there if n == count)
+            if len(tied) > 1:
+                names = [name for _, name in tied]
+                listed = ", ".join(names[:-1]) + " and " + names[-1]
+                lines.append(f"  {borough.name}: {listed} have {count} each; {names[0]} is ahead")
+    return ["Ties in a borough go to the seat ahead on the press track:", *lines] if lines else []
