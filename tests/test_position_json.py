@@ -191,3 +191,14 @@ def test_a_forged_seat_name_never_reaches_the_screen(tmp_path):
                           cwd=ROOT, timeout=60, input="1\n")
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "\x1b" not in done.stdout + done.stderr
     assert "a seat needs a name of" in done.stderr
+
+
+def test_a_position_naming_a_rule_path_of_a_megabyte_is_refused_in_a_short_line():
+    """A position naming a 1 MB rule path printed a million-character error line."""
+    game = nycrules.new_game(["Ann", "bot:random"], seed=3)
+    data = json.loads(json.dumps(game.position()))
+    data["game"]["fields"]["ruleset"] = {"rule": "x" * 1_000_000}
+    for forged in (signed(data), {**data, "ruleset": "y" * 1_000_000, "digest": "0" * 64}):
+        with pytest.raises(PositionError) as caught:
+            nycrules.load_position(forged)
+        assert len(str(caught.value)) < 300

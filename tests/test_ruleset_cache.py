@@ -305,3 +305,28 @@ def test_a_relative_cache_or_data_folder_writes_nothing_in_the_current_folder(tm
     assert private_folder() == home / ".cache" / "nycrules"
     assert data_folder() == home / ".local" / "share" / "nycrules"
     assert list(here.iterdir()) == []
+
+
+@pytest.mark.parametrize("key", [b"", b"\x01" * 7, b"\x02" * 5000], ids=["empty", "cut short", "too long"])
+def test_a_damaged_secret_key_is_made_again_and_the_cache_works(cache, tmp_path, key):
+    """An empty secret.key (the disk was full as it was written) turned the cache off for good."""
+    cache.mkdir(mode=0o700)
+    (cache / "secret.key").write_bytes(key)
+    os.chmod(cache / "secret.key", 0o600)
+    mod = tmp_path / "mod.yaml"
+    mod.write_text(MOD, encoding="utf-8")
+    assert check_ruleset(mod).diagnostics == []
+    assert len((cache / "secret.key").read_bytes()) == 32 and entries(cache)
+    assert oct(os.stat(cache / "secret.key").st_mode & 0o777) == "0o600"
+
+
+def test_a_cache_folder_reached_through_a_link_of_ones_own_is_used(tmp_path, monkeypatch):
+    """With XDG_CACHE_HOME a symbolic link (to a private folder), nothing was ever cached."""
+    real = tmp_path / "real-cache"
+    real.mkdir(mode=0o700)
+    (tmp_path / "link-cache").symlink_to(real)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "link-cache"))
+    mod = tmp_path / "mod.yaml"
+    mod.write_text(MOD, encoding="utf-8")
+    assert check_ruleset(mod).diagnostics == []
+    assert entries(real / "nycrules")

@@ -307,14 +307,20 @@ def _secret(folder: Path) -> bytes | None:
     try:
         if not usable_file(path):
             return None
-        if not os.path.lexists(path):
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-            with os.fdopen(fd, "wb") as out:
-                out.write(os.urandom(_SECRET_BYTES))
-        secret = read_bytes(path, _SECRET_BYTES)
-    except (OSError, FileRefused):  # another process is making it, or the folder is read-only: no cache now
+        if os.path.lexists(path):
+            try:
+                secret = read_bytes(path, _SECRET_BYTES)
+            except FileRefused:
+                secret = b""
+            if len(secret) == _SECRET_BYTES:
+                return secret
+        # None yet, or an empty or cut one (the disk was full as it was written): a new one, written whole
+        # or not at all; what was signed with the old one is no longer read, as after any change of key.
+        secret = os.urandom(_SECRET_BYTES)
+        _write_atomically(path, secret)
+    except OSError:  # the folder is read-only, or full: no cache now, and the next run tries again
         return None
-    return secret if len(secret) == _SECRET_BYTES else None
+    return secret
 
 
 def _decode(data: Any, key: str, keys: list[tuple], kinds: list[str]) -> list[Any]:

@@ -24,7 +24,9 @@ def xdg_folder(variable: str, *default: str) -> Path:
 def private_folder() -> Path | None:
     """$XDG_CACHE_HOME/nycrules (or ~/.cache/nycrules), created if missing; None if it is not private."""
     try:
-        base = xdg_folder("XDG_CACHE_HOME", ".cache")
+        # The cache's parent as it is now, links followed (XDG_CACHE_HOME may be a link to a folder of
+        # one's own): every check below and every later use is of that real folder.
+        base = Path(os.path.realpath(xdg_folder("XDG_CACHE_HOME", ".cache").parent)) / "nycrules"
         base.mkdir(mode=0o700, parents=True, exist_ok=True)
         if _ours(base) and (_ours(base.parent) or _sticky(base.parent)):
             return base
