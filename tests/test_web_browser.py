@@ -103,6 +103,7 @@ def test_a_whole_game_clicked_through_against_tom_and_a_bot(browser, tmp_path):
                 continue
             click_option(page, rng)
         assert typed >= 1 and refused == 1 and picked >= 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280  # no sideways scrolling
         final = page.locator("#final-table").inner_text()
         assert "Final scoring" in page.locator("#final").inner_text() and "total" in final
         winner = page.locator("#winner").inner_text()
@@ -137,6 +138,7 @@ def test_two_people_in_two_browsers_never_see_each_others_hand(browser, tmp_path
                                               timeout=STEP)
                 assert f"{other}: hand" not in pages[name].content()
                 assert f"{name}: hand" in pages[name].content()
+                assert pages[name].evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
         assert "hand" not in spectator.content().split("<section id=\"board-box\"")[0] or \
             spectator.locator("#hand-box").is_hidden()
         for name, other in (("Ann", "Bob"), ("Bob", "Ann")):
