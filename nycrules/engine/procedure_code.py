@@ -2,12 +2,13 @@
 
 The interpreter reads a node's fields at every step (has it a loop? a condition? a rule
 of its own? a title?) and works out the same answers again each time round. Here each
-node becomes Python source once per ruleset, written from those fields: a body
-function that runs a node's children in order from `place.step`, its leaves inline (an
-offer is one call, a plain effect one `run_script`), and a function that binds a loop's
-next item. They keep where the game stands in exactly the interpreter's data (the
-cursor's places: node, step, items, item, scope...), so a position, a copy and a JSON
-file are the same whichever runs, and a game goes on from a position the other made.
+node becomes Python source once per ruleset, written from those fields: a function that
+runs the node from its place to its end (its children in order from `place.step`, each
+item of its loop, its leaves inline: an offer is one call, a plain effect one
+`run_script`), and one that binds its loop's next item. They keep where the game stands
+in exactly the interpreter's data (the cursor's places: node, step, items, item,
+scope...), so a position, a copy and a JSON file are the same whichever runs, and a game
+goes on from a position the other made.
 
 Errors are raised with the same places (`game.where` is set as the interpreter sets it,
 failures are located at the same nodes and scripts). A node with a field this module
@@ -26,7 +27,6 @@ from ..language.runtime import Frame
 from .abilities import run_script
 from .model import SETUP_ROOT, ProcNode, Procedure, Template
 from . import procedure as interpreter
-from .setup import step_for
 
 # The fields of a node this module writes out; for any other field with a value, the interpreter's
 # functions run that node (see the module's docstring).
@@ -78,10 +78,10 @@ class _Writer:
         self.nodes = procedure.nodes
         self.names: dict[str, Any] = {
             "Frame": Frame, "Place": interpreter.Place, "LIMIT": interpreter.MAX_PROCEDURE_STEPS,
-            "NODES": self.nodes, "too_long": interpreter._too_long, "headings": interpreter._headings,
-            "text": interpreter._text, "count": interpreter._count, "enter": interpreter._enter,
-            "next_item": interpreter._next_item, "leaf": interpreter._leaf, "leaf_body": interpreter.leaf_body,
-            "call_result": interpreter.call_result, "run_script": run_script, "step_for": step_for,
+            "too_long": interpreter._too_long, "headings": interpreter._headings, "text": interpreter._text,
+            "count": interpreter._count, "enter": interpreter._enter, "next_item": interpreter._next_item,
+            "leaf": interpreter._leaf, "leaf_body": interpreter.leaf_body, "call_result": interpreter.call_result,
+            "run_script": run_script, "generic_body": _generic_body,
         }
         self.constants: dict[int, str] = {}
 
@@ -116,7 +116,6 @@ class _Writer:
         lines.append(f"def body_{node.index}(game, cursor, place):")
         if not _plain(node):
             lines += [f"    return generic_body(game, cursor, place, {self.constant(node, 'N')})", ""]
-            self.names.setdefault("generic_body", _generic_body)
             return
         pad = "    "
         if node.loop:
