@@ -107,3 +107,13 @@ def test_the_schema_shares_new_york_citys_sections_exactly():
     for key in ("include", "extends", "params", "steps", "final_scoring", "procedure", "winner"):
         assert ours["properties"][key] == nyc["properties"][key], key
     assert ours["$defs"] == nyc["$defs"]
+
+
+def test_a_mod_plays_its_bases_game(copy, tmp_path):
+    edit(copy / "advanced.yaml", "version: 1, game: ny1901}", "version: 1, game: nyc}")
+    found = problems(copy / "advanced.yaml")
+    assert found[0].startswith("advanced.yaml:4:") and found[0].endswith(
+        "E204 ruleset.game: a mod plays the game of the ruleset it extends (rules.yaml is ny1901), not nyc")
+    (tmp_path / "mod.yaml").write_text("extends: nyc\nruleset: {id: mine, name: Mine, version: 1, game: ny1901}\n")
+    assert problems(tmp_path / "mod.yaml")[0].endswith(
+        "E204 ruleset.game: a mod plays the game of the ruleset it extends (nyc is nyc), not ny1901")

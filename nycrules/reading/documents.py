@@ -229,6 +229,7 @@ class DocumentLoader:
         overlay.loc = merged.loc
         overlay.key_locs = {k: v for k, v in merged.key_locs.items() if k in overlay}
         overlay.value_locs = {k: v for k, v in merged.value_locs.items() if k in overlay}
+        _same_game(base, overlay, shown_path(base_name), self.sink)
         base = removed(base, overlay, shown_path(base_name), self.sink)
         note_new_items(base, overlay, shown_path(base_name))
         return deep_merge(base, overlay)
@@ -284,6 +285,22 @@ def _check_unique_ids(node: object, sink: Sink) -> None:
                     seen[ident] = where
         for value in node:
             _check_unique_ids(value, sink)
+
+
+def _game_named(doc: MDict) -> object:
+    header = doc.get("ruleset")
+    return header.get("game", "nyc") if isinstance(header, MDict) else "nyc"
+
+
+def _same_game(base: MDict, overlay: MDict, base_name: str, sink: Sink) -> None:
+    """A mod plays its base's game: its own `ruleset: {game: ...}` may only repeat it (docs/games.md)."""
+    header = overlay.get("ruleset")
+    if not isinstance(header, MDict) or "game" not in header:
+        return
+    mine, theirs = header["game"], _game_named(base)
+    if mine != theirs:
+        sink.error("E204", f"ruleset.game: a mod plays the game of the ruleset it extends ({base_name} is "
+                           f"{theirs}), not {str(mine)[:40]}", header.value_locs.get("game", header.loc))
 
 
 def extends(ruleset: str | Path, base: str | Path | None) -> bool:
