@@ -7,6 +7,7 @@ generic walk per object; these copy the usual values by hand and leave the rest 
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 from ..diagnostics import Location
@@ -62,6 +63,10 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
     method = getattr(cls, "__deepcopy__", None)
     if method is not None:  # the table's own classes: called directly (copy.deepcopy adds a walk of its own)
         twin = memo[id(value)] = method(value, memo)
+        return twin
+    if cls is random.Random:  # by its state: copy.deepcopy would copy its 625 numbers one by one
+        twin = memo[id(value)] = random.Random.__new__(random.Random)
+        twin.setstate(value.getstate())
         return twin
     return copy.deepcopy(value, memo)
 
