@@ -73,6 +73,7 @@ def test_a_refused_answer_says_what_the_terminal_says_and_changes_nothing(tmp_pa
         assert isinstance(expected, str)
         assert game.answer(0, len(record), typed) == expected
     assert game.answer(0, len(record), "x" * 201).startswith("an answer is at most")
+    assert game.answer(0, len(record), "board").startswith("`board` is not needed here")
     assert (game.session.record, game.version) == (record, version)
 
 
@@ -139,7 +140,8 @@ def test_bad_messages_get_one_line_and_leave_the_game_as_it_was(tmp_path):
         state(ws)
         for bad in ("{", "[1, 2]", '{"type": 5}', '{"type": "answer", "at": "3", "text": "#1"}',
                     '{"type": "answer", "at": 0}', '{"type": "launch"}', "x" * (MAX_MESSAGE + 1),
-                    '{"type": "why", "event": "1"}'):
+                    '{"type": "why", "event": "1"}', '{"type": "info", "what": 5}',
+                    '{"type": "info", "what": "nobody at all"}'):
             ws.send_text(bad)
             reply = json.loads(ws.receive_text())
             assert reply["type"] in ("refused", "said") and "\n" not in reply["text"], bad

@@ -165,6 +165,10 @@ def test_undo_hint_why_and_a_reload_in_the_middle_of_a_decision(browser, tmp_pat
         page.locator("#log button").last.click()  # why: the rule behind the latest line, with its file:line
         page.wait_for_selector("#message-text:has-text('.yaml')", timeout=STEP)
         page.keyboard.press("Escape")
+        page.fill("#answer", "info joker")  # the terminal's `info` in the answer box: the character in full
+        page.press("#answer", "Enter")
+        page.wait_for_selector("#message-text:has-text('16 Joker')", timeout=STEP)
+        page.keyboard.press("Escape")
         page.fill("#answer", "half-typed")
         shown = (at(page), page.locator("#headline").inner_text(), page.locator("#options").inner_text())
         page.reload()

@@ -26,6 +26,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..table import menus, views
+from ..table.character_info import info
 from .game import SPECTATOR, ServedGame
 from .seat_state import state_for
 
@@ -193,7 +194,7 @@ async def handle(tables: Tables, page: Page, text: str) -> dict[str, Any] | None
             refused = await _changing(tables, game, lambda: game.undo(seat, at))
             return _said("refused", refused) if refused else _said("said", "(undone)")
         return _said("said", await to_thread.run_sync(lambda: game.hint(seat, at)))
-    if kind in ("help", "why", "save"):
+    if kind in ("help", "why", "save", "info"):
         return _said("said", await to_thread.run_sync(lambda: _shown(game, seat, kind, message)))
     return _said("refused", f"no message of type {json.dumps(kind[:20])}")
 
@@ -215,6 +216,11 @@ def _shown(game: ServedGame, seat: int, kind: str, message: dict[str, Any]) -> s
         if kind == "save":
             return (f"The game is saved after every decision, on the server, in {game.save_path.name} "
                     f"(continue it there with: nycrules serve --load {game.save_path.name}).")
+        if kind == "info":
+            what = message.get("what")
+            if not isinstance(what, str) or not what.strip() or len(what) > 100:
+                return "info needs a character's number or title, e.g. `info 16` or `info joker`"
+            return info(game.ruleset, what.strip())
         if kind == "why":
             event = message.get("event")
             if type(event) is not int:
@@ -235,5 +241,6 @@ PAGE_HELP = " ".join("""On this page: click an option to choose it, or type it i
 terminal (`2x press wild`, `dollar + plans`, `#3`, `swap press for wild`). During a bid, clicking
 cards of your hand writes them in the box. `More options` lists every option; `Hint` asks the
 search bot (it knows only what you know); `Undo` takes back your own last answer; `why` beside a
-line of the log shows the rule behind it. The board marks what changed since your page last
+line of the log shows the rule behind it; `info joker` (or a number) typed in the box shows a
+character in full. The board marks what changed since your page last
 looked.""".split())

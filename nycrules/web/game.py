@@ -82,8 +82,9 @@ class ServedGame:
             decision = self.session.decision()
             assert decision is not None and self.session.state is not None
             word = text.strip().split(" ", 1)[0].lower()
-            if word in (*VIEWS, "help", "hint", "undo", "quit", "exit", "more"):
-                return f"`{word}` is a button on this page, not an answer"
+            if word in (*VIEWS, "more", "quit", "exit"):
+                return (f"`{word}` is not needed here: this page shows the board, your hand and the log, "
+                        "and has buttons for the rest; type an option, or `info`, `why #E`, `hint`, `help`, `undo`")
             index = answers.read_answer(self.session.state, decision, text.strip(), answers.choose_option)
             if isinstance(index, str):
                 return index

@@ -251,7 +251,13 @@ $("more").addEventListener("click", () => { showAll = !showAll; renderDecision(s
 $("answer-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("answer").value.trim();
-  if (text && state && state.decision) send({ type: "answer", at: state.decision.at, text: text });
+  const [word, ...rest] = text.split(/\s+/);
+  const command = word.toLowerCase();  // the terminal's commands that show something work here too
+  if (command === "info") send({ type: "info", what: rest.join(" ") });
+  else if (command === "why") send({ type: "why", event: Number(rest.join("").replace("#", "")) || 0 });
+  else if (command === "help") send({ type: "help" });
+  else if (command === "hint" || command === "undo") $(command).click();
+  else if (text && state && state.decision) send({ type: "answer", at: state.decision.at, text: text });
 });
 $("hint").addEventListener("click", () => { tell("Thinking…", false); send({ type: "hint", at: state.at }); });
 $("undo").addEventListener("click", () => send({ type: "undo", at: state.at }));
