@@ -15,11 +15,15 @@ the best other seat's) is estimated:
   the start of the next game round (the end, in the last round), each valued so, averaged.
 Printed per game round and in all: the root mean squared error against the game's actual final
 margin, how often the sign (who wins) is right, and the CPU milliseconds per estimate.
+
+With --versus OTHER_FILE (an evaluation of another ruleset, with the same features: a mod's and its
+base's), the features whose weights differ most between the two files are listed first.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -43,6 +47,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1001)
     parser.add_argument("--playouts", type=int, action="append", help="k for the playout estimate (default 1 and 8)")
+    parser.add_argument("--versus", type=Path, help="another evaluation file: the weights that differ most")
+    parser.add_argument("--only-versus", action="store_true", help="with --versus: list the weights only")
     args = parser.parse_args()
     ks = args.playouts or [1, 8]
     ruleset = load(args.ruleset)
@@ -53,7 +59,12 @@ def main() -> None:
         sys.exit(f"evaluation_error.py: {why}")
     print(f"python benchmarks/evaluation_error.py --ruleset {args.ruleset}"
           f"{' --evaluation ' + str(args.evaluation) if args.evaluation else ''} --games {args.games} "
-          f"--seed {args.seed}{''.join(f' --playouts {k}' for k in ks)}")
+          f"--seed {args.seed}{''.join(f' --playouts {k}' for k in ks)}"
+          f"{' --versus ' + str(args.versus) if args.versus else ''}{' --only-versus' if args.only_versus else ''}")
+    if args.versus:
+        differing_weights(evaluation, args.versus)
+        if args.only_versus:
+            return
     methods = ["learned", "static"] + [f"playouts {k}" for k in ks]
     found: list[tuple[int, int, dict[str, float]]] = []  # (round, seat, estimates) until the margin is known
     rows: list[tuple[int, float, dict[str, float]]] = []  # (round, actual margin, estimates)
@@ -64,12 +75,15 @@ def main() -> None:
         greedy = GreedyAgent(_mix(game_seed, me, 7))
         estimates = {}
         start = time.process_time()
-        copy = session.determinize(me, _mix(game_seed, state.round, me, 1))
+        # copies without the game's agents (they sample the positions), the other bots greedy as in a search
+        others = {seat.index: GreedyAgent(_mix(game_seed, seat.index)) for seat in state.seats
+                  if seat.index != me and not seat.is_tom}
+        copy = session.determinize(me, _mix(game_seed, state.round, me, 1), agents={})
         estimates["learned"] = evaluation.margin(copy, me, greedy.choose)
         copy.close()
         seconds["learned"] += time.process_time() - start
         start = time.process_time()
-        copy = session.determinize(me, _mix(game_seed, state.round, me, 1))
+        copy = session.determinize(me, _mix(game_seed, state.round, me, 1), agents={})
         values = horizon_points(copy, greedy)
         copy.close()
         estimates["static"] = values[me] - max(v for i, v in enumerate(values) if i != me)
@@ -79,7 +93,7 @@ def main() -> None:
             total = 0.0
             judge = Judge()  # character worths shared by the position's playouts, as in a search's decision
             for n in range(k):
-                copy = session.determinize(me, _mix(game_seed, state.round, me, 2 + n))
+                copy = session.determinize(me, _mix(game_seed, state.round, me, 2 + n), agents=others)
                 rollout = RolloutAgent(_mix(game_seed, me, n), judge)
                 horizon = state.round + HORIZON
                 decision = copy.decision()
@@ -109,6 +123,24 @@ def main() -> None:
             cells.append(f"{rmse:6.1f} pts {100 * right:3.0f}% right")
         print(f"{'round ' + str(r) if r else 'all':10}" + "".join(f"{c:>22}" for c in cells))
     print(f"{'CPU/estim.':10}" + "".join(f"{1000 * seconds[m] / len(rows):>19.1f} ms" for m in methods))
+
+
+def differing_weights(evaluation, other_path: Path, shown: int = 8) -> None:
+    """The features whose weights differ most (summed over the game rounds) between two evaluations."""
+    other = json.loads(other_path.read_text(encoding="utf-8"))
+    if other["features"] != evaluation.features:
+        sys.exit("evaluation_error.py: --versus needs an evaluation with the same features")
+    rounds = sorted(set(evaluation.rounds) & {int(r) for r in other["rounds"]})
+    gaps = []
+    for i, name in enumerate(evaluation.features):
+        mine = [evaluation.rounds[r].weights[i] for r in rounds]
+        theirs = [other["rounds"][str(r)]["weights"][i] for r in rounds]
+        gaps.append((sum(abs(a - b) for a, b in zip(mine, theirs)), name, mine, theirs))
+    gaps.sort(reverse=True)
+    print(f"weights that differ most, this file against {other_path} (points of final margin per unit, "
+          f"game rounds {', '.join(map(str, rounds))}):")
+    for _, name, mine, theirs in gaps[:shown]:
+        print(f"  {name}: {' '.join(f'{w:+.2f}' for w in mine)}  against  {' '.join(f'{w:+.2f}' for w in theirs)}")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,9 @@ taken from the reserve before bidding. The other bots play the greedy bot and
 Toms follow their rules.
 
 A playout runs to the start of the next game round (`HORIZON`), where the
-position is valued (`horizon_points`): each seat's skyscrapers on its board are
+position is valued by the ruleset's learned evaluation when it has one
+(evaluation.py: the seat's expected final margin, the reward its win share and
+margin), else by an estimate (`horizon_points`): each seat's skyscrapers on its board are
 built, as an estimate, in the boroughs the Mayor still visits, at most
 `BUILDS_PER_ROUND` a round (a skyscraper is built only with a skyscraper bid); a
 Tom, who has no board, builds there as many as he did on average where the

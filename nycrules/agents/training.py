@@ -128,7 +128,7 @@ def play_game(ruleset: Ruleset, seats: list[str], seed: int, number: int) -> lis
     def sample(session: Session, me: int, game_seed: int) -> None:
         state = session.state
         assert state is not None
-        copy = session.determinize(me, _mix(game_seed, state.round, me))
+        copy = session.determinize(me, _mix(game_seed, state.round, me), agents={})  # no agent plays on it
         chooser = GreedyAgent(_mix(game_seed, me, 7))
         try:
             x = array("f", features(copy, me, chooser.choose))
