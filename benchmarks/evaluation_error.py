@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -49,6 +50,8 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, action="append", help="k for the playout estimate (default 1 and 8)")
     parser.add_argument("--versus", type=Path, help="another evaluation file: the weights that differ most")
     parser.add_argument("--only-versus", action="store_true", help="with --versus: list the weights only")
+    parser.add_argument("--feature", action="append", default=[],
+                        help="with --versus: also the weights of the features whose names hold this text")
     args = parser.parse_args()
     ks = args.playouts or [1, 8]
     ruleset = load(args.ruleset)
@@ -60,9 +63,10 @@ def main() -> None:
     print(f"python benchmarks/evaluation_error.py --ruleset {args.ruleset}"
           f"{' --evaluation ' + str(args.evaluation) if args.evaluation else ''} --games {args.games} "
           f"--seed {args.seed}{''.join(f' --playouts {k}' for k in ks)}"
-          f"{' --versus ' + str(args.versus) if args.versus else ''}{' --only-versus' if args.only_versus else ''}")
+          f"{' --versus ' + str(args.versus) if args.versus else ''}{' --only-versus' if args.only_versus else ''}"
+          f"{''.join(f' --feature {shlex.quote(text)}' for text in args.feature)}")
     if args.versus:
-        differing_weights(evaluation, args.versus)
+        differing_weights(evaluation, args.versus, args.feature)
         if args.only_versus:
             return
     methods = ["learned", "static"] + [f"playouts {k}" for k in ks]
@@ -125,8 +129,9 @@ def main() -> None:
     print(f"{'CPU/estim.':10}" + "".join(f"{1000 * seconds[m] / len(rows):>19.1f} ms" for m in methods))
 
 
-def differing_weights(evaluation, other_path: Path, shown: int = 8) -> None:
-    """The features whose weights differ most (summed over the game rounds) between two evaluations."""
+def differing_weights(evaluation, other_path: Path, asked: list[str], shown: int = 8) -> None:
+    """The features whose weights differ most (summed over the game rounds) between two evaluations,
+    and those whose names hold one of the `asked` texts."""
     other = json.loads(other_path.read_text(encoding="utf-8"))
     if other["features"] != evaluation.features:
         sys.exit("evaluation_error.py: --versus needs an evaluation with the same features")
@@ -136,10 +141,11 @@ def differing_weights(evaluation, other_path: Path, shown: int = 8) -> None:
         mine = [evaluation.rounds[r].weights[i] for r in rounds]
         theirs = [other["rounds"][str(r)]["weights"][i] for r in rounds]
         gaps.append((sum(abs(a - b) for a, b in zip(mine, theirs)), name, mine, theirs))
+    picked = [gap for gap in gaps if any(text in gap[1] for text in asked)]
     gaps.sort(reverse=True)
     print(f"weights that differ most, this file against {other_path} (points of final margin per unit, "
           f"game rounds {', '.join(map(str, rounds))}):")
-    for _, name, mine, theirs in gaps[:shown]:
+    for _, name, mine, theirs in gaps[:shown] + [(0, "(asked for)", [], [])] * bool(picked) + picked:
         print(f"  {name}: {' '.join(f'{w:+.2f}' for w in mine)}  against  {' '.join(f'{w:+.2f}' for w in theirs)}")
 
 
