@@ -46,3 +46,28 @@ class KilledInGame:
             import signal
             os.kill(os.getpid(), signal.SIGKILL)
         return 0
+
+
+class ReadsItsView:
+    """Asks its view for the observation and the action ids at each decision, then takes the first option."""
+
+    def choose(self, view) -> int:
+        view.observation()
+        view.legal_actions()
+        return 0
+
+
+class Peeks:
+    """Reads another seat's hand through its view's session (which only a process of the game holds)."""
+
+    def choose(self, view) -> int:
+        other = (view.seat + 1) % len(view.seats)
+        return len(view._session.state.seats[other].hand) % view.decision.count
+
+
+class ExitsApart:
+    """Ends its own process at its first decision."""
+
+    def choose(self, view) -> int:
+        import os
+        os._exit(0)

@@ -133,3 +133,32 @@ def test_run_games_at_the_top_of_a_script_fails_at_once_saying_what_to_add(tmp_p
         "script that calls run_games must call it under `if __name__ == \"__main__\":` (each worker imports the "
         "script again)")
     assert done.stderr.count("Traceback") == 1  # the script's own, not one per worker
+
+
+def test_an_agent_apart_plays_the_same_games_and_cannot_reach_the_session():
+    """In one process `view._session.state.seats[other].hand` gave another seat's hidden cards; an agent
+    apart is sent its view as data, so the same agent fails there with a one-line AgentError."""
+    from batch_agents import Peeks, ReadsItsView
+
+    seats = ["Mine", "bot:random", "tom:B4"]
+    alone = nycrules.run_games({0: ReadsItsView}, seats, games=3, seed=5, workers=1)
+    apart = nycrules.run_games({0: ReadsItsView}, seats, games=3, seed=5, workers=2, apart=True)
+    assert without_timing(alone) == without_timing(apart)
+    nycrules.run_games({0: Peeks}, seats, games=1, seed=5, workers=1)  # it cheats in the game's process
+    with pytest.raises(nycrules.NycRulesError, match=r"the agent batch_agents.Peeks for seat Mine failed at its "
+                                                     r"decision \(.*\): AttributeError: .*_session"):
+        nycrules.run_games({0: Peeks}, seats, games=1, seed=5, workers=1, apart=True)
+
+
+def test_an_agent_apart_that_ends_its_process_is_one_line():
+    from batch_agents import ExitsApart
+    with pytest.raises(nycrules.NycRulesError, match=r"^the agent batch_agents.ExitsApart ended its own process "
+                                                     r"\(exit code 0\)$"):
+        nycrules.run_games({0: ExitsApart}, ["Mine", "bot:random"], games=1, seed=5, workers=1, apart=True)
+
+
+def test_simulate_apart_runs_the_agent_in_its_own_process():
+    done = simulate("--seat", "Mine", "--seat", "bot:random", "--games", "2", "--agent", "batch_agents:Peeks",
+                    "--apart")
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert "the agent batch_agents.Peeks for seat Mine failed" in done.stderr and "_session" in done.stderr

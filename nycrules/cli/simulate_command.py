@@ -50,6 +50,9 @@ def simulate(
     agent: Annotated[Optional[list[str]], typer.Option(
         "--agent", metavar="MODULE:CLASS",
         help="Your agent (choose(view) -> int) plays the next seat given as a name; repeat per seat.")] = None,
+    apart: Annotated[bool, typer.Option(
+        "--apart", help="Run each --agent in a process of its own, sent its seat's view as data: no hidden card "
+                        "is reachable from it (no determinize; docs/api.md).")] = False,
     evaluation: EvaluationOption = None,
 ) -> None:
     """Play many headless games: win rates, points and what each character does for its owner, with 95% intervals."""
@@ -82,7 +85,7 @@ def simulate(
     loaded = ruleset_for_command(ruleset)
     specs = parse_seats(seat or STUDY_SEATS, loaded)
     try:
-        agents = _agents(agent, specs)
+        agents = _agents(agent, specs, apart)
         check_seats(specs, agents)
     except ValueError as err:
         raise fail(str(err), 2)
@@ -120,14 +123,19 @@ def simulate(
             typer.echo(f"report written to {shown_path(out)}")
 
 
-def _agents(texts: Optional[list[str]], specs: list) -> Optional[dict]:
+def _agents(texts: Optional[list[str]], specs: list, apart: bool = False) -> Optional[dict]:
     """`simulate --agent module:Class`: your agents, for the seats given as names (nycrules/studies/batch.py)."""
     if not texts:
+        if apart:
+            raise fail("--apart runs each --agent in a process of its own: give an --agent", 2)
         return None
+    from ..studies.apart import Apart
     from ..studies.batch import agents_for_named_seats, check_agents
 
     try:
         agents = agents_for_named_seats(texts, specs)
+        if apart:
+            agents = {index: Apart(factory) for index, factory in agents.items()}
         check_agents(agents, specs)
     except NycRulesError as err:
         raise fail(str(err), 2)

@@ -35,8 +35,10 @@ from .simulate import AgentFactories, agent_for_game, check_seats
 
 def run_games(agents: AgentFactories, seats: list[str], games: int = 100, seed: int = 1,
               workers: int | None = None, ruleset: str | Path = "nyc",
-              progress: Callable[[int], None] | None = None) -> dict:
+              progress: Callable[[int], None] | None = None, apart: bool = False) -> dict:
     """Play games 0..games-1 (game i with seed `seed + i`) and give simulate's report.
+
+    `apart`: each agent runs in a process of its own, sent its seat's view as data (studies/apart.py).
 
     `seats` are as for `new_game`; a seat of `agents` may be given as any name. `workers`:
     processes to play on (default: every core); 1 plays in this process.
@@ -64,6 +66,9 @@ def run_games(agents: AgentFactories, seats: list[str], games: int = 100, seed: 
         raise ArgumentTypeError(f"run_games' agents map a seat index to an agent class, e.g. {{0: MyAgent}}; "
                                 f"not {shown_clipped(repr(agents), 40)} ({type(agents).__name__})")
     specs = parse_seats(list(seats), loaded)
+    if apart:
+        from .apart import Apart
+        agents = {index: Apart(factory) if callable(factory) else factory for index, factory in agents.items()}
     check_agents(agents, specs)
     if (workers is None or workers > 1) and games > 1:
         _check_picklable(agents)

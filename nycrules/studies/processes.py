@@ -75,7 +75,9 @@ def play_on_processes(play: Callable[..., list[Any]], args: tuple, tasks: list[t
     try:
         for _ in range(min(workers, len(tasks))):
             ours, theirs = context.Pipe()
-            process = context.Process(target=worker_loop, args=(theirs, play, args), daemon=True)
+            # Not a daemon: an agent apart (apart.py) starts a process of its own in it. A worker left alone
+            # ends by itself: its pipe closes with the run.
+            process = context.Process(target=worker_loop, args=(theirs, play, args))
             process.start()
             theirs.close()
             pipes.append(ours)
