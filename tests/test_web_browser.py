@@ -215,3 +215,17 @@ def test_the_keyboard_alone_plays(browser, tmp_path):
             page.keyboard.press("Enter")
             page.wait_for_function(f"Number(document.body.dataset.at) > {before}", timeout=STEP)
         assert page.errors == []
+
+
+def test_the_page_keeps_its_content_security_policy_without_a_complaint(browser, tmp_path):
+    with Server(tmp_path, ["--seat", "Ann", "--seat", "tom", "--seed", "6"]) as server:
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()  # the policy applies
+        complaints = []
+        page.on("console", lambda message: complaints.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda err: complaints.append(str(err)))
+        page.goto(server.addresses["Ann"])
+        page.wait_for_selector("#options button", timeout=STEP)
+        page.locator("#options button").first.click()
+        page.wait_for_selector("#board svg", timeout=STEP)
+        page.wait_for_timeout(300)
+        assert complaints == []

@@ -35,10 +35,12 @@ MAX_MESSAGE = 4096  # bytes of one message from a page (an answer is a few words
 MAX_CONNECTIONS = 200  # open pages, all games together
 MAX_PER_TOKEN = 8  # open pages of one seat (its tabs and devices)
 SEND_TIMEOUT = 15.0  # seconds a page may take to receive one update
-HEADERS = {  # the token is in the address: never sent on as a referrer, the page never cached or framed
+# The token is in the address: never sent on as a referrer, the page never cached or framed. Scripts
+# only from this server; inline styles are let in, as the board's SVG (table/svg.py) may carry them.
+HEADERS = {
     "Referrer-Policy": "no-referrer", "Cache-Control": "no-store", "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                                "connect-src 'self'; frame-ancestors 'none'",
 }
 
