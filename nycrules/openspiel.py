@@ -78,6 +78,7 @@ class NycGame(pyspiel.Game):
                                 num_players=players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=MAX_GAME_LENGTH)
         super().__init__(_GAME_TYPE, info, params)
+        self.initial_tensors: dict[int, list[float]] = {}  # per player: the observation of the first decision
 
     def new_initial_state(self) -> "NycState":
         return NycState(self)
@@ -96,6 +97,10 @@ class _Live:
         self.game = game
         self._session = session
         self.next_copy: tuple[int, int] | None = None  # (seat, rng seed): the next copy re-deals for that seat
+
+    @property
+    def started(self) -> bool:
+        return self._session is not None
 
     @property
     def session(self) -> Session:
@@ -122,6 +127,17 @@ class NycState(pyspiel.State):
     @property
     def session(self) -> Session:
         return self._live.session
+
+    def observation_numbers(self, player: int) -> list[float]:
+        """The player's observation tensor. pyspiel's `state.observation_tensor(p)` makes a new initial
+        state and observes it before it observes this one: a state not started yet (every initial state
+        of the game is alike) is observed from the game's stored tensor instead of dealing a game."""
+        if self._live.started:
+            return self.session.observation_tensor(player)
+        first = self._live.game.initial_tensors
+        if player not in first:
+            first[player] = self.session.observation_tensor(player)
+        return first[player]
 
     def current_player(self) -> int:
         player = self.session.current_player()
@@ -172,7 +188,7 @@ class NycObserver:
 
     def set_from(self, state: NycState, player: int) -> None:
         if not self.perfect_recall:
-            self.tensor[:] = state.session.observation_tensor(player)
+            self.tensor[:] = state.observation_numbers(player)
 
     def string_from(self, state: NycState, player: int) -> str:
         if self.perfect_recall:

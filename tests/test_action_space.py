@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -140,3 +141,60 @@ def test_a_mod_for_five_seats_has_five_seat_slots(tmp_path):
             assert len(game.observation_tensor(seat)) == len(game.observation_tensor(0))
         game.apply_action(rng.choice(game.legal_actions()))
     assert sum(win for win, _ in game.returns()) == 1.0
+
+
+GAMES_WITH_EVERY_OPTION_NUMBERED = 300  # benchmarks/every_option_numbered.py plays 2,000
+
+
+def test_every_option_of_random_games_at_2_to_4_seats_has_an_id():
+    """Every option of every decision has an action id (a decision without one stops OpenSpiel,
+    PettingZoo and agents' views); the Hoarder's question at final scoring ("card type to score in
+    your reserve": bare card types) had none, and it is among the decisions met here."""
+    space = action_space(nycrules.load("nyc"))
+    rules_met = set()
+    for number in range(GAMES_WITH_EVERY_OPTION_NUMBERED):
+        game = nycrules.new_game(["Ann", "Ben", "Cid", "Dee"][:2 + number % 3], seed=number, log_events=False)
+        rng = random.Random(number)
+        while not game.is_over():
+            decision = game.decision()
+            rules_met.add(decision.rule)
+            ids = [space.action_of(option.key) for option in decision.options]
+            assert len(set(ids)) == decision.count, (number, decision.rule)
+            game.apply(rng.randrange(decision.count))
+    assert "character 34" in rules_met
+
+
+def test_the_hoarders_question_is_answered_by_action_ids():
+    space = action_space(nycrules.load("nyc"))
+    for number in range(GAMES_WITH_EVERY_OPTION_NUMBERED):
+        game = nycrules.new_game(["Ann", "Ben", "Cid", "Dee"][:2 + number % 3], seed=number, log_events=False)
+        rng = random.Random(number)
+        while not game.is_over() and game.decision().rule != "character 34":
+            game.apply(rng.randrange(game.decision().count))
+        if not game.is_over():
+            break
+    else:
+        pytest.fail("no game of these seeds asks the Hoarder's question")
+    keys = [space.key_of(action) for action in game.legal_actions()]
+    assert sorted(keys) == sorted(["press", "dollar", "elevator", "plans", "prestige", "skyscraper"])
+    plans = game.decision().index_of("plans")
+    game.apply_action(space.action_of("plans"))
+    assert game.record[-1] == plans  # the option named by that id was taken
+
+
+def test_validate_names_a_question_whose_options_have_no_ids():
+    from nycrules.loading.loader import check_ruleset
+    mod = Path(__file__).parent / "mods" / "colour_question.yaml"
+    result = check_ruleset(mod)
+    assert result.ruleset is not None and not result.diagnostics  # people can still play it
+    [warning] = [w for w in result.warnings if w.code == "W403"]
+    assert warning.location.line == 8 and "choose from a list of colours" in warning.message
+    assert not [w for w in check_ruleset(Path(nycrules.__file__).parent.parent / "rulesets" / "nyc").warnings
+                if w.code == "W403"]
+
+
+def test_a_batch_stopped_by_an_option_without_an_id_names_the_game_and_its_seed():
+    from batch_agents import LastOption
+    mod = str(Path(__file__).parent / "mods" / "colour_question.yaml")
+    with pytest.raises(nycrules.NycRulesError, match=r"^game 0 \(seed 5\) failed: .*option key 'green' has no id"):
+        nycrules.run_games({0: LastOption}, ["Mine", "bot:random"], games=2, seed=5, workers=1, ruleset=mod)

@@ -65,7 +65,8 @@ def test_agents_that_are_not_a_mapping_are_a_type_error(agents):
 
 
 def test_an_agent_with_a_bad_answer_is_named_with_the_game_and_the_decision():
-    with pytest.raises(nycrules.AgentError, match=r"batch_agents\.Answers999 for seat Mine answered 999 to decision 1 \("):
+    with pytest.raises(nycrules.AgentError, match=r"^game 0 \(seed 1\) failed: AgentError: the agent "
+                                                  r"batch_agents\.Answers999 for seat Mine answered 999 to decision 1 \("):
         nycrules.run_games({0: Answers999}, ["Mine", "bot:random"], games=2, workers=1)
     with pytest.raises(DistributeError, match=r"game \d \(seed \d\) failed: AgentError: the agent "
                                               r"batch_agents\.Answers999 for seat Mine answered 999 to decision 1"):

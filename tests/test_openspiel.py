@@ -25,8 +25,11 @@ def test_the_game_is_registered_with_its_parameters():
         pyspiel.load_game("nycrules", {"players": 5})
 
 
-def test_openspiels_random_simulation_test_passes():
-    pyspiel.random_sim_test(pyspiel.load_game("nycrules", {"players": 2, "seed": 2}), num_sims=1,
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_openspiels_random_simulation_test_passes(players):
+    """50 random games each (one game with seed 11 stopped at the Hoarder's question, whose options
+    had no action ids, at 5 simulations)."""
+    pyspiel.random_sim_test(pyspiel.load_game("nycrules", {"players": players, "seed": 11}), num_sims=50,
                             serialize=False, verbose=False)
 
 

@@ -21,6 +21,7 @@ in an order fixed by the ruleset's components:
 | swaps | `swap:OUT>IN`, a hand card for a reserve card | 49 |
 | character lists | `char:A+char:B[+char:C]`: 2 or 3 characters, in any order | 14147 |
 | card lists | `bid:TYPES` (a bid of these cards, `bid:` with none) and `card:A+card:B...`: a multiset of 0-16 card types | 245157 |
+| card types | `TYPE`: a card type named (a rule's question "which card type?") | 7 |
 
 A list of characters or cards is numbered as a multiset: its order does not change its
 id. `bid:press wild` and `card:press+card:wild` share an id (both say "these cards";
@@ -49,6 +50,27 @@ MAX_CARDS = 16  # the most cards in a card list (a bid)
 
 class ActionSpaceError(NycRulesError):
     """An option key the ruleset's action space has no id for."""
+
+
+# The kinds of options the rule language can ask for (by the type the question offers) that the space
+# numbers: `choose` among one of these, `choose_some` among cards or character tiles.
+NUMBERED_CHOICES = {"int": "numbers", "bool": "yes and no", "seat": "seats", "card": "cards",
+                    "card_type": "card types", "pair": "pairs of cards", "borough": "boroughs",
+                    "vessel": "vessels", "tile": "character tiles", "prestige_tile": "prestige tiles",
+                    "list[tile]": "lists of character tiles"}
+NUMBERED_LISTS = {"card": "cards", "tile": "character tiles"}
+
+
+def unnumbered_kind(question: str, offered: str) -> str | None:
+    """What is wrong with a rule's question (`choose` or `choose_some` offering `offered` values) that
+    the action space cannot number, or None when it can."""
+    from ..language.dsltypes import describe
+    numbered = NUMBERED_LISTS if question == "choose_some" else NUMBERED_CHOICES
+    if offered in numbered or offered == "any" or question not in ("choose", "choose_some"):
+        return None
+    return (f"{question} from {describe(f'list[{offered}]')}: the action space has no ids for such options, so OpenSpiel, "
+            f"PettingZoo and agents' views would stop here; it numbers {question} among "
+            f"{', '.join(dict.fromkeys(numbered.values()))} (docs/api.md, \"The fixed action space\")")
 
 
 def seat_slots(ruleset: Ruleset) -> int:
@@ -112,7 +134,8 @@ class ActionSpace:
                  ("cards", types * CARD_COPIES), ("pairs", self.pair_kinds * PAIR_COPIES),
                  ("swaps", types * types),
                  ("character lists", sum(comb(n - 1 + chars, n) for n in CHAR_LIST)),
-                 ("card lists", multisets_below(types, MAX_CARDS + 1))]
+                 ("card lists", multisets_below(types, MAX_CARDS + 1)),
+                 ("card types", types)]
         self.regions: dict[str, Region] = {}
         start = 0
         for name, size in sizes:
@@ -145,6 +168,8 @@ class ActionSpace:
             return self._at("words", WORDS.index(base))
         if base.isdigit() and copies == 1:
             return self._at("numbers", self._below(key, int(base), NUMBERS))
+        if base in self.type_index and copies == 1:
+            return self._at("card types", self.type_index[base])
         if base.startswith("bid:") and copies == 1:
             return self._cards(key, base[4:].split())
         if "+" in base and copies == 1:
@@ -246,6 +271,8 @@ class ActionSpace:
             return f"prestige:{offset}"
         if region.name in ("use", "instead"):
             return f"{region.name}:{self.characters[offset]}"
+        if region.name == "card types":
+            return self.card_types[offset]
         if region.name == "swaps":
             return f"swap:{self.card_types[offset // types]}>{self.card_types[offset % types]}"
         if region.name == "characters":

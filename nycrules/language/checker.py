@@ -25,6 +25,7 @@ class Checker:
         self.sink = sink
         self.game = game  # the ruleset's game: its own primitives are callable too (docs/games.md)
         self.calls: dict[int, Primitive] = {}  # id(Call node) -> resolved primitive
+        self.questions: list[tuple[Location, str, str]] = []  # asking calls, with what each offers (T)
 
     # ----------------------------------------------------------------- entry
     def check_effect(self, effect: n.Effect, ctx: CheckContext) -> None:
@@ -334,6 +335,8 @@ class Checker:
             if failure is None:
                 self._match(prim, call, arg_types, bindings, scope, report=True)
                 self.calls[id(call)] = prim
+                if prim.asks and "T" in bindings:
+                    self.questions.append((call.loc, prim.name, bindings["T"]))
                 return T.substitute(prim.returns, bindings) if prim.returns else "none"
         assert failure is not None
         loc, message = failure

@@ -196,7 +196,19 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
         scripts[spec.key] = Script(spec.label, str(spec.text), loc, run, program)
     if sink:
         return None
-    return build(doc, scripts, params, digest_of(doc), procedure.reads)
+    ruleset = build(doc, scripts, params, digest_of(doc), procedure.reads)
+    _warn_unnumbered(checker, sink)
+    return ruleset
+
+
+def _warn_unnumbered(checker: Checker, sink: Sink) -> None:
+    """A question whose options the action space cannot number: people can play it, but the research
+    interface (OpenSpiel, PettingZoo, an agent's view) would stop at it."""
+    from ..engine.action_space import unnumbered_kind
+    for loc, primitive, offered in checker.questions:
+        problem = unnumbered_kind(primitive, offered)
+        if problem:
+            sink.warn("W403", problem, loc)
 
 
 def load_ruleset(path: str | Path) -> Ruleset:

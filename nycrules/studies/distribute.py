@@ -110,6 +110,8 @@ def play_chunk(ref: RulesetRef, specs: list[SeatSpec], seed: int, from_text: boo
             try:
                 results.append(play_game(ruleset, specs, seed, number, agents))
             except Exception as err:
+                if getattr(err, "names_game", False):  # play_game said which game already
+                    raise DistributeError(str(err)) from None
                 raise DistributeError(f"game {number} (seed {seed + number}) failed: "
                                       f"{type(err).__name__}: {err}".splitlines()[0]) from None
     return results

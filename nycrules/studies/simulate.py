@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from ..agents import seat_agents
-from ..diagnostics import RuleRuntimeError
+from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..engine.decisions import Decision
 from ..engine.scoring import winner_of
 from ..engine.agent_answers import AgentError
@@ -92,6 +92,8 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
         game = session.run()
     except RuleRuntimeError as err:  # say which game, so it can be replayed
         raise err.with_seed(game_seed) from None
+    except NycRulesError as err:  # an agent's answer, an option without an action id...: which game, too
+        raise naming_the_game(err, number, game_seed) from (err.__cause__ or err)
     winner = winner_of(game)
     seats = []
     for seat in game.seats:
@@ -131,6 +133,18 @@ class HireWatch(EngineAgent):
                 if isinstance(index, int) and 0 <= index < decision.count:
                     self.taken[decision.value(index).char.id] += 1
         return index
+
+
+def naming_the_game(err: NycRulesError, number: int, game_seed: int) -> NycRulesError:
+    """The same error (of the same class where it takes a message) saying which game of the run it
+    stopped, by number and seed (new_game with that seed plays it again)."""
+    message = f"game {number} (seed {game_seed}) failed: {type(err).__name__}: {err}".splitlines()[0]
+    try:
+        named = type(err)(message)
+    except TypeError:  # a class built from other things than a message
+        named = NycRulesError(message)
+    named.names_game = True  # type: ignore[attr-defined]
+    return named
 
 
 def play_games(ruleset: Ruleset, specs: list[SeatSpec], seed: int, numbers: Iterable[int],
