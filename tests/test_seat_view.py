@@ -156,7 +156,74 @@ def test_a_copy_of_a_determinized_game_keeps_the_re_dealt_cards():
         guess.apply(guess.decision().count - 1)
         copy.apply(copy.decision().count - 1)
     assert guess.record == copy.record and hidden_cards(copy, seat) == hidden_cards(guess, seat)
-    assert game.state.decisions_taken == 30 or game.record[:30] == guess.record[:30]
+    assert guess.seed == 7 and len(guess.record) <= 40  # its own seed, and only the decisions taken in it
+
+
+def others_cards(game, seat: int) -> list:
+    """The card types of every other seat's hand and reserve, and the draw pile's order."""
+    state = game.state
+    return [[sorted(c.type for c in s.hand), sorted(c.type for c in s.reserve)] for s in state.seats
+            if s.index != seat] + [[c.type for c in state.deck]]
+
+
+def test_replaying_what_a_determinized_copy_holds_never_rebuilds_the_real_cards():
+    """The replay attack: an agent determinizes, starts a game with the copy's seed and replays its
+    record. The copy held the real seed and record, so at every decision (51 of 51) this rebuilt every
+    other seat's hand; now the copy has its own seed and only the decisions taken in it."""
+    seats = ["Ann", "Ben", "Cid"]
+    game = nycrules.new_game(seats, seed=4)
+    rng = random.Random(4)
+    rebuilt = checked = 0
+    while not game.is_over() and checked < 51:
+        decision = game.decision()
+        if decision.seat.index == 0:
+            copy = game.view(0).determinize(rng_seed=100 + checked)
+            assert copy.seed != game.seed and copy.record == []
+            assert [entry[1:] for entry in copy.history if entry[0] != 0] == \
+                   [(-1, -1)] * sum(1 for entry in game.history if entry[0] != 0)
+            replayed = nycrules.new_game(seats, seed=copy.seed)
+            for index in copy.record:
+                replayed.apply(index)
+            rebuilt += others_cards(replayed, 0) == others_cards(game, 0)
+            checked += 1
+        game.apply(rng.randrange(decision.count))
+    assert checked == 51 and rebuilt == 0
+
+
+def _without_card_numbers(data):
+    """A position with each card's number left out (which physical card lies where, not its type), and
+    the list of all cards by number."""
+    if isinstance(data, dict):
+        if data.get("class") == "Card":
+            data = {**data, "fields": {k: v for k, v in data["fields"].items() if k != "id"}}
+        if data.get("class") == "Game":
+            data = {**data, "fields": {k: v for k, v in data["fields"].items() if k != "cards"}}
+        return {k: _without_card_numbers(v) for k, v in data.items() if k != "check"}
+    if isinstance(data, list):
+        return [_without_card_numbers(v) for v in data]
+    return data
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_a_copy_made_at_another_seats_decision_holds_nothing_of_that_seats_real_cards(seed):
+    """Two games seat 0 cannot tell apart (the real one, and one with all it cannot see dealt anew)
+    give the same copy when determinized for seat 0 with one seed, at every decision of the others:
+    nothing of the real hidden cards survives in it. The bidding turn kept the menus it had worked out
+    from the real hand (by hand and reserve) and told them apart."""
+    game = nycrules.new_game(["Ann", "Ben", "Cid"], seed=seed)
+    rng = random.Random(seed)
+    checked = bids = 0
+    while not game.is_over() and checked < 40:
+        decision = game.decision()
+        if decision.seat.index != 0 and len(game.record) % 3 == 0:
+            twin = game.determinize(0, 1000 + checked)  # a world seat 0 cannot tell from the real one
+            real, other = game.determinize(0, checked), twin.determinize(0, checked)
+            if real.decision() is not None and len(real.state.events) == len(other.state.events):
+                assert _without_card_numbers(real.position()) == _without_card_numbers(other.position())
+                checked += 1
+                bids += decision.kind == "bid"
+        game.apply(rng.randrange(decision.count))
+    assert checked == 40 and bids >= 10
 
 
 class Answers:

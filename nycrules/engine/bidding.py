@@ -67,6 +67,10 @@ class BiddingTurn(Task):
         twin.holdings, twin.phase, twin.using = None, self.phase, copy_value(self.using, memo)
         return twin
 
+    def dealt_anew(self) -> None:
+        """The menus known by hand and reserve were those of the real cards: they go."""
+        self.follows, self.holdings = {}, None
+
     def step(self, game: Game, value: Any) -> Any:
         seat, rnd = self.seat, self.rnd
         if self.phase == 0:

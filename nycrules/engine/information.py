@@ -89,12 +89,13 @@ def observation(game: Game, seat_index: int) -> dict[str, Any]:
     }
 
 
-def _kept_known(seat: Seat) -> tuple[list[Card], list[Card]]:
-    """The seat's cards split into ones standing for its publicly known types, and the rest."""
+def _kept_known(seat: Seat, seen: set[int]) -> tuple[list[Card], list[Card]]:
+    """The seat's cards split into ones standing for its publicly known types, and the rest; a card
+    seen as itself (`seen`: ids of card objects, such as the cards taken this turn) first."""
     need = dict(seat.known)
     kept: list[Card] = []
     rest: list[Card] = []
-    for card in sorted([*seat.hand, *seat.reserve], key=lambda c: (c.type, c.id)):
+    for card in sorted([*seat.hand, *seat.reserve], key=lambda c: (c.type, id(c) not in seen, c.id)):
         if need.get(card.type, 0) > 0:
             need[card.type] -= 1
             kept.append(card)
@@ -105,11 +106,32 @@ def _kept_known(seat: Seat) -> tuple[list[Card], list[Card]]:
     return kept, rest
 
 
-def _refill(zone: list, cards: list[Card]) -> None:
-    zone.clear()
-    for card in cards:
-        zone.append(card)
-        card.zone = zone  # type: ignore[assignment]
+def _deal(dealt: list[tuple[list[Card], list[Card]]], kept: set[int]) -> None:
+    """Each zone gets the cards dealt to it. A card known or seen as itself (`kept`: ids of card
+    objects) goes there itself; every other card object stays where it lay (with its seat, or in the
+    draw pile), in order, and takes the number and type of a card dealt there. So a name an effect bound before the deal (`cards =
+    hand(me)`) holds cards of the sampled world, and no hidden card object keeps its real face."""
+    hidden = iter([card for zone, _ in dealt for card in zone if id(card) not in kept])  # where they lay, in order
+    placed = []
+    for zone, cards in dealt:
+        here = []
+        for card in cards:
+            if id(card) in kept:
+                here.append(card)
+            else:
+                stand_in = next(hidden)
+                here.append((stand_in, card.id, card.type))
+        placed.append((zone, here))
+    for zone, here in placed:
+        zone.clear()
+        for item in here:
+            if isinstance(item, tuple):
+                card, number, kind = item
+                card.id, card.type, card.counted_as = number, kind, kind
+            else:
+                card = item
+            zone.append(card)
+            card.zone = zone  # type: ignore[assignment]
 
 
 def determinize(game: Game, seat_index: int, rng: random.Random) -> None:
@@ -124,20 +146,25 @@ def determinize(game: Game, seat_index: int, rng: random.Random) -> None:
     """
     others = [seat for seat in game.seats if seat.index != seat_index]
     pool: list[Card] = sorted(game.deck, key=lambda c: (c.type, c.id))
+    seen = {id(card) for card in game.taken}
     kept_by_seat = []
     for seat in others:
-        kept, rest = _kept_known(seat)
+        kept, rest = _kept_known(seat, seen)
         kept_by_seat.append(kept)
         pool += rest
     pool.sort(key=lambda c: (c.type, c.id))
     rng.shuffle(pool)
+    dealt: list[tuple[list[Card], list[Card]]] = []  # (a zone, the cards dealt to it, in order)
     for seat, kept in zip(others, kept_by_seat):
         hand_count = len(seat.hand)
         cards = kept + [pool.pop() for _ in range(hand_count + len(seat.reserve) - len(kept))]
         rng.shuffle(cards)  # which known card is in the hand and which in the reserve is not known
-        _refill(seat.hand, cards[:hand_count])
-        _refill(seat.reserve, cards[hand_count:])
-    _refill(game.deck, pool)
+        dealt += [(seat.hand, cards[:hand_count]), (seat.reserve, cards[hand_count:])]
+    dealt.append((game.deck, pool))
+    _deal(dealt, seen | {id(card) for kept in kept_by_seat for card in kept})
+    game.cards.sort(key=lambda card: card.id)  # by number, as dealt at the start (card objects took new numbers)
+    for task in game.stack:  # what a task worked out from the cards dealt anew (a bidding turn's menus)
+        task.dealt_anew()
     for value in sorted(game.elevator_stacks):
         stack = game.elevator_stacks[value]
         stack.sort(key=lambda t: t.uid)

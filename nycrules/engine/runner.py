@@ -212,6 +212,12 @@ class Session(ResearchMethods):
         copy.log_events = keep
         if redeal is not None:
             determinize(copy, redeal[0], random.Random(redeal[1]))
+            # A sampled world has no way back to the real one: its own seed (that of the deal), no
+            # record of the real game's decisions (replayed from a seed they rebuild the real cards),
+            # and of the decisions so far only the seat's own (index and count of another seat's
+            # options can tell its cards).
+            twin.seed, twin.record, twin.replay = redeal[1], [], []
+            twin.history = [entry if entry[0] == redeal[0] else (entry[0], -1, -1) for entry in self.history]
         if self._pending is None:  # the game is over
             twin._over = True
             return twin

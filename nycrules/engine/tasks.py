@@ -47,6 +47,9 @@ class Task(Copied):
         """The decision this task waits for, made again from the table (it must change nothing)."""
         raise NotImplementedError(f"{type(self).__name__} asks no question")
 
+    def dealt_anew(self) -> None:
+        """The hidden cards were dealt anew (a determinized copy): forget anything worked out from them."""
+
 
 Chooser = Callable[[Game, Decision], int]
 
