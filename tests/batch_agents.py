@@ -71,3 +71,35 @@ class ExitsApart:
     def choose(self, view) -> int:
         import os
         os._exit(0)
+
+
+class SearchesApart:
+    """A small search through the copies an agent apart may ask for: each of its first three options is
+    tried on a determinized copy and played out by random bots; the best for its seat is taken."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def choose(self, view) -> int:
+        decision = view.decision
+        if decision.count == 1:
+            return 0
+        copy = view.determinize(self.seed)
+        assert copy.decision().seat == view.seat and copy.decision().count == decision.count
+        best, best_points = 0, None
+        for index in range(min(3, decision.count)):
+            trial = copy.clone()
+            trial.apply(index)
+            points = trial.play_out(self.seed)[view.seat]["total"]
+            if best_points is None or points > best_points:
+                best, best_points = index, points
+        return best
+
+
+class DeterminizesOnce:
+    """At each decision of more than one option, asks for one determinized copy and its decision; takes 0."""
+
+    def choose(self, view) -> int:
+        if view.decision.count > 1:
+            view.determinize(7, agents={}).decision()  # nobody answers in the copy, in either mode
+        return 0

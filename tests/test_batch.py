@@ -163,3 +163,10 @@ def test_simulate_apart_runs_the_agent_in_its_own_process():
                     "--apart")
     assert done.returncode == 1 and done.stderr.count("\n") == 1
     assert "the agent batch_agents.Peeks for seat Mine failed" in done.stderr and "_session" in done.stderr
+
+
+def test_an_agent_apart_searches_determinized_copies_through_the_pipe():
+    """The copies live in the game's process; the agent apart asks for them through a narrow call."""
+    from batch_agents import SearchesApart
+    report = nycrules.run_games({0: SearchesApart}, ["Mine", "bot:random"], games=1, seed=2, workers=1, apart=True)
+    assert report["games"] == 1 and report["seats"][0]["points"]["mean"] > 0

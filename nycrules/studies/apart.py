@@ -53,15 +53,19 @@ class Apart:
         return ApartAgent(self, seed)
 
     def ask(self, message: tuple, view: SeatView | None = None) -> Any:
-        """Send the child a message; answer what it asks of `view` until it replies."""
+        """Send the child a message; answer what it asks of `view` (and of the copies it made) until it
+        replies. The copies live here, for this decision only."""
         pipe = self._pipe
         assert pipe is not None
+        copies: list[Any] = []
         try:
             pipe.send(message)
             while True:
                 kind, value = pipe.recv()
                 if kind == "view" and view is not None and value in _PARTS:
                     pipe.send(_plain(getattr(view, value)()))
+                elif kind in ("determinize", "copy") and view is not None:
+                    pipe.send(_on_copy(view, copies, kind, value))
                 elif kind == "error":
                     raise AgentError(value)
                 else:
@@ -84,6 +88,40 @@ class ApartAgent:
         if decision is None:
             raise NycRulesError(f"seat {view.seat} has no decision to answer")
         return self.apart.ask(("choose", view.seat, view.seats, decision), view)
+
+
+def _on_copy(view: SeatView, copies: list[Any], kind: str, value: Any) -> tuple[str, Any]:
+    """A narrow call on a determinized copy (the seat's own re-dealt world: nothing hidden is in it):
+    ("ok", result) or ("refused", one line)."""
+    from ..agents import RandomAgent
+
+    try:
+        if kind == "determinize":
+            copies.append(view.determinize(value, agents={}))  # nobody answers in it but Toms' rules
+            return "ok", len(copies) - 1
+        handle, method, argument = value
+        game = copies[handle]
+        if method == "decision":
+            asked = game.decision()
+            return "ok", None if asked is None else {
+                "seat": asked.seat.index, "kind": asked.kind, "prompt": asked.prompt,
+                "options": [(i, option.key, option.label) for i, option in enumerate(asked.options)]}
+        if method == "apply":
+            game.apply(argument)
+            return "ok", None
+        if method == "clone":
+            copies.append(game.clone())
+            return "ok", len(copies) - 1
+        if method == "play_out":
+            played = game.clone(agents={i: RandomAgent(argument * 31 + i) for i, spec in enumerate(game.specs)
+                                        if spec.kind != "tom"})
+            played.run()
+            return "ok", played.scores()
+        if method in ("is_over", "scores", "winner"):
+            return "ok", getattr(game, method)()
+        return "refused", f"a copy apart offers decision, apply, clone, play_out, is_over, scores, winner; not {method}"
+    except (NycRulesError, IndexError, TypeError) as err:
+        return "refused", f"{type(err).__name__}: {shown_clipped(str(err), 200)}"
 
 
 def _plain(value: Any) -> Any:
@@ -128,9 +166,60 @@ class _ViewData:
     def information_state_string(self) -> str:
         return self._ask("information_state_string")
 
-    def determinize(self, *args: Any, **kwargs: Any) -> Any:
-        raise NycRulesError("determinize is not offered to an agent in a process of its own (it would be a copy "
-                            "of the game there); play it in the game's process (without --apart) to search")
+    def determinize(self, rng_seed: int, agents: dict | None = None) -> "_CopyApart":
+        """A copy of the game with all the seat cannot see dealt anew, kept in the game's process: asked
+        through the pipe (its decisions, apply, clone, play_out...), for this decision only. Nobody
+        answers in it (but Toms): `agents` cannot be sent there."""
+        if agents:
+            raise NycRulesError("a copy apart takes no agents: play it out with play_out(seed)")
+        return _CopyApart(_call(self.pipe, ("determinize", rng_seed)), self.pipe)
+
+
+def _call(pipe: Connection, message: tuple) -> Any:
+    pipe.send(message)
+    kind, value = pipe.recv()
+    if kind == "refused":
+        raise NycRulesError(value)
+    return value
+
+
+@dataclass
+class _CopyApart:
+    """A determinized copy as an agent apart sees it: the names of a Session's methods it may use."""
+
+    handle: int
+    pipe: Connection
+
+    def _ask(self, method: str, argument: Any = None) -> Any:
+        return _call(self.pipe, ("copy", (self.handle, method, argument)))
+
+    def decision(self) -> SimpleNamespace | None:
+        """The decision the copy waits at: `seat`, `kind`, `prompt`, `count`, `options` (`index`, `key`, `label`)."""
+        data = self._ask("decision")
+        if data is None:
+            return None
+        options = [SimpleNamespace(index=i, key=key, label=label) for i, key, label in data["options"]]
+        return SimpleNamespace(seat=data["seat"], kind=data["kind"], prompt=data["prompt"], count=len(options),
+                               options=options)
+
+    def apply(self, choice: int | str) -> None:
+        self._ask("apply", choice)
+
+    def clone(self) -> "_CopyApart":
+        return _CopyApart(self._ask("clone"), self.pipe)
+
+    def play_out(self, seed: int) -> list[dict[str, Any]]:
+        """The scores of the copy played to its end by random bots at every seat (the copy is unchanged)."""
+        return self._ask("play_out", seed)
+
+    def is_over(self) -> bool:
+        return self._ask("is_over")
+
+    def scores(self) -> list[dict[str, Any]]:
+        return self._ask("scores")
+
+    def winner(self) -> int | None:
+        return self._ask("winner")
 
 
 def _child(pipe: Connection, factory: Callable[..., Any]) -> None:
