@@ -159,6 +159,9 @@ def test_undo_takes_back_the_seats_own_answer_and_the_save_follows(tmp_path):
     assert len(game.session.record) < at
     game.flush()
     assert read_save(game.save_path, RULESET).decisions == game.session.record
+    while (decision := game.session.decision()) is not None:  # to the end: then nothing is taken back
+        assert game.answer(0, len(game.session.record), "#1") == ""
+    assert game.undo(0, len(game.session.record)) == "the game is over"
 
 
 def test_a_restarted_server_goes_on_from_the_save_with_the_same_addresses(tmp_path):

@@ -46,8 +46,7 @@ class ServedGame:
         self.failure = ""  # a rule that failed (the game cannot go on): said on every page
         self.session = self._session(decisions)
         check_record_used(self.session, len(decisions))
-        people = [i for i, spec in enumerate(self.specs) if spec.kind == "human"]
-        wanted = {*people, SPECTATOR}
+        wanted = {*self.people, SPECTATOR}
         if tokens is None or set(tokens.values()) != wanted:
             tokens = {secrets.token_urlsafe(18): seat for seat in sorted(wanted)}
         self.tokens = tokens
@@ -97,6 +96,8 @@ class ServedGame:
         with self.lock:
             if at != len(self.session.record):
                 return "that undo was for an earlier moment of the game: the page now shows where it is"
+            if self.session.decision() is None:
+                return "the game is over"
             history = self.session.history
             for position in range(len(history) - 1, -1, -1):
                 who = history[position][0]
@@ -156,7 +157,8 @@ class ServedGame:
             write_save(self.save_path, save)
             self.save_error = ""
         except (NycRulesError, OSError) as err:  # a full disk: the game goes on, every page says so
-            self.save_error = f"the game could not be saved to {self.save_path}: {getattr(err, 'strerror', None) or err}"
+            reason = getattr(err, "strerror", None) or err
+            self.save_error = f"the game could not be saved to {self.save_path}: {reason}"
 
     def flush(self) -> None:
         """Wait until the game as it is now is saved."""
@@ -202,7 +204,7 @@ def read_tokens(save_path: Path) -> dict[str, int] | None:
         data = json.loads(read_bytes(tokens_path(save_path), 10_000).decode("utf-8"))
     except (NycRulesError, OSError, ValueError):
         return None
-    if not isinstance(data, dict) or not all(isinstance(k, str) and len(k) < 60 and type(v) is int
+    if not isinstance(data, dict) or not all(isinstance(k, str) and 10 <= len(k) <= 60 and type(v) is int
                                              for k, v in data.items()):
         return None
     return data
