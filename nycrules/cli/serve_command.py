@@ -26,9 +26,9 @@ def serve(
                                                  help="Continue a saved game (saved to the same file).")] = None,
     save: Annotated[Optional[Path], typer.Option("--save", metavar="FILE", help="Where the game is saved after "
                                                  f"every decision (default: {SERVE_SAVE}).")] = None,
-    host: Annotated[str, typer.Option(help="The address to listen on; 0.0.0.0 lets other machines of your "
+    host: Annotated[str, typer.Option(metavar="ADDR", help="The address to listen on; 0.0.0.0 lets other machines of your "
                                            "home network in (docs/web.md).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port to listen on (0: any free one).", min=0, max=65535)] = 8765,
+    port: Annotated[int, typer.Option(metavar="N", help="The port to listen on (0: any free one).", min=0, max=65535)] = 8765,
 ) -> None:
     """Serve a game to web browsers: one secret address per person's seat, one for spectators."""
     try:
