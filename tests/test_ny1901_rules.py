@@ -28,12 +28,13 @@ def symbols(doc: MDict) -> Symbols:
 
 
 def places(doc: MDict):
-    """(text, names in scope, expected type or None for an effect) for every piece of the rules."""
+    """(text, names in scope, expected type or None for an effect, whether it is a node of the procedure)
+    for every piece of the rules."""
     for name, text in doc["steps"].items():
-        yield text, {"me": "seat"}, None
+        yield text, {"me": "seat"}, None, False
     for step in doc["final_scoring"]:
-        yield step["effect"], {"me": "seat"}, None
-    yield doc["winner"], {}, "list[seat]"
+        yield step["effect"], {"me": "seat"}, None, False
+    yield doc["winner"], {}, "list[seat]", False
 
     def nodes(items, names):
         for node in items:
@@ -41,13 +42,13 @@ def places(doc: MDict):
             for key, expected in (("when", "bool"), ("turns", "list[seat]"), ("for_each", "list"),
                                   ("until", "bool"), ("at_most", "int")):
                 if key in node:
-                    yield node[key], dict(names), expected
+                    yield node[key], dict(names), expected, True
             if "as" in node:
                 loop = node.get("turns", node.get("for_each"))
                 inner[str(node["as"])] = "seat" if "turns" in node else LOOP_TYPES[str(loop)]
             body = node.get("do")
             if isinstance(body, str):
-                yield body, inner, None
+                yield body, inner, None, True
             elif body is not None:
                 yield from nodes(body, inner)
     for part in ("setup", "play"):
@@ -60,14 +61,14 @@ def check_rules(text: str, name: str = "rules.yaml") -> list[str]:
     doc = load(text, name, sink)
     assert doc is not None, [d.headline() for d in sink.items]
     checker = Checker(symbols(doc), sink, game="ny1901")
-    for value, names, expected in places(doc):
+    for value, names, expected, procedure in places(doc):
         if isinstance(value, int) and expected == "int":
             continue  # a number written as a number
         assert isinstance(value, MStr), value
         if expected is None:
             tree = parse_effect(value, value.span, sink)
             if tree is not None:
-                checker.check_effect(tree, CheckContext(names))
+                checker.check_effect(tree, CheckContext(names, procedure=procedure))
         else:
             tree = parse_expression(value, value.span, sink)
             if tree is not None and expected != "list":
