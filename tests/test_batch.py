@@ -153,8 +153,8 @@ def test_an_agent_apart_plays_the_same_games_and_cannot_reach_the_session():
 
 def test_an_agent_apart_that_ends_its_process_is_one_line():
     from batch_agents import ExitsApart
-    with pytest.raises(nycrules.NycRulesError, match=r"^the agent batch_agents.ExitsApart ended its own process "
-                                                     r"\(exit code 0\)$"):
+    with pytest.raises(nycrules.NycRulesError, match=r"^game 0 \(seed 5\) failed: AgentError: the agent "
+                                                     r"batch_agents.ExitsApart ended its own process \(exit code 0\)$"):
         nycrules.run_games({0: ExitsApart}, ["Mine", "bot:random"], games=1, seed=5, workers=1, apart=True)
 
 
