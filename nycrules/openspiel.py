@@ -139,6 +139,12 @@ class NycState(pyspiel.State):
             first[player] = self.session.observation_tensor(player)
         return first[player]
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The player's observation tensor, straight from the game (as `Session.observation_tensor`):
+        pyspiel's own path makes an observer and a state to probe at every call, 5 times the cost.
+        OpenSpiel's C++ algorithms still take that path (NycObserver)."""
+        return self.observation_numbers(self.current_player() if player is None else int(player))
+
     def current_player(self) -> int:
         player = self.session.current_player()
         return pyspiel.PlayerId.TERMINAL if player is None else player
@@ -150,7 +156,7 @@ class NycState(pyspiel.State):
         self.session.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return action_space(self.session.ruleset).key_of(int(action))
+        return self.session.action_key(int(action))
 
     def is_terminal(self) -> bool:
         return self.session.is_over()

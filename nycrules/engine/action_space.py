@@ -2,50 +2,36 @@
 
 Researchers' tools (OpenSpiel, PettingZoo, a policy network's output layer) want one
 numbering of all moves, the same at every decision. Option keys (engine/decisions.py)
-already name moves without display wording; this module numbers them, region by region,
-in an order fixed by the ruleset's components:
+already name moves without display wording; this module numbers them in regions that the
+ruleset declares (its `actions:` list; rulesets/nyc/ruleset.yaml), each of a fixed capacity,
+so that a mod adding characters, card types or vessels moves no id. A region is one of:
 
-| region | keys | size (nyc) |
-|---|---|---|
-| words | `pass`, `done`, `yes`, `no`, `nothing` | 5 |
-| numbers | `0` ... `31` | 32 |
-| seats | `seat:0` ... `seat:3` (one per seat the ruleset can seat) | 4 |
-| boroughs | `borough:ID`, in the components' order | 6 |
-| vessels | `vessel:N` (N < number of vessel routes) | 10 |
-| prestige tiles | `prestige:N` | 10 |
-| use | `use:ID`, a character by id | 42 |
-| instead | `instead:ID` | 42 |
-| characters | `char:ID`, `char:ID#2` ... `#4` (alike tiles in different places) | 168 |
-| cards | `card:TYPE`, `card:TYPE#2` ... `#16` (alike cards in different places) | 112 |
-| pairs | `pair:A+B` (types sorted) or `pair:A`, with `#2` ... `#8` | 280 |
-| swaps | `swap:OUT>IN`, a hand card for a reserve card | 49 |
-| character lists | `char:A+char:B[+char:C]`: 2 or 3 characters, in any order | 14147 |
-| card lists | `bid:TYPES` (a bid of these cards, `bid:` with none) and `card:A+card:B...`: a multiset of 0-16 card types | 245157 |
-| card types | `TYPE`: a card type named (a rule's question "which card type?") | 7 |
+- `words`: the keys listed (`pass`, `done`, ...), one id each;
+- a `key` pattern with slots, such as `char:{number}` or `swap:{card_types}>{card_types}`:
+  `{number}` is a whole number below the capacity; `{NAME}` a name of the ruleset's list
+  NAME (a component list such as `card_types`, numbered by its place in the list, or the
+  `characters`, by their numbers); `unordered: true` numbers the slots' values as a set
+  (`pair:dollar+elevator` is `pair:elevator+dollar`); `copies: N` numbers alike options
+  `#2` ... `#N` (two elevator cards shown in different pairs);
+- `picks: true`: lists of items (`bid:press press wild`, `card:press+card:wild`,
+  `char:5+char:21`), numbered relative to their decision (see `Picks`).
 
-A list of characters or cards is numbered as a multiset: its order does not change its
-id. `bid:press wild` and `card:press+card:wild` share an id (both say "these cards";
-they never meet in one decision). A key outside the space (a mod's new kind of option,
-a bid of more than 16 cards) raises `ActionSpaceError` naming it.
+The ids of a region are capacity^slots (unordered: the sets of that many values) times
+its copies, one after another in the order declared. A key no region numbers raises
+`ActionSpaceError` naming it; `nycrules validate` warns of a ruleset whose lists are
+longer than a region holds and of a question whose options no region numbers (W404, W403).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from math import comb
-from typing import Callable
+from math import comb, prod
+from typing import Any, Iterable, Sequence
 
 from ..diagnostics import ArgumentTypeError, NycRulesError, number_shown, whole_number
 from .model import Ruleset
 from ..text import shown_clipped
-
-WORDS = ("pass", "done", "yes", "no", "nothing")
-NUMBERS = 32
-CHAR_COPIES = 4
-CARD_COPIES = 16
-PAIR_COPIES = 8
-CHAR_LIST = (2, 3)  # sizes of character lists
-MAX_CARDS = 16  # the most cards in a card list (a bid)
 
 
 class ActionSpaceError(NycRulesError):
@@ -68,20 +54,15 @@ def unnumbered_kind(question: str, offered: str) -> str | None:
     numbered = NUMBERED_LISTS if question == "choose_some" else NUMBERED_CHOICES
     if offered in numbered or offered == "any" or question not in ("choose", "choose_some"):
         return None
-    return (f"{question} from {describe(f'list[{offered}]')}: the action space has no ids for such options, so OpenSpiel, "
-            f"PettingZoo and agents' views would stop here; it numbers {question} among "
+    return (f"{question} from {describe(f'list[{offered}]')}: the action space has no ids for such options, so "
+            f"OpenSpiel, PettingZoo and agents' views would stop here; it numbers {question} among "
             f"{', '.join(dict.fromkeys(numbered.values()))} (docs/api.md, \"The fixed action space\")")
 
 
 def seat_slots(ruleset: Ruleset) -> int:
-    """Seats the ruleset can play with at most (4 for nyc; a mod may seat up to 9): the seats region and
-    the observation tensor's seat slots are that long."""
+    """Seats the ruleset can play with at most (4 for nyc; a mod may seat up to 9): the observation
+    tensor's seat slots are that long."""
     return max(ruleset.components.neutral_start)
-
-
-def multisets_below(types: int, size: int) -> int:
-    """How many multisets of `types` kinds have fewer than `size` items."""
-    return comb(size - 1 + types, types) if size > 0 else 0
 
 
 def multiset_rank(indices: list[int], types: int) -> int:
@@ -105,203 +86,261 @@ def multiset_unrank(rank: int, size: int, types: int) -> list[int]:
     return items[::-1]
 
 
-@dataclass(frozen=True)
+_SLOT = re.compile(r"\{([a-z_]+)\}")
+
+
+def vocabulary(ruleset: Ruleset, name: str) -> list[Any] | None:
+    """The names a slot `{name}` may hold, in the order they are numbered: a component list's ids by
+    their place, or (for a list of numbered things such as the characters) None: numbered by value."""
+    source = getattr(ruleset.components, name, None)
+    if source is None:
+        source = getattr(ruleset, name, None)
+    if isinstance(source, dict):  # numbered things (characters by number)
+        return None
+    if source is None:
+        raise ValueError(f"no list {name!r} in the ruleset")
+    return [str(getattr(item, "id", item)) for item in source]
+
+
+@dataclass
 class Region:
+    """A block of ids: `size` of them from `start` (see the module's docstring)."""
+
     name: str
     start: int
     size: int
+    capacity: int
+    words: tuple[str, ...] = ()
+    pattern: str = ""
+    slots: tuple[str, ...] = ()
+    unordered: bool = False
+    copies: int = 1
+    picks: bool = False
+
+    def __post_init__(self) -> None:
+        self._parts = _SLOT.split(self.pattern) if self.pattern else []  # literal, slot, literal, ...
+        regex = "".join(re.escape(part) if i % 2 == 0 else "(.+?)" for i, part in enumerate(self._parts))
+        self._regex = re.compile(f"^{regex}$") if self.pattern else None
+
+    def values(self) -> int:
+        """How many distinct values of the slots (before copies)."""
+        if self.unordered:
+            return comb(self.capacity + len(self.slots) - 1, len(self.slots))
+        return self.capacity ** len(self.slots)
+
+    def render(self, names: list[str]) -> str:
+        out = []
+        for i, part in enumerate(self._parts):
+            out.append(part if i % 2 == 0 else names[i // 2])
+        return "".join(out)
+
+
+def regions_of_specs(specs: Iterable[dict[str, Any]]) -> list[Region]:
+    """Regions as declared (a ruleset's `actions`), laid out one after another."""
+    regions, start = [], 0
+    for spec in specs:
+        capacity = int(spec.get("capacity", 0))
+        words = tuple(str(w) for w in spec.get("words", ()))
+        pattern = str(spec.get("key", ""))
+        region = Region(str(spec["id"]), start, 0, capacity or len(words), words, pattern,
+                        tuple(_SLOT.findall(pattern)), bool(spec.get("unordered")), int(spec.get("copies", 1)),
+                        bool(spec.get("picks")))
+        region.size = region.capacity if (words or region.picks) else region.values() * region.copies
+        regions.append(region)
+        start += region.size
+    return regions
 
 
 class ActionSpace:
     """The numbering of a ruleset's option keys (see the module's docstring)."""
 
     def __init__(self, ruleset: Ruleset):
-        comp = ruleset.components
-        self.card_types = [t.id for t in comp.card_types]
-        self.type_index = {kind: i for i, kind in enumerate(self.card_types)}
-        self.boroughs = [b.id for b in comp.boroughs]
-        self.borough_index = {b: i for i, b in enumerate(self.boroughs)}
-        self.characters = sorted(ruleset.characters)
-        self.char_index = {c: i for i, c in enumerate(self.characters)}
-        self.vessels = sum(len(kind.routes) for kind in comp.vessel_kinds)
-        self.prestige = len(comp.prestige_tiles)
-        types, chars = len(self.card_types), len(self.characters)
-        self.pair_kinds = types + comb(types + 1, 2)  # one card or two
-        self.seats = seat_slots(ruleset)
-        sizes = [("words", len(WORDS)), ("numbers", NUMBERS), ("seats", self.seats),
-                 ("boroughs", len(self.boroughs)), ("vessels", self.vessels), ("prestige tiles", self.prestige),
-                 ("use", chars), ("instead", chars), ("characters", chars * CHAR_COPIES),
-                 ("cards", types * CARD_COPIES), ("pairs", self.pair_kinds * PAIR_COPIES),
-                 ("swaps", types * types),
-                 ("character lists", sum(comb(n - 1 + chars, n) for n in CHAR_LIST)),
-                 ("card lists", multisets_below(types, MAX_CARDS + 1)),
-                 ("card types", types)]
-        self.regions: dict[str, Region] = {}
-        start = 0
-        for name, size in sizes:
-            self.regions[name] = Region(name, start, size)
-            start += size
-        self.size = start
-        self._cache: dict[str, int] = {}
+        self.regions: dict[str, Region] = {region.name: region for region in regions_of_specs(ruleset.actions)}
+        self.size = sum(region.size for region in self.regions.values())
+        self._vocabularies: dict[str, list[str] | None] = {}
+        self._index: dict[str, dict[str, int]] = {}
+        for region in self.regions.values():
+            for slot in region.slots:
+                if slot != "number" and slot not in self._vocabularies:
+                    names = self._vocabularies[slot] = vocabulary(ruleset, slot)
+                    if names is not None:
+                        self._index[slot] = {name: i for i, name in enumerate(names)}
+        self._words = {word: region.start + i for region in self.regions.values() for i, word in enumerate(region.words)}
+        self._picks = next((r for r in self.regions.values() if r.picks), None)
+        self._cache: dict[str, int | None] = {}  # key -> id; None: a pick (its id depends on its decision)
 
     # ------------------------------------------------------------ key -> id
     def action_of(self, key: str) -> int:
-        """The id of an option key; ActionSpaceError if the space has none."""
-        action = self._cache.get(key)
+        """The id of an option key; ActionSpaceError if the space has none. A pick (a list: `bid:...`,
+        `card:a+card:b`) has an id only among the options of its decision: `actions_of`."""
+        action = self._single(key)
         if action is None:
-            if not isinstance(key, str):
-                raise ArgumentTypeError(f"an option key is a text such as 'pass' or 'char:12', not "
-                                        f"{shown_clipped(repr(key), 40)} ({type(key).__name__})")
-            try:
-                action = self._number(key)
-            except ValueError:  # a numeral int() refuses: a digit of another script, thousands of digits
-                self._refuse(key)
-            self._cache[key] = action
+            raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)} is a list: its id depends on the "
+                                   "options beside it; number a decision's keys together (actions_of)")
         return action
 
-    def _number(self, key: str) -> int:
+    def actions_of(self, keys: Sequence[str]) -> list[int]:
+        """The ids of one decision's option keys, in their order (picks numbered among each other)."""
+        ids: list[int | None] = [self._single(key) for key in keys]
+        if None in ids:
+            picks = [i for i, action in enumerate(ids) if action is None]
+            for i, action in zip(picks, self._number_picks([keys[i] for i in picks])):
+                ids[i] = action
+        return ids  # type: ignore[return-value]
+
+    def _single(self, key: str) -> int | None:
+        if key in self._cache:
+            return self._cache[key]
+        if not isinstance(key, str):
+            raise ArgumentTypeError(f"an option key is a text such as 'pass' or 'char:12', not "
+                                    f"{shown_clipped(repr(key), 40)} ({type(key).__name__})")
+        action = self._words.get(key)
+        if action is None:
+            action = self._patterned(key)
+        if action is None:
+            if self._picks is None or not _is_list(key):
+                self._refuse(key)
+            self._tokens(key)  # refused now if an item is not one the space numbers
+        self._cache[key] = action
+        return action
+
+    def _patterned(self, key: str) -> int | None:
         base, _, copy = key.partition("#")
-        copies = int(copy) if copy.isdigit() else 1
-        if copy and not copy.isdigit():
-            self._refuse(key)
-        if base in WORDS and copies == 1:
-            return self._at("words", WORDS.index(base))
-        if base.isdigit() and copies == 1:
-            return self._at("numbers", self._below(key, int(base), NUMBERS))
-        if base in self.type_index and copies == 1:
-            return self._at("card types", self.type_index[base])
-        if base.startswith("bid:") and copies == 1:
-            return self._cards(key, base[4:].split())
-        if "+" in base and copies == 1:
-            parts = base.split("+")
-            if all(p.startswith("card:") for p in parts):
-                return self._cards(key, [p[5:] for p in parts])
-            if all(p.startswith("char:") for p in parts) and len(parts) in CHAR_LIST and not base.startswith("pair:"):
-                return self._char_list(key, [self._char(key, p[5:]) for p in parts])
-        kind, _, name = base.partition(":")
-        single: dict[str, Callable[[], int]] = {
-            "seat": lambda: self._at("seats", self._below(key, _int(name), self.seats)),
-            "borough": lambda: self._at("boroughs", self._lookup(key, self.borough_index, name)),
-            "vessel": lambda: self._at("vessels", self._below(key, _int(name), self.vessels)),
-            "prestige": lambda: self._at("prestige tiles", self._below(key, _int(name), self.prestige)),
-            "use": lambda: self._at("use", self._char(key, name)),
-            "instead": lambda: self._at("instead", self._char(key, name)),
-            "char": lambda: self._copy("characters", self._char(key, name), copies, CHAR_COPIES, key),
-            "card": lambda: self._copy("cards", self._lookup(key, self.type_index, name), copies, CARD_COPIES, key),
-            "pair": lambda: self._copy("pairs", self._pair(key, name), copies, PAIR_COPIES, key),
-            "swap": lambda: self._at("swaps", self._swap(key, name)),
-        }
-        if kind in single and (copies == 1 or kind in ("char", "card", "pair")):
-            return single[kind]()
-        self._refuse(key)
+        if copy and not (copy.isascii() and copy.isdigit() and len(copy) < 4):
+            return None
+        copy_number = int(copy) if copy else 1
+        for region in self.regions.values():
+            if region._regex is None:
+                continue
+            match = region._regex.match(base)
+            if match is None:
+                continue
+            values = [self._value(key, slot, text, region.capacity) for slot, text in zip(region.slots, match.groups())]
+            if None in values:
+                continue
+            if not 1 <= copy_number <= region.copies:
+                raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)}: the action space numbers at most "
+                                       f"{region.copies} alike options of region {region.name!r}")
+            if region.unordered:
+                offset = multiset_rank(values, region.capacity)  # type: ignore[arg-type]
+            else:
+                offset = 0
+                for value in values:
+                    offset = offset * region.capacity + value  # type: ignore[operator]
+            return region.start + offset * region.copies + copy_number - 1
+        return None
 
-    def _at(self, region: str, offset: int) -> int:
-        return self.regions[region].start + offset
-
-    def _copy(self, region: str, offset: int, copy: int, copies: int, key: str) -> int:
-        if not 1 <= copy <= copies:
-            raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)}: the action space numbers at most "
-                                   f"{copies} alike options")
-        return self._at(region, offset * copies + copy - 1)
-
-    def _below(self, key: str, value: int, bound: int) -> int:
-        if not 0 <= value < bound:
-            raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)} is outside the action space "
-                                   f"(0-{bound - 1})")
+    def _value(self, key: str, slot: str, text: str, capacity: int) -> int | None:
+        if slot == "number" or self._vocabularies.get(slot) is None:
+            value = int(text) if text.isascii() and text.isdigit() and len(text) < 8 else None
+        else:
+            value = self._index[slot].get(text)
+        if value is None:
+            return None
+        if value >= capacity:
+            raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)}: {slot} {text} is beyond the action "
+                                   f"space's room ({capacity} of them); raise the region's capacity in the "
+                                   "ruleset's `actions`")
         return value
 
-    def _lookup(self, key: str, table: dict, name: object) -> int:
-        if name not in table:
-            self._refuse(key)
-        return table[name]
+    # ------------------------------------------------------------ picks
+    def _tokens(self, key: str) -> list[int]:
+        """A list's items as the ids of the single options naming them (a bid's card types, a list's keys)."""
+        if key.startswith("bid:"):
+            items = key[4:].split()
+        else:
+            items = key.split("+")
+        tokens = []
+        for item in items:
+            token = self._words.get(item) if item in self._words else self._patterned(item)
+            if token is None:
+                self._refuse(key)
+            tokens.append(token)
+        return tokens  # type: ignore[return-value]
 
-    def _char(self, key: str, name: str) -> int:
-        return self._lookup(key, self.char_index, _int(name))
+    def _number_picks(self, keys: list[str]) -> list[int]:
+        """Picks numbered among one decision's: how many of each item offered, in mixed radix.
 
-    def _pair(self, key: str, name: str) -> int:
-        types = sorted(self._lookup(key, self.type_index, kind) for kind in name.split("+"))
-        if len(types) == 1:
-            return types[0]
-        if len(types) == 2:
-            return len(self.card_types) + multiset_rank(types, len(self.card_types))
-        self._refuse(key)
-
-    def _swap(self, key: str, name: str) -> int:
-        out, _, into = name.partition(">")
-        return self._lookup(key, self.type_index, out) * len(self.card_types) + self._lookup(key, self.type_index, into)
-
-    def _cards(self, key: str, kinds: list[str]) -> int:
-        if len(kinds) > MAX_CARDS:
-            raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)}: the action space numbers lists of at "
-                                   f"most {MAX_CARDS} cards")
-        types = len(self.card_types)
-        indices = [self._lookup(key, self.type_index, kind) for kind in kinds]
-        return self._at("card lists", multisets_below(types, len(indices)) + multiset_rank(indices, types))
-
-    def _char_list(self, key: str, indices: list[int]) -> int:
-        chars = len(self.characters)
-        before = sum(comb(n - 1 + chars, n) for n in CHAR_LIST if n < len(indices))
-        return self._at("character lists", before + multiset_rank(indices, chars))
+        The items offered are those the decision's lists name (a bid's cards are the hand's), each at
+        most as many times as one list holds it, in the order of their own ids. A list taking c_j of
+        item j, offered n_j times, is sum(c_j * prod((n_i + 1) for i < j)): taking nothing is 0."""
+        region = self._picks
+        assert region is not None
+        counted = []
+        for key in keys:
+            counts: dict[int, int] = {}
+            for token in self._tokens(key):
+                counts[token] = counts.get(token, 0) + 1
+            counted.append(counts)
+        offered: dict[int, int] = {}
+        for counts in counted:
+            for token, n in counts.items():
+                offered[token] = max(offered.get(token, 0), n)
+        order = sorted(offered)
+        if prod(offered[token] + 1 for token in order) > region.capacity:
+            raise ActionSpaceError(f"a decision offers more lists than the action space numbers ({len(order)} kinds "
+                                   f"of items, e.g. {shown_clipped(repr(keys[0]), 60)}): raise the capacity of "
+                                   f"region {region.name!r}")
+        ids = []
+        for counts in counted:
+            offset, place = 0, 1
+            for token in order:
+                offset += counts.get(token, 0) * place
+                place *= offered[token] + 1
+            ids.append(region.start + offset)
+        return ids
 
     def _refuse(self, key: str) -> None:
         raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)} has no id in the action space of this "
-                               "ruleset (see nycrules/engine/action_space.py for the keys it numbers)")
+                               "ruleset (docs/api.md, \"The fixed action space\", lists the keys it numbers)")
 
     # ------------------------------------------------------------ id -> key
-    def key_of(self, action: int) -> str:
-        """The canonical key of an action id (lists in the components' order; `bid:` for card lists)."""
+    def key_of(self, action: int, keys: Iterable[str] | None = None) -> str:
+        """The canonical key of an action id; a pick's only with the keys of its decision (`keys`)."""
         if type(action) is not int:
             action = whole_number(action, "an action")  # numpy's integers too; not 1.5, True or None
         if not 0 <= action < self.size:
             raise ActionSpaceError(f"there is no action {number_shown(action)}: actions are 0-{self.size - 1}")
         region = next(r for r in self.regions.values() if r.start <= action < r.start + r.size)
         offset = action - region.start
-        types = len(self.card_types)
-        if region.name == "words":
-            return WORDS[offset]
-        if region.name == "numbers":
-            return str(offset)
-        if region.name == "seats":
-            return f"seat:{offset}"
-        if region.name == "boroughs":
-            return f"borough:{self.boroughs[offset]}"
-        if region.name == "vessels":
-            return f"vessel:{offset}"
-        if region.name == "prestige tiles":
-            return f"prestige:{offset}"
-        if region.name in ("use", "instead"):
-            return f"{region.name}:{self.characters[offset]}"
-        if region.name == "card types":
-            return self.card_types[offset]
-        if region.name == "swaps":
-            return f"swap:{self.card_types[offset // types]}>{self.card_types[offset % types]}"
-        if region.name == "characters":
-            return _copied(f"char:{self.characters[offset // CHAR_COPIES]}", offset % CHAR_COPIES)
-        if region.name == "cards":
-            return _copied(f"card:{self.card_types[offset // CARD_COPIES]}", offset % CARD_COPIES)
-        if region.name == "pairs":
-            kind, copy = divmod(offset, PAIR_COPIES)
-            items = [kind] if kind < types else multiset_unrank(kind - types, 2, types)
-            return _copied("pair:" + "+".join(sorted(self.card_types[i] for i in items)), copy)
-        if region.name == "character lists":
-            chars = len(self.characters)
-            for n in CHAR_LIST:
-                if offset < comb(n - 1 + chars, n):
-                    return "+".join(f"char:{self.characters[i]}" for i in multiset_unrank(offset, n, chars))
-                offset -= comb(n - 1 + chars, n)
-        size = 0
-        while multisets_below(types, size + 1) <= offset:
-            size += 1
-        items = multiset_unrank(offset - multisets_below(types, size), size, types)
-        return "bid:" + " ".join(self.card_types[i] for i in items)
+        if region.words:
+            if offset < len(region.words):
+                return region.words[offset]
+        elif region.picks:
+            if keys is not None:
+                keys = list(keys)
+                for key, number in zip(keys, self.actions_of(keys)):
+                    if number == action:
+                        return key
+            raise ActionSpaceError(f"action {action} is a list (region {region.name!r}): which list depends on its "
+                                   "decision; give the decision's keys")
+        else:
+            value, copy = divmod(offset, region.copies)
+            if region.unordered:
+                values = multiset_unrank(value, len(region.slots), region.capacity)
+            else:
+                values = []
+                for _ in region.slots:
+                    value, last = divmod(value, region.capacity)
+                    values.insert(0, last)
+            names = []
+            for slot, number in zip(region.slots, values):
+                vocabulary_ = self._vocabularies.get(slot)
+                if vocabulary_ is None:
+                    names.append(str(number))
+                elif number < len(vocabulary_):
+                    names.append(vocabulary_[number])
+                else:
+                    break
+            else:
+                key = region.render(sorted(names) if region.unordered else names)  # a set: alphabetical
+                return key if copy == 0 else f"{key}#{copy + 1}"
+        raise ActionSpaceError(f"action {action} is a spare id of region {region.name!r} (room for what a mod may "
+                               "add): no option of this ruleset has it")
 
 
-def _int(text: str) -> int:
-    return int(text) if text.lstrip("-").isdigit() else -1
-
-
-def _copied(key: str, copy: int) -> str:
-    return key if copy == 0 else f"{key}#{copy + 1}"
+def _is_list(key: str) -> bool:
+    return key.startswith("bid:") or "+" in key
 
 
 def action_space(ruleset: Ruleset) -> ActionSpace:
@@ -310,3 +349,52 @@ def action_space(ruleset: Ruleset) -> ActionSpace:
     if space is None:
         space = ruleset.setup_cache["action space"] = ActionSpace(ruleset)
     return space
+
+
+MAX_ACTIONS = 1_000_000  # a mask of this many entries a step is already heavy
+
+
+def region_problems(ruleset: Ruleset) -> list[tuple[int, str, str]]:
+    """What is wrong with the ruleset's declared regions: (region's place, "error" or "warning", message).
+    Errors: a region neither words, a key pattern nor picks; a slot naming no list of the ruleset; a
+    space too big. Warnings: a list longer than its region holds (options naming the rest have no id)."""
+    problems: list[tuple[int, str, str]] = []
+    total = 0
+    for index, spec in enumerate(ruleset.actions):
+        name = spec.get("id", "?")
+        kinds = [kind for kind in ("words", "key", "picks") if spec.get(kind)]
+        if len(kinds) != 1:
+            problems.append((index, "error", f"action region {name!r} must have one of words, key or picks: true, "
+                                             f"not {' and '.join(kinds) or 'none'}"))
+            continue
+        capacity = int(spec["capacity"])
+        if spec.get("words") and len(spec["words"]) > capacity:
+            problems.append((index, "warning", f"action region {name!r} lists {len(spec['words'])} words but holds "
+                                               f"{capacity}: raise its capacity"))
+        slots = _SLOT.findall(str(spec.get("key", "")))
+        if spec.get("key") and not slots:
+            problems.append((index, "error", f"action region {name!r}: its key {spec['key']!r} has no slot such as "
+                                             "{number}; list fixed keys as words"))
+            continue
+        for slot in dict.fromkeys(slots):
+            if slot == "number":
+                continue
+            try:
+                names = vocabulary(ruleset, slot)
+            except ValueError:
+                problems.append((index, "error", f"action region {name!r}: {{{slot}}} names no list of the ruleset "
+                                                 "(a component list such as card_types, or characters)"))
+                continue
+            numbers = names if names is not None else [int(n) for n in getattr(ruleset, slot)]
+            beyond = len(numbers) if names is not None else max(numbers, default=-1) + 1
+            if beyond > capacity:
+                what = f"{len(numbers)} {slot}" if names is not None else f"{slot} up to {beyond - 1}"
+                problems.append((index, "warning", f"action region {name!r} holds {capacity} {slot} but the ruleset "
+                                                   f"has {what}: options naming the others have no action id; raise "
+                                                   "its capacity (every id after it moves)"))
+        region = regions_of_specs([spec])[0]
+        total += region.size
+    if total > MAX_ACTIONS:
+        problems.append((len(ruleset.actions) - 1, "error", f"the action space holds {total:,} ids, more than "
+                                                            f"{MAX_ACTIONS:,}: lower the capacities"))
+    return problems

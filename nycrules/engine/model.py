@@ -222,6 +222,7 @@ class Ruleset:
     procedure: Procedure
     winner: Script  # the seats ranked best first, at the end
     by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
+    actions: tuple[dict[str, Any], ...] = ()  # the action space's regions, as declared (engine/action_space.py)
     # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.
     worth_cache: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
     bids_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)

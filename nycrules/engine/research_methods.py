@@ -42,6 +42,11 @@ class ResearchMethods:
             mask[action] = 1
         return mask
 
+    def action_key(self, action: int) -> str:
+        """The option key of an action id (a list's, among the waiting decision's options)."""
+        decision = self.decision()
+        return self.action_space().key_of(action, None if decision is None else [o.key for o in decision.options])
+
     def apply_action(self, action: int) -> None:
         """Answer the waiting decision with the option whose action id this is; then play on."""
         actions = self._actions()
@@ -64,8 +69,9 @@ class ResearchMethods:
             return self._actions_of[1]  # legal_actions and then apply_action: worked out once
         space = self.action_space()
         actions: dict[int, int] = {}
-        for index, option in enumerate(decision.options):
-            action = space.action_of(option.key)
+        options = decision.options
+        for index, action in enumerate(space.actions_of([option.key for option in options])):
+            option = options[index]
             if action in actions:
                 raise NycRulesError(f"two options of one decision ({decision.kind}, keys "
                                     f"{decision.option(actions[action]).key!r} and {option.key!r}) have one action id")

@@ -79,8 +79,9 @@ class SeatView:
             if waiting is None or waiting.seat.index != self.seat:
                 return None
             space = self._session.action_space()
-            options = tuple(OptionView(i, option.key, option.label, space.action_of(option.key))
-                            for i, option in enumerate(waiting.options))
+            actions = space.actions_of([option.key for option in waiting.options])
+            options = tuple(OptionView(i, option.key, option.label, action)
+                            for i, (option, action) in enumerate(zip(waiting.options, actions)))
             self._decision = DecisionView(self.seat, waiting.kind, waiting.prompt, waiting.rule, options)
         return self._decision
 

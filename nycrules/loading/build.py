@@ -53,10 +53,12 @@ def keys_as_text(value: Any) -> Any:
 def digest_of(doc: Any) -> str:
     """A fingerprint of the whole merged ruleset (whatever files it was split into).
 
-    Where the board picture draws a borough (`map`) is left out: no rule reads it, so moving
-    a borough on the picture keeps every save of the ruleset loadable.
+    Where the board picture draws a borough (`map`) and the action space's regions (`actions`) are
+    left out: no rule reads them, so moving a borough on the picture or giving a region more room
+    keeps every save of the ruleset (and a bot's evaluation trained for it) usable.
     """
     data = plain(doc)
+    data.pop("actions", None)  # how researchers' tools number the options: no rule reads it
     for borough in (data.get("components") or {}).get("boroughs") or []:
         if isinstance(borough, dict):
             borough.pop("map", None)
@@ -126,6 +128,7 @@ def build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str,
         after_each_round=scripts.get(("bidding", "after_each_round")), final_scoring=scoring,
         tom=build_tom(doc.get("tom"), scripts), procedure=procedure_form.build(doc, scripts, reads),
         winner=scripts[("winner",)], by_hook={k: tuple(v) for k, v in by_hook.items()},
+        actions=tuple(plain(region) for region in doc.get("actions") or ()),
     )
 
 

@@ -198,7 +198,18 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
         return None
     ruleset = build(doc, scripts, params, digest_of(doc), procedure.reads)
     _warn_unnumbered(checker, sink)
-    return ruleset
+    _check_action_space(doc, ruleset, sink)
+    return None if sink else ruleset
+
+
+def _check_action_space(doc: MDict, ruleset: Ruleset, sink: Sink) -> None:
+    """The declared regions of the action space: well formed, naming lists the ruleset has, and (a
+    warning) with room for every name of those lists."""
+    from ..engine.action_space import region_problems
+    regions = doc.get("actions") or []
+    for index, severity, message in region_problems(ruleset):
+        loc = regions.item_locs[index] if index < len(getattr(regions, "item_locs", ())) else doc.loc
+        (sink.error if severity == "error" else sink.warn)("E420" if severity == "error" else "W404", message, loc)
 
 
 def _warn_unnumbered(checker: Checker, sink: Sink) -> None:
