@@ -44,10 +44,14 @@ OBSERVATION_BOUND = 10_000.0  # every number of an observation tensor lies withi
 class NycEnv(AECEnv):
     """The AEC environment (see the module's docstring)."""
 
-    metadata = {"name": "nycrules_v0", "render_modes": [], "is_parallelizable": False}
+    metadata = {"name": "nycrules_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, seats: list[str], seed: int = 1, ruleset: str | Path | Ruleset = "nyc"):
+    def __init__(self, seats: list[str], seed: int = 1, ruleset: str | Path | Ruleset = "nyc",
+                 render_mode: str | None = None):
         super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ArgumentError(f"render_mode is 'ansi' (a text) or None, not {render_mode!r}")
+        self.render_mode = render_mode
         self._ruleset = load(ruleset)
         self._seats = list(seats)
         if not self._seats:
@@ -66,6 +70,8 @@ class NycEnv(AECEnv):
             "observation": spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self._actions,), np.int8)}) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self._actions) for agent in self.possible_agents}
+        # The whole table (every seat's observation, hands included), for a centralised critic.
+        self.state_space = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (size * len(specs),), np.float32)
         self._next_seed = whole_number(seed, "the seed", 0, MAX_INT)
         self.game: Any = None
 
@@ -97,6 +103,26 @@ class NycEnv(AECEnv):
         if self.game.current_player() == seat:
             mask[self.game.legal_actions()] = 1
         return {"observation": np.asarray(self.game.observation_tensor(seat), np.float32), "action_mask": mask}
+
+    def render(self) -> str | None:
+        """The table as a text (render_mode "ansi"): the decision waiting, whose it is, and the points."""
+        if self.render_mode is None or self.game is None:
+            return None
+        game = self.game
+        decision = game.decision()
+        points = ", ".join(f"{score['name']} {score['total']}" for score in game.scores())
+        if decision is None:
+            return f"game of seed {game.seed}: over; points {points}; winner {game.specs[game.winner()].name}"
+        return (f"game of seed {game.seed}, decision {len(game.record) + 1}: {decision.seat.name} to answer "
+                f"{decision.prompt!r} ({decision.count} options); points {points}")
+
+    def state(self) -> np.ndarray:
+        """The whole table as numbers: every seat's observation tensor in seat order (each seat's
+        hand and reserve included), for training with a centralised critic, never for acting."""
+        if self.game is None:
+            raise NycRulesError("the environment has no game yet: call reset() first")
+        return np.asarray([x for seat in range(len(self.game.specs)) for x in self.game.observation_tensor(seat)],
+                          np.float32)
 
     def close(self) -> None:
         """End the game being played, if any (a game left paused would stay in memory)."""
@@ -144,6 +170,6 @@ class NycEnv(AECEnv):
 
 
 def env(seats: list[str] | tuple[str, ...] = ("Ann", "Ben"), seed: int = 1,
-        ruleset: str | Path | Ruleset = "nyc") -> NycEnv:
+        ruleset: str | Path | Ruleset = "nyc", render_mode: str | None = None) -> NycEnv:
     """A PettingZoo AEC environment of New York City (see the module's docstring)."""
-    return NycEnv(list(seats), seed, ruleset)
+    return NycEnv(list(seats), seed, ruleset, render_mode)

@@ -4,14 +4,14 @@ for scenario tests that set a position up by hand and then let one phase act."""
 from __future__ import annotations
 
 from nycrules.engine.draft import draft_turn  # noqa: F401  (one seat's draft turn)
-from nycrules.engine.procedure import run_part
+from nycrules.scenario import run_part
 from nycrules.engine.scoring import final_scoring, winner_of  # noqa: F401
 from nycrules.engine.state import Game, Seat
 from nycrules.engine.model import RoundDef
 
 
 def _in_round(game: Game, ident: str) -> None:
-    run_part(game, ident, {"round": game.round})
+    run_part(game, ident)
 
 
 def phase0(game: Game) -> None:
@@ -35,6 +35,6 @@ def play_bidding_rounds(game: Game) -> None:
 def bidding_round(game: Game, rnd: RoundDef, start: Seat) -> Seat:
     """One bidding round started by `start`; gives the seat that starts the next one."""
     game.bidding_start = start
-    run_part(game, "bidding_round", {"round": game.round, "round_played": rnd})
+    run_part(game, "bidding_round", round_played=rnd)
     assert game.bidding_start is not None
     return game.bidding_start

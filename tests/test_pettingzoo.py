@@ -9,6 +9,7 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test  # noqa: E402
 
+import nycrules  # noqa: E402
 from nycrules.pettingzoo import env  # noqa: E402
 
 
@@ -114,3 +115,20 @@ def test_misuse_before_reset_after_the_end_and_of_unknown_agents_is_one_line():
             call()
     with pytest.raises(ValueError, match="the environment needs its seats"):
         env(seats=[])
+
+
+def test_render_tells_the_table_and_state_is_every_seats_observation():
+    """Before: render() and state() raised NotImplementedError."""
+    e = env(seats=["Ann", "bot:greedy", "Cid"], seed=4, render_mode="ansi")
+    e.reset(seed=4)
+    assert e.render().startswith("game of seed 4, decision 1: Cid to answer 'stack of start characters'")
+    state = e.state()
+    assert state.shape == e.state_space.shape and state.dtype == np.float32
+    assert list(state[:len(state) // 3]) == list(np.asarray(e.game.observation_tensor(0), np.float32))
+    for agent in e.agent_iter():
+        observation, reward, terminated, truncated, info = e.last()
+        e.step(None if terminated or truncated else e.action_space(agent).sample(observation["action_mask"]))
+    assert e.render().startswith("game of seed 4: over; points Ann ")
+    assert env(seats=["Ann", "Ben"]).render() is None  # no render_mode: nothing drawn
+    with pytest.raises(nycrules.NycRulesError, match="render_mode is 'ansi'"):
+        env(seats=["Ann", "Ben"], render_mode="human")
