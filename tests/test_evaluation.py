@@ -93,7 +93,7 @@ def test_train_writes_the_same_file_from_the_same_seed_and_the_search_uses_it(tm
     use_file(mod, tmp_path / "a.json")
     assert evaluation_for(mod)[0] is not None
     game = nycrules.new_game(["Ann", "tom:1"], seed=2, ruleset=mod, log_events=False)
-    bot = MCTSAgent(1, simulations=4)
+    bot = MCTSAgent(1, simulations=4, explain=True)
     bot.search(game, game.decision(), 0)  # round 1: its playouts stop at round 2, valued by the file
     assert sum(figures.learned for figures in bot.last_search.values()) == 4
 

@@ -66,7 +66,7 @@ def test_an_exchange_suggested_without_playouts_is_typed_as_the_hint_shows_it(mo
         game.apply(answers_given.randrange(decision.count))
 
     class RuleOfThumb:  # what the search bot does when it plays no playout: an exchange
-        def __init__(self, seed, per_table=False):
+        def __init__(self, seed, per_table=False, explain=False):
             self.last_search = {}
 
         def search(self, session, asked, me):

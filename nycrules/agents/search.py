@@ -32,9 +32,10 @@ taken from the reserve before bidding. The other bots play the greedy bot and
 Toms follow their rules.
 
 A playout runs to the start of the next game round (`HORIZON`), where the
-position is valued by the ruleset's learned evaluation when it has one
-(evaluation.py: the seat's expected final margin, the reward its win share and
-margin), else by an estimate (`horizon_points`): each seat's skyscrapers on its board are
+position is valued: when the ruleset has a learned evaluation (evaluation.py:
+the seat's expected final margin), half the playout's reward (`LEARNED_SHARE`)
+is its win share and margin by it (all of it played worse: docs/strength.md);
+the rest, or all without one, by an estimate (`horizon_points`): each seat's skyscrapers on its board are
 built, as an estimate, in the boroughs the Mayor still visits, at most
 `BUILDS_PER_ROUND` a round (a skyscraper is built only with a skyscraper bid); a
 Tom, who has no board, builds there as many as he did on average where the
@@ -86,6 +87,8 @@ BUILDS_PER_ROUND = 2  # board skyscrapers a seat builds in a later round, at mos
 ROUND_WORTH = {"press": 4, "dollar": 6, "elevator": 10, "plans": 6, "prestige": 10, "skyscraper": 14}
 LATER_KEPT = 0.5  # a card kept for a later round of this game round: this share of a point there
 WILD_KEPT = 1.2  # a wild card kept: this much of a point in the best round still to come
+LEARNED_SHARE = 0.5  # of a playout's reward, what the learned evaluation says (the rest: `horizon_points`);
+# measured against 0 and 1 on 20 games against tom:1 (docs/strength.md, "How the search uses it")
 MARGIN_SCALE = 15.0  # points of margin that make half the distance from an even game to a sure one
 _MASK = (1 << 64) - 1
 
@@ -109,21 +112,23 @@ class OptionStats:
     reward: float = 0.0  # summed rewards (0..1)
     points: float = 0.0  # summed estimates of the seat's final points (playouts not valued by the evaluation)
     margin: float = 0.0  # summed estimates of its lead over the best other seat
-    learned: int = 0  # playouts valued by the learned evaluation (margin only)
+    learned: int = 0  # playouts valued by the learned evaluation too
+    learned_margin: float = 0.0  # summed learned estimates of the lead by the end of the game
 
-    def add(self, values: list[float], me: int) -> None:
-        """One playout's values at its end (every seat's estimated final points) for seat `me`."""
+    def add(self, values: list[float], me: int, learned: tuple[float, float] | None = None) -> None:
+        """One playout's values at its end (every seat's estimated final points) for seat `me`; with
+        `learned` (the learned evaluation's margin and win share there), its reward counts for
+        `LEARNED_SHARE` of the playout's."""
         self.playouts += 1
-        self.reward += _reward(values, me)
+        reward = _reward(values, me)
+        if learned is not None:
+            margin, win_share = learned
+            self.learned += 1
+            self.learned_margin += margin
+            reward += LEARNED_SHARE * (0.5 * win_share + 0.25 * (1.0 + math.tanh(margin / MARGIN_SCALE)) - reward)
+        self.reward += reward
         self.points += values[me]
         self.margin += values[me] - max(v for i, v in enumerate(values) if i != me)
-
-    def add_learned(self, margin: float, win_share: float) -> None:
-        """One playout valued by the learned evaluation: the seat's expected final margin and win share."""
-        self.playouts += 1
-        self.learned += 1
-        self.reward += 0.5 * win_share + 0.25 * (1.0 + math.tanh(margin / MARGIN_SCALE))
-        self.margin += margin
 
     def mean(self, total: float) -> float:
         return total / self.playouts if self.playouts else 0.0
@@ -167,11 +172,13 @@ class MCTSAgent(EngineAgent):
     """Searches `simulations` determinized playouts per decision (see the module's docstring)."""
 
     def __init__(self, seed: int, simulations: int = LEVELS[DEFAULT_LEVEL], per_table: bool = False,
-                 learned: bool = True):
+                 explain: bool = False):
         self.seed = seed
         self.simulations = max(1, simulations)
         self.per_table = per_table  # a level's simulations, for two seats: fewer at a larger table
-        self.learned = learned  # value the horizon by the ruleset's learned evaluation, when it has one
+        # the learned evaluation at the horizon, when the ruleset has one: for the reward (its share) or,
+        # asked by `hint`, to say how far ahead each option leaves the seat by the end
+        self.explain = explain
         self.last_search: dict[str, OptionStats] = {}  # option key -> its playouts' figures
 
     def choose(self, session: Session, decision: Decision) -> int:
@@ -191,7 +198,7 @@ class MCTSAgent(EngineAgent):
                   if seat.index != me and not seat.is_tom}
         keys = [decision.option(i).key for i in candidates]
         stats = {key: OptionStats() for key in keys}
-        evaluation = evaluation_for(game.ruleset)[0] if self.learned else None
+        evaluation = evaluation_for(game.ruleset)[0] if LEARNED_SHARE > 0 or self.explain else None
         alive = list(range(len(keys)))
         stages = max(1, math.ceil(math.log2(len(keys))))
         budget = playouts_at(self.simulations, len(game.seats)) if self.per_table else self.simulations
@@ -248,7 +255,7 @@ class MCTSAgent(EngineAgent):
                  stats: OptionStats) -> None:
         """The option `key` taken on this copy, then the bot's seat plays `rollout` (the other bots play
         the greedy bot, Toms their rules) to the horizon; the position there valued into `stats`: by
-        the learned evaluation when there is one, else by `horizon_points`; at the end, by the points."""
+        `horizon_points` and, when there is one, the learned evaluation; at the end, by the points."""
         decision = twin.decision()
         state = twin.state
         assert state is not None and decision is not None
@@ -258,11 +265,15 @@ class MCTSAgent(EngineAgent):
         while decision is not None and state.round < horizon:
             twin.apply(rollout.choose(twin, decision))
             decision = twin.decision()
+        learned = None
         if evaluation is not None and not state.finished:
-            margin = evaluation.margin(twin, me, rollout.choose)
-            stats.add_learned(margin, evaluation.win_share(margin, state.round))
-        else:
-            stats.add(horizon_points(twin, rollout), me)
+            valued = twin.clone(agents={})  # the evaluation runs the final scoring on its copy
+            try:
+                margin = evaluation.margin(valued, me, rollout.choose)
+            finally:
+                valued.close()
+            learned = (margin, evaluation.win_share(margin, state.round))
+        stats.add(horizon_points(twin, rollout), me, learned)
 
 def _reward(values: list[float], me: int) -> float:
     """The bot's win and its margin over the best other seat, in 0..1."""

@@ -21,7 +21,7 @@ SHOWN = 2  # options described: the suggestion and the next best
 def hint(session: Session, decision: Decision) -> str:
     """The suggestion, with the expected points of the best options (a few lines of text)."""
     me = decision.seat.index
-    agent = MCTSAgent(session.seed * 31 + me, per_table=True)  # the default bot's search
+    agent = MCTSAgent(session.seed * 31 + me, per_table=True, explain=True)  # the default bot's search
     choice = agent.search(session, decision, me)
     game = session.state
     assert game is not None
@@ -59,7 +59,7 @@ def _as_typed(game: Game, option: Option) -> str:
 
 def _learned(figures: OptionStats, rival: str) -> str:
     """`keeps you 6 points ahead of Tom by the end, estimated (14 games)`: the learned margin's mean."""
-    margin = figures.mean(figures.margin)
+    margin = figures.learned_margin / figures.learned
     where = (f"keeps you {margin:.0f} points ahead of {rival}" if margin >= 0.5 else
              f"leaves you {-margin:.0f} points behind {rival}" if margin <= -0.5 else f"keeps you level with {rival}")
     return f"{where} by the end, estimated ({figures.playouts} games)"
