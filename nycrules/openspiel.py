@@ -9,10 +9,11 @@
     state.returns()
 
 An imperfect-information, sampled-stochastic game: the deal and every later draw come
-from the game's seeded random source inside the state (there are no chance nodes); every
-`new_initial_state()` of a loaded game is the game of its `seed` (load another seed for
-another deal; a clone keeps the random source, so perfect-information search such as
-MCTSBot sees the coming draws, while ISMCTSBot re-deals them). Every seat is
+from the game's seeded random source inside the state (there are no chance nodes yet); each
+`new_initial_state()` of a loaded game deals a new game: the first one played is the game of
+its `seed`, the next of `seed + 1`, and so on (a state is dealt when it is first used, so the
+copies OpenSpiel makes use up no deal; a clone keeps the random source, so perfect-information
+search such as MCTSBot sees the coming draws, while ISMCTSBot re-deals them). Every seat is
 an OpenSpiel player. Actions are the ids of the ruleset's action space
 (nycrules/engine/action_space.py); the observation tensor and strings are the seat's
 (`Session.observation_tensor`, `information_state_string`); returns are win shares
@@ -78,7 +79,13 @@ class NycGame(pyspiel.Game):
                                 num_players=players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
                                 max_game_length=MAX_GAME_LENGTH)
         super().__init__(_GAME_TYPE, info, params)
-        self.initial_tensors: dict[int, list[float]] = {}  # per player: the observation of the first decision
+        self.initial_tensors: dict[int, list[float]] = {}  # per player: the observation of the first deal's start
+        self.deals = 0  # games dealt so far: the k-th is the game of seed + k
+
+    def next_deal(self) -> int:
+        """The seed of the next game dealt: `seed`, then `seed + 1`, ... (as PettingZoo's reset does)."""
+        self.deals += 1
+        return (self.seed + self.deals - 1) % (MAX_INT + 1)
 
     def new_initial_state(self) -> "NycState":
         return NycState(self)
@@ -105,7 +112,7 @@ class _Live:
     @property
     def session(self) -> Session:
         if self._session is None:
-            self._session = new_game(self.game.seats, seed=self.game.seed, ruleset=self.game.ruleset)
+            self._session = new_game(self.game.seats, seed=self.game.next_deal(), ruleset=self.game.ruleset)
         return self._session
 
     def __deepcopy__(self, memo: dict) -> "_Live":
@@ -129,21 +136,24 @@ class NycState(pyspiel.State):
         return self._live.session
 
     def observation_numbers(self, player: int) -> list[float]:
-        """The player's observation tensor. pyspiel's `state.observation_tensor(p)` makes a new initial
-        state and observes it before it observes this one: a state not started yet (every initial state
-        of the game is alike) is observed from the game's stored tensor instead of dealing a game."""
+        """The player's observation tensor, for pyspiel's observer. pyspiel's C++ `ObservationTensor`
+        makes a new initial state and observes it, to learn the tensor's shape, before it observes the
+        state asked: a state not dealt yet is observed as the first deal's start (stored) instead of
+        dealing a game (and using up a deal) for it. Every state a game reaches through its methods is
+        dealt; from Python, `observation_tensor` reads the state's own game."""
         if self._live.started:
             return self.session.observation_tensor(player)
         first = self._live.game.initial_tensors
         if player not in first:
-            first[player] = self.session.observation_tensor(player)
+            probe = new_game(self._live.game.seats, seed=self._live.game.seed, ruleset=self._live.game.ruleset)
+            first[player] = probe.observation_tensor(player)
         return first[player]
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The player's observation tensor, straight from the game (as `Session.observation_tensor`):
         pyspiel's own path makes an observer and a state to probe at every call, 5 times the cost.
         OpenSpiel's C++ algorithms still take that path (NycObserver)."""
-        return self.observation_numbers(self.current_player() if player is None else int(player))
+        return self.session.observation_tensor(self.current_player() if player is None else int(player))
 
     def current_player(self) -> int:
         player = self.session.current_player()

@@ -98,3 +98,26 @@ def test_the_largest_seed_openspiel_can_pass_plays_as_documented():
     assert not state.is_terminal()
     with pytest.raises(RuntimeError, match="Unable to cast"):
         pyspiel.load_game("nycrules", {"seed": 2**31})
+
+
+def test_each_initial_state_deals_a_new_game_and_the_seed_seeds_the_sequence():
+    """Before: every new_initial_state() was the game of `seed`, so rl_environment reset to one deck."""
+    from open_spiel.python import rl_environment
+
+    def deals(game, count):
+        out = []
+        for _ in range(count):
+            state = game.new_initial_state()
+            state.clone()  # a copy uses up no deal
+            out.append((state.session.seed, [card.type for card in state.session.state.deck]))
+        return out
+
+    first = deals(pyspiel.load_game("nycrules", {"players": 2, "seed": 5}), 3)
+    assert [seed for seed, _ in first] == [5, 6, 7] and len({tuple(deck) for _, deck in first}) == 3
+    assert deals(pyspiel.load_game("nycrules", {"players": 2, "seed": 5}), 3) == first  # the same sequence
+    environment = rl_environment.Environment(pyspiel.load_game("nycrules", {"players": 2, "seed": 5}))
+    decks = []
+    for _ in range(2):
+        environment.reset()
+        decks.append([card.type for card in environment.get_state.session.state.deck])
+    assert decks[0] != decks[1]
