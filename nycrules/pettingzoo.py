@@ -142,6 +142,10 @@ class NycEnv(AECEnv):
         if isinstance(action, np.ndarray) and action.size == 1:
             action = action.item()  # a policy's output of one number (a float one is refused below)
         action = whole_number(action, "an action", 0, self._actions - 1)
+        to_move = self._agent_of[self.game.current_player()]
+        if agent != to_move:  # agent_selection set by hand: the action would be applied for another agent
+            raise NycRulesError(f"it is {to_move}'s turn, not {agent}'s: agent_selection names the agent to move "
+                                f"and is set by the environment")
         self._cumulative_rewards[agent] = 0.0
         self.game.apply_action(action)  # an illegal id is refused with a one-line NycRulesError
         self.rewards = {other: 0.0 for other in self.agents}
@@ -154,7 +158,6 @@ class NycEnv(AECEnv):
         else:
             self.agent_selection = self._agent_of[self.game.current_player()]
         self._accumulate_rewards()
-
 
     def _known(self, agent: str) -> str:
         if agent not in self._seat_of:

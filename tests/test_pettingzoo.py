@@ -89,6 +89,23 @@ def test_an_action_that_is_not_an_id_is_refused_and_the_game_goes_on(action, kin
     assert len(e.game.record) == 1
 
 
+def test_a_step_for_an_agent_not_to_move_is_refused_and_changes_nothing():
+    """Before, with agent_selection set by hand to the agent not to move, step() applied the action for
+    the one to move (issue 34)."""
+    e = env(seats=["Ann", "Ben"], seed=2)
+    e.reset()
+    mover = e.agent_selection
+    other = next(a for a in e.agents if a != mover)
+    action = _first_legal(e)
+    e.agent_selection = other
+    with pytest.raises(nycrules.NycRulesError, match=f"it is {mover}'s turn, not {other}'s"):
+        e.step(action)
+    assert e.game.record == []
+    e.agent_selection = mover
+    e.step(action)
+    assert len(e.game.record) == 1
+
+
 def test_an_action_as_numpys_array_of_one_number_is_taken_and_of_several_refused():
     e = env(seats=["Ann", "Ben"], seed=2)
     e.reset()
