@@ -6,8 +6,9 @@ number, as the board file writes it). A square of an estate shows its holder's s
 what stands there: `1w` its worker's territory, `1.` a square without worker or building,
 `1o` a starter building, `1B` `1S` `1G` bronze, silver, gold, `1L` a legendary. Streets show
 their letter (`-` another street), parks `**`, unbuildable squares `##`. A legend beside the
-board (below it when the board is too wide) names the streets, districts and seats. Colours
-(districts, seats) only on a colour terminal.
+board (below it when the board is too wide) names the streets, districts and seats; a board that
+marks some squares (where a tile fits) shows their key there instead. Colours (districts, seats)
+only on a colour terminal.
 """
 
 from __future__ import annotations
@@ -70,15 +71,19 @@ def _packed(items: list[str], width: int) -> list[str]:
     return lines + ([line] if line else [])
 
 
-def board_lines(geometry: Geometry, city: City | None, seats: list[str], colour: bool = False) -> list[str]:
-    """The board as lines of at most WIDTH columns (colour codes take no room)."""
+def board_lines(geometry: Geometry, city: City | None, seats: list[str], colour: bool = False,
+                marks: dict[int, str] | None = None, key: list[str] | None = None) -> list[str]:
+    """The board as lines of at most WIDTH columns (colour codes take no room). `marks` shows some
+    squares as a text of their own (at most 3 characters), and `key` then takes the legend's place."""
+    marks = marks or {}
     grid = geometry.board.grid
     label = len(str(grid.height)) + 1
     rows = [" " * label + "".join(f"{grid.name(c)[:-1]:<{CELL}}" for c in range(grid.width)).rstrip()]
     for row in range(grid.height):
         line = f"{row + 1:>{label - 1}} "
         for column in range(grid.width):
-            text, district, seat = square_text(geometry, city, grid.cell(column, row))
+            cell = grid.cell(column, row)
+            text, district, seat = (marks[cell], None, None) if cell in marks else square_text(geometry, city, cell)
             shown = ansi_seat(text, seat, colour) if seat is not None else (
                 ansi(text, district, colour) if district is not None else text)
             line += shown + " " * (CELL - len(text))
@@ -86,7 +91,13 @@ def board_lines(geometry: Geometry, city: City | None, seats: list[str], colour:
     board_width = label + CELL * grid.width
     room = WIDTH - board_width - 1
     if room < 18:
-        return rows + [""] + legend(geometry, seats, WIDTH)
+        return rows + [""] + (key if key is not None else legend(geometry, seats, WIDTH))
+    if key is not None:
+        side = [line for line in key if len(line) <= room]
+        below = [line for line in key if len(line) > room]
+        rows += [""] * (len(side) - len(rows))
+        return [(row + " " * (board_width + 1 - visible_len(row)) + side[i]).rstrip() if i < len(side) else row
+                for i, row in enumerate(rows)] + below
     side = legend(geometry, seats, room)
     named = [f"{i + 1} {name}" for i, name in enumerate(seats)]
     below = [] if all(len(line) <= room for line in named) else _packed(named, WIDTH)  # long names: whole, below

@@ -1,0 +1,137 @@
+"""What New York 1901 gives the table (nycrules/table/game_hooks.py asks a game for these by name).
+
+- `parse_answer(game, decision, text)`: a typed placement, tile, card or territory read as one of
+  the decision's options (typed_answers.py): an index, (index, text) for an answer that goes on to
+  the next question, a one-line reason, or None (the table's own reader then tries);
+- `describe_options(game, decision, every)`: the menu's lines (options_view.py), or None;
+- `explain(game, decision)`: `help` for the decision in the rules' terms (decision_help.py);
+- `board_text(game, colour)`: the board as text (view.py);
+- `opening_lines(game)`: what is assumed about the board and tiles, said when a game starts;
+- `COMMANDS`: the game's own views a person may type at a prompt (`places`, `tiles`).
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from typing import Any
+
+from .board import Territory
+from .decision_help import Asked
+from .decision_help import explain as help_text
+from .geometry import Geometry, Spot, TerritoryCard
+from .options_view import marked_board, place_lines, tile_lines
+from .placing import short_name, tiles_named
+from .primitives_land import table
+from .tiles import Tile
+from .typed_answers import WAYS, Answer, read_card, read_place, read_territory, read_tile, read_way, read_yes
+from .view import board_lines
+from .why_not import Builder
+
+_At = namedtuple("_At", "game")  # what table() reads the game's board and state from
+
+
+def _parts(game: Any) -> tuple[Geometry, Any]:
+    return table(_At(game))
+
+
+def _values(decision: Any) -> list[Any]:
+    return [decision.value(i) for i in range(decision.count)]
+
+
+def _builder(game: Any, seat: int) -> Builder:
+    geometry, city = _parts(game)
+    params = getattr(game.ruleset, "params", {}) or {}
+    unlocks = {g: params[name] for g, name in ((2, "silver_at"), (3, "gold_at")) if isinstance(params.get(name), int)}
+    return Builder(geometry, city, seat, tuple(s.name for s in game.seats), game.seats[seat].points, unlocks)
+
+
+def parse_answer(game: Any, decision: Any, text: str) -> Answer:
+    values = _values(decision)
+    if not values or decision.kind not in ("choose", "ask"):
+        return None
+    builder = _builder(game, decision.seat.index)
+    first = values[0]
+    if isinstance(first, Spot):
+        return read_place(builder, values, text)
+    if isinstance(first, Tile):
+        return read_tile(builder, values, text)
+    if isinstance(first, TerritoryCard):
+        return read_card(builder, values, text)
+    if isinstance(first, Territory):
+        return read_territory(builder, values, text)
+    if isinstance(first, bool):
+        return read_yes(values, decision.prompt, text)
+    if all(isinstance(v, str) for v in values) and set(values) <= set(WAYS):
+        return read_way(builder, values, text)
+    return None
+
+
+def describe_options(game: Any, decision: Any, every: bool = False) -> list[str] | None:
+    values = _values(decision)
+    if not values:
+        return None
+    geometry, city = _parts(game)
+    if isinstance(values[0], Spot):
+        return place_lines(geometry, values) if not every else [
+            f"  {i + 1}. {short_name(geometry.order[s.tile])} at {s.where} r{s.rotation}" for i, s in enumerate(values)]
+    if isinstance(values[0], Tile):
+        return tile_lines(geometry, values)
+    return None
+
+
+def _asked(game: Any, decision: Any) -> Asked:
+    geometry, city = _parts(game)
+    seat = decision.seat.index
+    return Asked(decision.prompt, _values(decision), seat, game.seats[seat].points,
+                 dict(getattr(game.ruleset, "params", {}) or {}), geometry, city)
+
+
+def explain(game: Any, decision: Any) -> str | None:
+    return help_text(_asked(game, decision))
+
+
+def board_text(game: Any, colour: bool = False) -> str:
+    geometry, city = _parts(game)
+    return "\n".join(board_lines(geometry, city, [s.name for s in game.seats], colour))
+
+
+def opening_lines(game: Any) -> list[str]:
+    geometry, _ = _parts(game)
+    return [f"Note: {text}" for text in (geometry.board.assumed, geometry.tiles.assumed) if text]
+
+
+# ------------------------------------------------------------------ the game's own views
+def places(game: Any, decision: Any, rest: str, colour: bool = False) -> str:
+    """`places`: where each tile of this decision fits; `places TILE`: that tile's places on the board."""
+    values = _values(decision) if decision is not None else []
+    geometry, city = _parts(game)
+    spots = [v for v in values if isinstance(v, Spot)]
+    if not spots:
+        return "places shows where a tile fits when you choose where to build"
+    wanted = rest.strip()
+    offered = list(dict.fromkeys(s.tile for s in spots))
+    if not wanted:
+        if len(offered) == 1:
+            return "\n".join(marked_board(geometry, city, [s.name for s in game.seats], spots, offered[0], colour))
+        return "\n".join(place_lines(geometry, spots))
+    named = [t for t in tiles_named(geometry, wanted) if t in offered]
+    if len(named) != 1:
+        names = ", ".join(short_name(geometry.order[t]) for t in offered)
+        return f"places takes one of the tiles you may place now: {names}"
+    return "\n".join(marked_board(geometry, city, [s.name for s in game.seats], spots, named[0], colour))
+
+
+def tiles(game: Any, decision: Any, rest: str, colour: bool = False) -> str:
+    """`tiles`: your skyscrapers not built yet, drawn, with their points."""
+    geometry, city = _parts(game)
+    seat = decision.seat.index if decision is not None else 0
+    left = [geometry.order[t] for t in city.unbuilt[seat]]
+    if not left:
+        return "you have built all your skyscrapers"
+    return "\n".join(tile_lines(geometry, left, numbered=False))
+
+
+COMMANDS = {
+    "places": (places, "places [TILE]   where the tiles of this question fit; with a tile, marked on the board"),
+    "tiles": (tiles, "tiles           your skyscrapers not built yet, drawn with their points"),
+}
