@@ -268,3 +268,10 @@ def _wrap(line: str) -> list[str]:
 def _rule_character(game: Game, rule: str) -> Any:
     match = re.fullmatch(r"character (\d+)", rule or "")
     return game.ruleset.characters.get(int(match.group(1))) if match else None
+
+
+def headline(decision: Decision) -> str:
+    """The question: rule-made choices name what is chosen; the procedure's are whole sentences."""
+    if decision.kind in ("choose", "choose_some", "number"):
+        return f"{decision.seat.name}, choose: {decision.prompt}"
+    return f"{decision.seat.name}: {decision.prompt}"

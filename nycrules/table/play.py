@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import answers, commands, menus, narration, tom_help, views
+from . import commands, game_hooks, menus, narration, tom_help, views
 from ..agents import seat_agents
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..engine.decisions import Decision
@@ -60,6 +60,10 @@ class PlayGame:
     saved: tuple[Path, int] | None = None  # the last `save FILE`, and how many decisions it held
     board_shown: bool = False  # the board is shown before a person's first decision (the start characters)
     position: dict | None = None  # a position the game goes on from (`play --from`), its decisions first
+    planned: list[int] = field(default_factory=list)  # the rest of a line that answered several questions
+
+    def __post_init__(self) -> None:
+        self.hooks = game_hooks.hooks_of(self.ruleset)  # what the ruleset's game gives the table, if anything
 
     # ----------------------------------------------------------------- runs
     def run(self) -> int:
@@ -75,8 +79,8 @@ class PlayGame:
     def _run(self) -> int:
         t = self.terminal
         loaded = len(self.decisions)
-        names = ", ".join(f"{s.name} ({_kind(s)})" for s in self.specs)
-        t.say(f"New York City: {names}; seed {self.seed}. Type `help` at any prompt.")
+        for line in game_hooks.opening_lines(self.hooks, self.ruleset, self.specs, self.seed):
+            t.say(line)
         if not loaded:  # a new game: who Tom is, once
             for line in tom_help.at_start(self.ruleset, self.specs):
                 t.say(line)
@@ -91,6 +95,7 @@ class PlayGame:
                 assert game is not None
                 self.session.apply(self._ask_person(game, decision))
             except _Undo:
+                self.planned.clear()
                 self._start(self.session.record[:self.undo_to])
                 self.events_at = self.events_at[:self.undo_to + 1]
                 t.say("(undone)")
@@ -240,6 +245,11 @@ class PlayGame:
     # --------------------------------------------------------------- people
     def _ask_person(self, game: Game, decision: Decision) -> int:
         t = self.terminal
+        if self.planned:  # answered by the line typed at an earlier question of this seat
+            self._flush(game)
+            index = self.planned.pop(0)
+            t.say(f"{menus.headline(decision)} {decision.option(index).label}")
+            return index
         people = sum(spec.kind == "human" for spec in self.specs)
         if people > 1 and t.screen and self.last_asked != decision.seat.index:  # the first one too
             t.hand_over(decision.seat.name)  # before the events: they are told as this person sees them
@@ -254,9 +264,9 @@ class PlayGame:
         if not self.board_shown:
             self.board_shown = True
             t.say("")
-            t.say(views.board(game, t.interactive))
-        view = ["", views.decision_context(game, decision), headline(decision),
-                *menus.option_lines(game, decision)]
+            t.say(game_hooks.board(self.hooks, game, t.interactive))
+        view = ["", game_hooks.context(self.hooks, game, decision), menus.headline(decision),
+                *game_hooks.option_lines(self.hooks, game, decision)]
         t.make_room(sum(len(fitted(part).split("\n")) for text in view for part in text.split("\n")) + 1)
         for i, text in enumerate(view):
             t.say(text, "question" if i == 2 else "")
@@ -265,16 +275,22 @@ class PlayGame:
             if not line:
                 continue
             result = self._command(game, decision, line)
-            if isinstance(result, int):
-                return result
+            if isinstance(result, list):
+                self.planned = result[1:]
+                return result[0]
             if result:
                 t.say(result)
 
-    def _command(self, game: Game, decision: Decision, line: str) -> int | str:
-        """An option index, or a text to show (a view, or why the input was not taken)."""
+    def _command(self, game: Game, decision: Decision, line: str) -> list[int] | str:
+        """The options the line chooses (this decision's first), or a text to show (a view, or why the
+        input was not taken)."""
         word, _, rest = line.partition(" ")
         word = word.lower()
         seat = decision.seat
+        assert self.session is not None
+        own = game_hooks.own_command(self.hooks, self.session, decision, word, rest, self.terminal.interactive)
+        if own is not None:  # a game's own view, or a command that is not part of its game
+            return own
         if word in ("help", "?", "h"):
             if rest.strip() == "commands":
                 return commands.HELP
@@ -282,7 +298,7 @@ class PlayGame:
                 return tom_help.HELP
             return menus.explain(game, decision) + "\n" + commands.COMMANDS
         if word == "more":
-            return "\n".join(menus.option_lines(game, decision, every=True))
+            return "\n".join(game_hooks.option_lines(self.hooks, game, decision, every=True))
         if word == "hint":
             from .hints import hint  # the search bot, loaded when first asked
             assert self.session is not None
@@ -293,10 +309,12 @@ class PlayGame:
             return self._undo(seat)
         if word in ("quit", "exit", "q"):
             return self._quit()
-        return answers.read_answer(game, decision, line, answers.choose_option)
+        return game_hooks.read_typed(self.session, decision, line, self.hooks)
 
     def _view(self, game: Game, seat: Seat, word: str, rest: str) -> str:
         """A command that shows the table or keeps it (save, picture); the game does not change."""
+        if word == "board":
+            return game_hooks.board(self.hooks, game, self.terminal.interactive)
         if word != "save":
             return commands.show(game, seat, word, rest, self.terminal.interactive)
         if not rest.strip():
@@ -370,18 +388,4 @@ class PlayGame:
                 return (f"{self.specs[who].name} has answered since your last decision: undo takes back only "
                         f"your own; {self.specs[who].name} may undo first")
         return "nothing to undo yet"
-
-
-def headline(decision: Decision) -> str:
-    """The question: rule-made choices name what is chosen; the procedure's are whole sentences."""
-    if decision.kind in ("choose", "choose_some", "number"):
-        return f"{decision.seat.name}, choose: {decision.prompt}"
-    return f"{decision.seat.name}: {decision.prompt}"
-
-
-def _kind(spec: SeatSpec) -> str:
-    if spec.kind == "tom":
-        return f"Tom {spec.tom_mode}{spec.tom_cards}"
-    return "person" if spec.kind == "human" else spec.kind
-
 

@@ -18,7 +18,7 @@ from ..engine.state import Game
 from ..table import menus, views
 from ..table.character_info import one_line
 from ..table.narration import told
-from ..table.play import headline
+from ..table.menus import headline
 from .game import SPECTATOR, ServedGame
 
 LOG_LINES = 60  # the latest lines of the log a page shows (older ones: `log` at the terminal)

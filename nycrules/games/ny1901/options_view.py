@@ -43,9 +43,9 @@ def tile_head(tile: Tile) -> str:
     return f"{short_name(tile)} ({tile.name if tile.legendary else GENERATIONS[tile.generation]}, {points})"
 
 
-def place_lines(geometry: Geometry, spots: list[Spot]) -> list[str]:
-    """The places of a "where?" decision: numbered when few, else grouped by tile."""
-    if len(spots) <= NUMBERED_UP_TO:
+def place_lines(geometry: Geometry, spots: list[Spot], numbered: bool = True) -> list[str]:
+    """The places of a "where?" decision: numbered (as its options) when few, else grouped by tile."""
+    if numbered and len(spots) <= NUMBERED_UP_TO:
         entries = [f"{i + 1}. {short_name(geometry.order[s.tile])} at {s.where} {turn_text(s.rotation)}"
                    for i, s in enumerate(spots)]
         return wrap_items("  ", entries, sep="   ", indent=2)

@@ -6,14 +6,15 @@
 - `describe_options(game, decision, every)`: the menu's lines (options_view.py), or None;
 - `explain(game, decision)`: `help` for the decision in the rules' terms (decision_help.py);
 - `board_text(game, colour)`: the board as text (view.py);
-- `opening_lines(game)`: what is assumed about the board and tiles, said when a game starts;
+- `opening_lines(ruleset)`: what is assumed about the board and tiles, said when a game starts;
+- `decision_context(game, decision)`: the seat's points, workers and generations, the market;
 - `COMMANDS`: the game's own views a person may type at a prompt (`places`, `tiles`).
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
-from typing import Any
+from typing import Any, Callable
 
 from .board import Territory
 from .decision_help import Asked
@@ -25,7 +26,8 @@ from .primitives_land import table
 from .tiles import Tile
 from .typed_answers import WAYS, Answer, read_card, read_place, read_territory, read_tile, read_way, read_yes
 from .view import board_lines
-from .why_not import Builder
+from .tiles import GENERATIONS
+from .why_not import Builder, unlocked
 
 _At = namedtuple("_At", "game")  # what table() reads the game's board and state from
 
@@ -95,43 +97,73 @@ def board_text(game: Any, colour: bool = False) -> str:
     return "\n".join(board_lines(geometry, city, [s.name for s in game.seats], colour))
 
 
-def opening_lines(game: Any) -> list[str]:
-    geometry, _ = _parts(game)
+def opening_lines(ruleset: Any) -> list[str]:
+    geometry = ruleset.part.geometry
     return [f"Note: {text}" for text in (geometry.board.assumed, geometry.tiles.assumed) if text]
 
 
 # ------------------------------------------------------------------ the game's own views
-def places(game: Any, decision: Any, rest: str, colour: bool = False) -> str:
-    """`places`: where each tile of this decision fits; `places TILE`: that tile's places on the board."""
+def _spots_ahead(decision: Any, peek: Callable) -> list[Spot]:
+    """The legal places of this decision, or of each tile it offers (asked of the game on a copy)."""
     values = _values(decision) if decision is not None else []
+    if values and isinstance(values[0], Spot):
+        return values
+    found: list[Spot] = []
+    if values and isinstance(values[0], Tile):
+        for i in range(len(values)):
+            after = peek(i)
+            if after is not None:
+                found += [v for v in _values(after[1]) if isinstance(v, Spot)]
+    return found
+
+
+def places(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> str:
+    """`places`: where each tile of this decision fits; `places TILE`: that tile's places on the board."""
     geometry, city = _parts(game)
-    spots = [v for v in values if isinstance(v, Spot)]
+    spots = _spots_ahead(decision, peek)
     if not spots:
-        return "places shows where a tile fits when you choose where to build"
-    wanted = rest.strip()
+        return "places shows where your tiles fit when you choose a skyscraper or its place"
+    names = [s.name for s in game.seats]
     offered = list(dict.fromkeys(s.tile for s in spots))
+    wanted = rest.strip()
     if not wanted:
         if len(offered) == 1:
-            return "\n".join(marked_board(geometry, city, [s.name for s in game.seats], spots, offered[0], colour))
-        return "\n".join(place_lines(geometry, spots))
+            return "\n".join(marked_board(geometry, city, names, spots, offered[0], colour))
+        return "\n".join(place_lines(geometry, spots, numbered=False))
     named = [t for t in tiles_named(geometry, wanted) if t in offered]
     if len(named) != 1:
-        names = ", ".join(short_name(geometry.order[t]) for t in offered)
-        return f"places takes one of the tiles you may place now: {names}"
-    return "\n".join(marked_board(geometry, city, [s.name for s in game.seats], spots, named[0], colour))
+        shown = ", ".join(short_name(geometry.order[t]) for t in offered)
+        return f"places takes one of the tiles you may place now: {shown}"
+    return "\n".join(marked_board(geometry, city, names, spots, named[0], colour))
 
 
-def tiles(game: Any, decision: Any, rest: str, colour: bool = False) -> str:
+def tiles(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> str:
     """`tiles`: your skyscrapers not built yet, drawn, with their points."""
     geometry, city = _parts(game)
-    seat = decision.seat.index if decision is not None else 0
-    left = [geometry.order[t] for t in city.unbuilt[seat]]
+    left = [geometry.order[t] for t in city.unbuilt[decision.seat.index]]
     if not left:
         return "you have built all your skyscrapers"
     return "\n".join(tile_lines(geometry, left, numbered=False))
 
 
 COMMANDS = {
-    "places": (places, "places [TILE]   where the tiles of this question fit; with a tile, marked on the board"),
+    "places": (places, "places [TILE]   where your tiles fit now; with a tile, lettered on the board"),
     "tiles": (tiles, "tiles           your skyscrapers not built yet, drawn with their points"),
 }
+
+
+def decision_context(game: Any, decision: Any) -> str:
+    """Above a question: your points, workers and generations; the market; the cards in play."""
+    geometry, city = _parts(game)
+    seat = decision.seat.index
+    builder = _builder(game, seat)
+    top = unlocked(builder)
+    following = [f"{GENERATIONS[g]} at {builder.unlocks[g]}" for g in sorted(builder.unlocks) if g > top]
+    opens = f" ({', '.join(following)})" if following else ""
+    streets = {s.letter: s.name for s in geometry.board.streets}
+    market = ", ".join(f"{geometry.cards[c].district} {geometry.cards[c].size}" for c in city.open_market)
+    lines = [f"{decision.seat.name}: {builder.points} points, {city.free_workers[seat]} workers free, "
+             f"{len(city.unbuilt[seat])} skyscrapers unbuilt; up to {GENERATIONS[top]}{opens}",
+             f"  market: {market or 'empty'} ({len(city.future)} face down)",
+             f"  streets: {', '.join(streets[s] for s in city.streets)}; bonus: {city.bonus.replace('_', ' ')}"]
+    return "\n".join(line if len(line) <= 80 else line[:77] + "..." for line in lines)

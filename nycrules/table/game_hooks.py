@@ -1,0 +1,162 @@
+"""What a game of its own folder may give the table (docs/games.md), and answers that go on.
+
+A game's package may offer `TABLE`, a module or object with any of these (each one left out is
+the table's own way, which is New York City's):
+
+- `parse_answer(game, decision, text)`: the text as an option's index; or (index, text): that
+  option, and the text again for the next question of the same seat (a whole move typed at its
+  first question); or one line saying why it is no legal option; or None: the table reads it;
+- `describe_options(game, decision, every)`: the lines that show the options (None: the menu's);
+- `explain(game, decision)`: `help` for the decision (None: the table's);
+- `board_text(game, colour)`: the `board` view; `opening_lines(game)`: said when a game starts;
+- `decision_context(game, decision)`: the few facts shown above a question;
+- `COMMANDS`: {word: (view(game, decision, rest, colour, peek), help line)}, views of its own;
+  `peek(i)` is the next (game, decision) once option i is taken, on a copy (None at the end).
+
+The table names no game: it finds a game's package by the name its ruleset gives.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..engine.decisions import Decision
+from ..engine.runner import Session
+from ..engine.state import Game
+from ..limits import small_numeral
+from ..loading.other_games import game_module
+from . import answers, menus, views
+from .commands import VIEWS
+
+MAX_ANSWERS_IN_ONE_LINE = 6  # questions one typed line may answer (a whole build is three)
+
+
+def hooks_of(ruleset: Any) -> Any | None:
+    """The TABLE of the ruleset's game, or None (New York City, or a game that offers none)."""
+    part = getattr(ruleset, "part", None)
+    name = getattr(part, "game", "")
+    if not name:
+        return None
+    return getattr(game_module(name), "TABLE", None)
+
+
+def hook(hooks: Any | None, name: str) -> Callable | Any | None:
+    return getattr(hooks, name, None) if hooks is not None else None
+
+
+def _numbered(line: str) -> bool:
+    text = line.strip()
+    return small_numeral(text.removeprefix("#")) is not None
+
+
+def read_one(hooks: Any | None, game: Game, decision: Decision, line: str) -> int | tuple[int, str] | str:
+    """The game's reading of the line, else the table's: an index, (index, text for the next
+    question), or why the line is no option."""
+    parse = hook(hooks, "parse_answer")
+    if parse is not None and not _numbered(line):
+        found = parse(game, decision, line)
+        if found is not None:
+            return found
+    return answers.read_answer(game, decision, line, answers.choose_option)
+
+
+def read_typed(session: Session, decision: Decision, line: str, hooks: Any | None) -> list[int] | str:
+    """The options a typed line answers, this decision's first: one, or several when the line goes
+    on to the seat's next questions (each checked on a copy of the game before any is taken); else
+    the one line saying why not, with nothing taken."""
+    game = session.state
+    assert game is not None
+    found = read_one(hooks, game, decision, line)
+    if isinstance(found, str):
+        return found
+    if isinstance(found, int):
+        return [found]
+    index, rest = found
+    chosen = [index]
+    copy = session.clone(agents={}, log_events=False)
+    copy.apply(index)
+    while len(chosen) < MAX_ANSWERS_IN_ONE_LINE:
+        following = copy.decision()
+        if following is None or following.seat.index != decision.seat.index:
+            break
+        found = read_one(hooks, copy.state, following, rest)
+        if isinstance(found, str):
+            return found
+        if isinstance(found, int):
+            chosen.append(found)
+            break
+        chosen.append(found[0])
+        rest = found[1]
+        copy.apply(found[0])
+    return chosen
+
+
+def peek_from(session: Session) -> Callable[[int], tuple[Game, Decision] | None]:
+    """`peek(i)`: the game and its next decision once option i of the waiting one is taken, on a copy."""
+    def peek(index: int) -> tuple[Game, Decision] | None:
+        copy = session.clone(agents={}, log_events=False)
+        copy.apply(index)
+        following = copy.decision()
+        return None if following is None else (copy.state, following)
+    return peek
+
+
+# ------------------------------------------------------------------ the shell's views, the game's or the table's
+def _kind(spec: Any) -> str:
+    if spec.kind == "tom":
+        return f"Tom {spec.tom_mode}{spec.tom_cards}"
+    return "person" if spec.kind == "human" else spec.kind
+
+
+def opening_lines(hooks: Any | None, ruleset: Any, specs: list[Any], seed: int) -> list[str]:
+    """What a game starts with: the game, its seats and seed; then what its game says first."""
+    names = ", ".join(f"{s.name} ({_kind(s)})" for s in specs)
+    title = ruleset.name if hooks is not None else "New York City"  # the table's own game, as ever
+    said = hook(hooks, "opening_lines")
+    return [f"{title}: {names}; seed {seed}. Type `help` at any prompt.", *(said(ruleset) if said else [])]
+
+
+def board(hooks: Any | None, game: Game, colour: bool) -> str:
+    own = hook(hooks, "board_text")
+    return own(game, colour) if own is not None else views.board(game, colour)
+
+
+def context(hooks: Any | None, game: Game, decision: Decision) -> str:
+    own = hook(hooks, "decision_context")
+    return own(game, decision) if own is not None else views.decision_context(game, decision)
+
+
+def option_lines(hooks: Any | None, game: Game, decision: Decision, every: bool = False) -> list[str]:
+    own = hook(hooks, "describe_options")
+    lines = own(game, decision, every) if own is not None else None
+    return lines if lines is not None else menus.option_lines(game, decision, every)
+
+
+SHARED_COMMANDS = ("more", "hint", "board", "log", "why", "undo", "save", "quit", "exit", "q")
+
+
+def own_command(hooks: Any | None, session: Session, decision: Decision, word: str, rest: str,
+                colour: bool) -> str | None:
+    """For a game that gives the table its own views: `help`, those views, and a line for a command of
+    the table that is not part of this game (None: the table goes on as usual)."""
+    if hooks is None:
+        return None
+    game = session.state
+    assert game is not None
+    commands = hook(hooks, "COMMANDS") or {}
+    if word in commands:
+        return commands[word][0](game, decision, rest, colour, peek_from(session))
+    if word in ("help", "?", "h"):
+        explain = hook(hooks, "explain")
+        said = explain(game, decision) if explain is not None else None
+        return "\n".join([said or f"Now: {decision.seat.name} decides: {decision.prompt}", *command_lines(hooks)])
+    if word in VIEWS and word not in SHARED_COMMANDS:
+        return f"`{word}` is not part of {game.ruleset.name}; `help` lists the commands"
+    return None
+
+
+def command_lines(hooks: Any | None) -> list[str]:
+    """The commands at a prompt of a game that gives its own views, within 80 columns."""
+    own = [line for _, line in (hook(hooks, "COMMANDS") or {}).values()]
+    return ["Commands: a number or text chooses; more (every option), hint, board, log [N],",
+            "  why [N|#E], undo, save FILE, quit", *(f"  {line}" for line in own)]
