@@ -91,6 +91,35 @@ def test_a_ruleset_from_the_cache_is_the_same_game_without_parsing_again(cache, 
     assert play(again.ruleset) == play(fresh)
 
 
+def test_a_ruleset_from_the_cache_runs_its_rules_and_procedure_without_compiling_them_again(cache, monkeypatch):
+    """The Python code generated from the rules is kept with them: a later run compiles none of it again."""
+    from nycrules.engine import procedure_code
+    from nycrules.language import compiler
+
+    fresh = check_ruleset(shipped_ruleset(), use_cache=False).ruleset
+    assert check_ruleset(shipped_ruleset()).ruleset is not None
+    again = check_ruleset(shipped_ruleset())
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("generated code was compiled again")
+    monkeypatch.setattr(compiler, "compile", refuse, raising=False)
+    monkeypatch.setattr(procedure_code, "compile", refuse, raising=False)
+    assert play(again.ruleset) == play(check_ruleset(shipped_ruleset()).ruleset)
+    monkeypatch.undo()
+    assert play(again.ruleset) == play(fresh)
+
+
+def _other_code(kept: str) -> str:
+    """The cache's compiled code with one function's code swapped for another's."""
+    import base64
+    import marshal
+
+    codes = marshal.loads(base64.b64decode(kept))
+    first, second = list(codes)[:2]
+    codes[first] = codes[second]
+    return base64.b64encode(marshal.dumps(codes)).decode("ascii")
+
+
 def test_the_cached_trees_are_the_parsed_trees_with_their_places(cache):
     from nycrules.loading import scripts
     from nycrules.diagnostics import Sink, SourceTexts
@@ -164,6 +193,7 @@ DAMAGE = {
     "a huge number": lambda p: p.write_text(p.read_text().replace('["Number",1,', '["Number",' + "9" * 30 + ",")),
     "a truth value as a number": lambda p: p.write_text(p.read_text().replace('["Number",1,', '["Number",true,')),
     "an unknown operator": lambda p: p.write_text(p.read_text().replace('"+"', '"**"')),
+    "other compiled code": lambda p: _tamper(p, lambda d: d.update(codes=_other_code(d["codes"]))),
     "deeply nested": lambda p: p.write_text('{"format":1,"scripts":' + "[" * 100_000 + "]" * 100_000 + "}"),
 }
 

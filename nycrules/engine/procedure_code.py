@@ -76,6 +76,7 @@ def _plain(node: ProcNode) -> bool:
 class _Writer:
     def __init__(self, procedure: Procedure):
         self.nodes = procedure.nodes
+        self.codes = procedure.compiled.setdefault("codes", {})
         self.names: dict[str, Any] = {
             "Frame": Frame, "Place": interpreter.Place, "LIMIT": interpreter.MAX_PROCEDURE_STEPS,
             "too_long": interpreter._too_long, "headings": interpreter._headings, "text": interpreter._text,
@@ -106,7 +107,13 @@ class _Writer:
             if (node.children or node.loop) and node.index not in once:
                 self.body(node, lines)
         source = "\n".join(lines) + "\n"
-        exec(compile(source, "<procedure>", "exec", dont_inherit=True), self.names)
+        # The ruleset's compiled code by source (the compiler's, filled from the ruleset cache too):
+        # Python's compiler takes longer over these lines than most games take to run them.
+        codes = self.codes
+        code = codes.get(source)
+        if code is None:
+            code = codes[source] = compile(source, "<procedure>", "exec", dont_inherit=True)
+        exec(code, self.names)
         bodies = [_interpreted(node) if node.index in once else self.names.get(f"body_{node.index}")
                   for node in self.nodes]
         return Compiled(bodies, source)

@@ -116,7 +116,9 @@ class Compiler:
         self.calls = calls
         self.symbols = symbols  # component name -> fn(game) giving its runtime value
         self.params = params
-        self._codes: dict[str, CodeType] = {}  # generated source -> its compiled function's code
+        # Generated source -> its compiled function's code; filled from the ruleset cache too (known_codes).
+        self.codes: dict[str, CodeType] = {}
+        self._entries: list[Fn] = []  # the functions that generate their code when first run
         self._locals: tuple[str, ...] = ()  # lambda and filter variables in scope where code is written
 
     def _function(self, src: _Source, lines: list[str]) -> Fn:
@@ -126,11 +128,11 @@ class Compiler:
         more than its locals."""
         values = "".join(f", _{i}" for i in range(len(src.values)))
         text = f"def run({self._arguments()}{values}):\n" + "".join(f"  {line}\n" for line in lines)
-        code = self._codes.get(text)
+        code = self.codes.get(text)
         if code is None:
             scope: dict[str, Any] = {}
             exec(compile(text, "<rules>", "exec", dont_inherit=True), _RUNTIME, scope)
-            code = self._codes[text] = scope["run"].__code__
+            code = self.codes[text] = scope["run"].__code__
         return FunctionType(code, _RUNTIME, "run", tuple(src.values))
 
     # ------------------------------------------------------------ statements
@@ -154,7 +156,24 @@ class Compiler:
     def _entry(self, build: Callable[[], Fn]) -> Fn:
         if not self.generate_when_run:
             return build()
-        return _on_first_run(build)
+        run = _on_first_run(build)
+        self._entries.append(run)
+        return run
+
+    def generate_all(self) -> None:
+        """Generate now every function that would generate its code when first run (so that their
+        compiled code can be kept with the ruleset cache: `codes`)."""
+        for run in self._entries:
+            if run.__code__ is _become_generated.__code__:
+                build, _ = run.__defaults__
+                built = build()
+                run.__code__, run.__defaults__ = built.__code__, built.__defaults__
+        self._entries = []
+
+    def known_codes(self, codes: dict[str, CodeType]) -> None:
+        """Compiled code kept from an earlier run (the ruleset cache), by generated source: a function
+        whose source is among them is not compiled again."""
+        self.codes.update(codes)
 
     def _arguments(self) -> str:
         """The arguments of a function written where the current locals are in scope."""

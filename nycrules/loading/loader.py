@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import CodeType
 from typing import Any, Callable
 
 from .. import primitives  # noqa: F401  (registers the primitives the checker looks calls up in)
@@ -86,14 +87,16 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
         if schema_errors or sink:
             _check_effects_anyway(doc, parsed, sink, schema_errors > 0)
             return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
-    ruleset = _check_and_compile(doc, parsed, sink, make_compiler) if not sink else None
-    if ruleset is None:
+    compiled = _check_and_compile(doc, parsed, sink, make_compiler,
+                                  cache.codes if from_cache and cache is not None else {}) if not sink else None
+    if compiled is None:
         if from_cache:
             return check_ruleset(path, make_compiler, use_cache=False)
         return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
+    ruleset, compiler = compiled
     if cache is not None and not from_cache:
         texts = [(spec, tree) for spec, tree in parsed if isinstance(spec.text, MStr)]
-        cache.store([spec.key for spec, _ in texts], [tree for _, tree in texts])
+        cache.store([spec.key for spec, _ in texts], [tree for _, tree in texts], _all_code(ruleset, compiler))
     return LoadResult(ruleset, [], sources, sorted(set(sink.warnings)), documents.own_files)
 
 
@@ -161,9 +164,22 @@ def _check_effects_anyway(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink
     _type_check(parsed, DataChecker(doc, Sink()).symbols(), sink)
 
 
+def _all_code(ruleset: Ruleset, compiler: Compiler) -> dict[str, CodeType]:
+    """Every function of the ruleset's rules and procedure compiled now, as the cache keeps them (a
+    compiler that generates as it goes, not the probe of `validate --simulate`)."""
+    if not compiler.generate_when_run:
+        return {}
+    from ..engine.procedure_code import compiled
+    compiler.generate_all()
+    compiled(ruleset.procedure)
+    return compiler.codes
+
+
 def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: Sink,
-                       make_compiler: Callable[..., Compiler]) -> Ruleset | None:
-    """The data checks, the type checker and the compiler; None when the sink got a diagnostic."""
+                       make_compiler: Callable[..., Compiler],
+                       known: dict[str, CodeType]) -> tuple[Ruleset, Compiler] | None:
+    """The data checks, the type checker and the compiler (with the code `known` from the ruleset
+    cache); None when the sink got a diagnostic."""
     symbols = DataChecker(doc, sink).run()
     checker = _type_check(parsed, symbols, sink)
     trees = {spec.key: tree for spec, tree in parsed if tree is not None}
@@ -176,6 +192,7 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
         return None
     params = {k: plain(v) for k, v in (doc.get("params") or {}).items()}
     compiler = make_compiler(checker.calls, symbol_values(doc), params)
+    compiler.known_codes(known)
     scripts: dict[tuple, Script] = {}
     for spec, tree in parsed:
         loc = spec.text.loc if isinstance(spec.text, MStr) else (location_of(doc, spec.key) or doc.loc)
@@ -197,9 +214,10 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
     if sink:
         return None
     ruleset = build(doc, scripts, params, digest_of(doc), procedure.reads)
+    ruleset.procedure.compiled["codes"] = compiler.codes  # the procedure's code joins the rules' (procedure_code.py)
     _warn_unnumbered(checker, sink)
     _check_action_space(doc, ruleset, sink)
-    return None if sink else ruleset
+    return None if sink else (ruleset, compiler)
 
 
 def _check_action_space(doc: MDict, ruleset: Ruleset, sink: Sink) -> None:

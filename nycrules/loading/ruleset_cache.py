@@ -22,19 +22,30 @@ left half-written never changes a rule: its signature does not match. Anything
 unexpected and the file is ignored: the ruleset is parsed again and the file
 rewritten. Nothing is unpickled. At most limits.MAX_CACHED_RULESETS files are
 kept (the least recently used go).
+
+The file also keeps the Python code compiled from the ruleset (the generated
+functions of its effects and of its procedure, language/compiler.py and
+engine/procedure_code.py), by generated source, as Python's own bytecode files
+keep a module's: Python's compiler costs a process more than most of its first
+game. That code is read with `marshal` only once the file's signature (which
+covers it) matches, and used only for the very source it was compiled from;
+the key names the Python version, whose code it is.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import base64
 import hmac
 import json
+import marshal
 import os
 import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
+from types import CodeType
 from typing import Any, Callable, Iterable
 
 from ..language import nodes as n
@@ -45,7 +56,7 @@ from ..limits import (MAX_CACHE_FILE_BYTES, MAX_CACHED_RULESETS, MAX_EFFECT_CHAR
 from ..resources import grammar_path, schema_path
 from ..reading.user_cache import private_folder, usable_file
 
-FORMAT = 2  # raise when the layout of a cache file changes
+FORMAT = 3  # raise when the layout of a cache file changes
 _PREFIX = "ruleset-"
 _SECRET = "secret.key"  # the key of the signatures, in the cache folder
 _SECRET_BYTES = 32
@@ -245,6 +256,7 @@ class RulesetCache:
         self.key = key
         self.path = folder / f"{_PREFIX}{key}.json"
         self.secret = secret
+        self.codes: dict[str, CodeType] = {}  # compiled code by its generated source, as `trees` read it
 
     @classmethod
     def open(cls, texts: Iterable[tuple[str, str]]) -> "RulesetCache | None":
@@ -257,22 +269,25 @@ class RulesetCache:
         except OSError:  # this program's files cannot be read: no key, no cache
             return None
 
-    def _signature(self, files: Any, scripts: Any) -> str:
-        body = json.dumps([self.key, files, scripts], separators=(",", ":"), ensure_ascii=False)
+    def _signature(self, files: Any, scripts: Any, codes: Any) -> str:
+        body = json.dumps([self.key, files, scripts, codes], separators=(",", ":"), ensure_ascii=False)
         return hmac.new(self.secret, body.encode("utf-8", "surrogateescape"), hashlib.sha256).hexdigest()
 
     def trees(self, keys: list[tuple], kinds: list[str]) -> list[Any] | None:
         """The stored tree of each script (keys: where each is in the document; kinds: effect or
-        expression), or None when there is no usable file."""
+        expression), or None when there is no usable file; the compiled code kept with them is then
+        in `codes`."""
         try:
             if not usable_file(self.path) or not os.path.lexists(self.path):
                 return None
             data = json.loads(read_bytes(self.path, MAX_CACHE_FILE_BYTES))
             if not (isinstance(data, dict) and hmac.compare_digest(
-                    str(data.get("signature")), self._signature(data.get("files"), data.get("scripts")))):
+                    str(data.get("signature")), self._signature(data.get("files"), data.get("scripts"),
+                                                                data.get("codes")))):
                 return None  # edited, planted or from another cache: parse again
             trees = _decode(data, self.key, keys, kinds)
-        except (OSError, FileRefused, ValueError, TypeError, KeyError, IndexError, RecursionError):
+            self.codes = _codes(data.get("codes"))
+        except (OSError, FileRefused, ValueError, TypeError, KeyError, IndexError, RecursionError, EOFError):
             return None  # missing, damaged or planted: parse again
         try:
             os.utime(self.path)  # recently used: kept when old ones are removed
@@ -280,14 +295,16 @@ class RulesetCache:
             pass
         return trees
 
-    def store(self, keys: list[tuple], trees: list[Any]) -> None:
-        """Write the trees (best effort: a cache that cannot be written is no error)."""
+    def store(self, keys: list[tuple], trees: list[Any], codes: dict[str, CodeType] | None = None) -> None:
+        """Write the trees, and the code compiled from the ruleset by generated source (best effort: a
+        cache that cannot be written is no error)."""
         encoder = _Encoder()
         try:
             scripts = [[list(key), encoder.node(tree)] for key, tree in zip(keys, trees, strict=True)]
             files = list(encoder.files)
+            kept = base64.b64encode(marshal.dumps(dict(codes or {}))).decode("ascii")
             text = json.dumps({"format": FORMAT, "key": self.key, "files": files, "scripts": scripts,
-                               "signature": self._signature(files, scripts)},
+                               "codes": kept, "signature": self._signature(files, scripts, kept)},
                               separators=(",", ":"), ensure_ascii=False)
         except (RecursionError, ValueError, TypeError, KeyError):  # too deep, or a node _FIELDS does not know
             return
@@ -336,6 +353,17 @@ def _decode(data: Any, key: str, keys: list[tuple], kinds: list[str]) -> list[An
             raise Damaged("scripts in another order")
         trees.append(decoder.node(tree, _EFFECT if kind == "effect" else _EXPRS))
     return trees
+
+
+def _codes(kept: Any) -> dict[str, CodeType]:
+    """The compiled code of a file whose signature matched (so this program wrote it, for this Python)."""
+    if type(kept) is not str:
+        raise Damaged("compiled code")
+    codes = marshal.loads(base64.b64decode(kept, validate=True))
+    if not (isinstance(codes, dict)
+            and all(isinstance(k, str) and isinstance(v, CodeType) for k, v in codes.items())):
+        raise Damaged("not compiled code")
+    return codes
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
