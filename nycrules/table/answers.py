@@ -30,7 +30,7 @@ _TIMES = re.compile(r"^x(\d{1,2})$")
 def read_cards(game: Game, text: str, starts: bool = True) -> Counter | str | None:
     """`2x prestige skyscraper`, `dollar + plans`, `press, wild`, `prestige x2`, `2x sky` (with `starts`):
     card types; else the first word that is no card type (a str), or None when the text names no cards."""
-    kinds = {c.id for c in game.ruleset.components.card_types}
+    kinds = set(game.ruleset.card_type_index)  # none for a game without cards
     words = [w for w in re.split(r"[\s+,]+", text.lower()) if w]
     if not words:
         return None
@@ -233,7 +233,7 @@ def _options_holding(game: Game, decision: Decision, text: str) -> list[tuple[st
 def explain_bid(game: Game, decision: Decision, text: str) -> str:
     """Why a typed bid is not among the options, in the words of the rules."""
     seat = decision.seat
-    kinds = [c.id for c in game.ruleset.components.card_types]
+    kinds = list(game.ruleset.card_type_index)
     wanted = read_cards(game, text)
     if not isinstance(wanted, Counter):
         word = wanted if isinstance(wanted, str) else text
@@ -283,7 +283,7 @@ def _card_type(kinds: set[str], word: str, shortest: int = 3) -> str:
 
 
 def _swap(game: Game, decision: Decision, give: str, take: str) -> int | str:
-    kinds = {c.id for c in game.ruleset.components.card_types}
+    kinds = set(game.ruleset.card_type_index)  # none for a game without cards
     give, take = (_card_type(kinds, k, shortest=1) for k in (give, take))
     for i, o in enumerate(decision.options):
         if swap_of(o) == (give, take):

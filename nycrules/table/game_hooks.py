@@ -11,7 +11,8 @@ the table's own way, which is New York City's):
 - `board_text(game, colour)`: the `board` view; `opening_lines(game)`: said when a game starts;
 - `decision_context(game, decision)`: the few facts shown above a question;
 - `COMMANDS`: {word: (view(game, decision, rest, colour, peek), help line)}, views of its own;
-  `peek(i)` is the next (game, decision) once option i is taken, on a copy (None at the end).
+  `AFTER_THE_GAME`: those of them that serve a finished game too (asked with decision and peek None);
+  `peek(i)` is the next (game, decision, peek) once option i is taken, on a copy (None at the end).
 
 The table names no game: it finds a game's package by the name its ruleset gives.
 """
@@ -26,7 +27,7 @@ from ..engine.state import Game
 from ..limits import small_numeral
 from ..loading.other_games import game_module
 from . import answers, menus, views
-from .commands import VIEWS
+from .commands import AFTER, VIEWS
 
 MAX_ANSWERS_IN_ONE_LINE = 6  # questions one typed line may answer (a whole build is three)
 
@@ -73,9 +74,8 @@ def read_typed(session: Session, decision: Decision, line: str, hooks: Any | Non
         return [found]
     index, rest = found
     chosen = [index]
-    copy = session.clone(agents={}, log_events=False)
-    copy.apply(index)
-    while len(chosen) < MAX_ANSWERS_IN_ONE_LINE:
+    copy = session.clone(agents={}, log_events=True)
+    while len(chosen) < MAX_ANSWERS_IN_ONE_LINE and _took_only(copy, chosen[-1]):
         following = copy.decision()
         if following is None or following.seat.index != decision.seat.index:
             break
@@ -87,17 +87,31 @@ def read_typed(session: Session, decision: Decision, line: str, hooks: Any | Non
             break
         chosen.append(found[0])
         rest = found[1]
-        copy.apply(found[0])
     return chosen
 
 
-def peek_from(session: Session) -> Callable[[int], tuple[Game, Decision] | None]:
-    """`peek(i)`: the game and its next decision once option i of the waiting one is taken, on a copy."""
-    def peek(index: int) -> tuple[Game, Decision] | None:
+def _took_only(copy: Session, index: int) -> bool:
+    """Answer the copy's decision; whether the game then asked again with nothing taken for the seat in
+    between (a question of one option, taken without asking, may have been the one the line was for:
+    the rest of the line is then left unread)."""
+    game = copy.state
+    assert game is not None
+    before = len(game.events)
+    copy.apply(index)
+    return not any(event.kind == "forced" for event in copy.state.events[before:])
+
+
+Peek = Callable[[int], "tuple[Game, Decision, Peek] | None"]
+
+
+def peek_from(session: Session) -> Peek:
+    """`peek(i)`: on a copy, the game and its next decision once option i of the waiting one is taken,
+    and the `peek` of that decision (None when the game is over)."""
+    def peek(index: int) -> tuple[Game, Decision, Peek] | None:
         copy = session.clone(agents={}, log_events=False)
         copy.apply(index)
         following = copy.decision()
-        return None if following is None else (copy.state, following)
+        return None if following is None else (copy.state, following, peek_from(copy))
     return peek
 
 
@@ -160,3 +174,28 @@ def command_lines(hooks: Any | None) -> list[str]:
     own = [line for _, line in (hook(hooks, "COMMANDS") or {}).values()]
     return ["Commands: a number or text chooses; more (every option), hint, board, log [N],",
             "  why [N|#E], undo, save FILE, quit", *(f"  {line}" for line in own)]
+
+
+AFTER_THE_GAME = ("board", "log", "why", "save")  # the table's commands that serve any game once it is over
+
+
+def after_help(hooks: Any | None) -> str:
+    """The commands once the game is over."""
+    if hooks is None:
+        return AFTER
+    after = hook(hooks, "AFTER_THE_GAME") or ()  # the game's own views that serve a finished game
+    own = [word for word in (hook(hooks, "COMMANDS") or {}) if word in after]
+    words = ["board", *own, "log [N]", "why [N|#E]", "save FILE", "quit"]
+    return "Commands: " + ", ".join(words)
+
+
+def after_command(hooks: Any | None, game: Game, word: str, rest: str, colour: bool) -> str | None:
+    """A command once the game is over, for a game that gives its own views (None: the table's)."""
+    if hooks is None:
+        return None
+    commands = hook(hooks, "COMMANDS") or {}
+    if word in commands and word in (hook(hooks, "AFTER_THE_GAME") or ()):
+        return commands[word][0](game, None, rest, colour, None)
+    if word in VIEWS and word not in AFTER_THE_GAME:
+        return f"`{word}` is not part of {game.ruleset.name}; `help` lists the commands"
+    return None

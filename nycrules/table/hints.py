@@ -34,7 +34,8 @@ def hint(session: Session, decision: Decision) -> str:
     chosen = decision.option(choice).key  # the best mean reward; then the others by theirs
     ranked = sorted(found.items(), key=lambda item: (item[0] != chosen, -item[1].mean(item[1].reward)))
     playouts = sum(figures.playouts for figures in found.values())
-    until = "the end of the game" if game.round >= game.ruleset.game.rounds else "the next game round"
+    rounds = getattr(game.ruleset.game, "rounds", None)  # a game played in rounds searches to the next one
+    until = "the end of the game" if rounds is None or game.round >= rounds else "the next game round"
     learned = any(figures.learned for figures in found.values())
     valued = ("each then valued by the evaluation learned from this ruleset's games" if learned else
               "points as the final scoring would count them then")

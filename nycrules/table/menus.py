@@ -77,7 +77,7 @@ def bid_value_of(option: Option) -> int | None:
 
 
 def type_order(game: Game) -> dict[str, int]:
-    return {c.id: i for i, c in enumerate(game.ruleset.components.card_types)}
+    return dict(game.ruleset.card_type_index)
 
 
 def compact(game: Game, types: Counter) -> str:

@@ -148,8 +148,9 @@ class PlayGame:
     def _after_the_game(self, game: Game) -> None:
         """The table stays open: look at it, save it, draw it, until `quit` or the end of input."""
         t = self.terminal
+        after = game_hooks.after_help(self.hooks)
         t.say("The game is over.")
-        t.say(commands.AFTER)
+        t.say(after)
         while True:
             try:
                 line = t.read(t.prompt("game over> ")).strip()
@@ -161,13 +162,16 @@ class PlayGame:
                 continue
             if word in ("quit", "exit", "q"):
                 return
+            own = game_hooks.after_command(self.hooks, game, word, rest, t.interactive)
             if word in ("help", "?", "h"):
-                t.say(commands.AFTER)
+                t.say(after)
+            elif own is not None:  # a view of the game's own
+                t.say(own)
             elif word in ("board", "seats", "log", "why", "info", "picture", "save", "chars", "characters"):
                 t.say(self._view(game, game.seats[0], word, rest))
             else:
                 t.say(f"'{line[:40]}' is not a command here.")
-                t.say(commands.AFTER)
+                t.say(after)
 
     def _start(self, decisions: list[int]) -> None:
         """A session that replays these decisions, then pauses at each person's decision."""
@@ -276,6 +280,8 @@ class PlayGame:
                 continue
             result = self._command(game, decision, line)
             if isinstance(result, list):
+                if len(result) > 1:  # a line that answers this question and the next: each answer shown
+                    t.say(f"{menus.headline(decision)} {decision.option(result[0]).label}")
                 self.planned = result[1:]
                 return result[0]
             if result:

@@ -8,12 +8,14 @@
 - `board_text(game, colour)`: the board as text (view.py);
 - `opening_lines(ruleset)`: what is assumed about the board and tiles, said when a game starts;
 - `decision_context(game, decision)`: the seat's points, workers and generations, the market;
-- `COMMANDS`: the game's own views a person may type at a prompt (`places`, `tiles`).
+- `COMMANDS`: the game's own views a person may type at a prompt (`places`, `tiles`, `seats`,
+  `picture`).
 """
 
 from __future__ import annotations
 
 from collections import namedtuple
+from pathlib import Path
 from typing import Any, Callable
 
 from .board import Territory
@@ -29,7 +31,13 @@ from .view import board_lines
 from .tiles import GENERATIONS
 from .why_not import Builder, unlocked
 
+ACTION_CARDS = 3  # each player's: Construction Boom, Market Shift, Land Grab (2.8)
 _At = namedtuple("_At", "game")  # what table() reads the game's board and state from
+
+
+def _counted(number: int, thing: str) -> str:
+    plural = thing[:-1] + "ies" if thing.endswith("y") else thing + "s"
+    return f"{number} {thing if number == 1 else plural}"
 
 
 def _parts(game: Any) -> tuple[Geometry, Any]:
@@ -55,8 +63,8 @@ def parse_answer(game: Any, decision: Any, text: str) -> Answer:
     first = values[0]
     if isinstance(first, Spot):
         return read_place(builder, values, text)
-    if isinstance(first, Tile):
-        return read_tile(builder, values, text)
+    if isinstance(first, Tile):  # the ruleset asks which skyscraper "replaces your buildings" in a demolition
+        return read_tile(builder, values, text, demolishing="replace" in decision.prompt.lower())
     if isinstance(first, TerritoryCard):
         return read_card(builder, values, text)
     if isinstance(first, Territory):
@@ -103,17 +111,31 @@ def opening_lines(ruleset: Any) -> list[str]:
 
 
 # ------------------------------------------------------------------ the game's own views
-def _spots_ahead(decision: Any, peek: Callable) -> list[Spot]:
-    """The legal places of this decision, or of each tile it offers (asked of the game on a copy)."""
-    values = _values(decision) if decision is not None else []
+def _spots_ahead(decision: Any, peek: Callable, depth: int = 2) -> list[Spot]:
+    """The legal places of this decision; or of each tile it offers, or after a yes to building (each
+    asked of the game on a copy: the ruleset says what is legal)."""
+    values = _values(decision)
     if values and isinstance(values[0], Spot):
         return values
+    if depth == 0 or not values:
+        return []
+    if isinstance(values[0], Tile):
+        steps = range(len(values))
+    elif isinstance(values[0], bool) and "build" in decision.prompt.lower():
+        steps = range(values.index(True), values.index(True) + 1)
+    else:
+        return []
     found: list[Spot] = []
-    if values and isinstance(values[0], Tile):
-        for i in range(len(values)):
-            after = peek(i)
-            if after is not None:
-                found += [v for v in _values(after[1]) if isinstance(v, Spot)]
+    for i in steps:
+        after = peek(i)
+        if after is None:
+            continue
+        spots = _spots_ahead(after[1], after[2], depth - 1) if after[1].seat.index == decision.seat.index else []
+        if not spots and isinstance(values[i], Tile):  # its one place was taken without asking: the newest building
+            geometry, city = _parts(after[0])
+            newest = city.spot_of(geometry, len(city.buildings) - 1) if city.buildings else None
+            spots = [newest] if newest is not None and geometry.order[newest.tile].id == values[i].id else []
+        found += spots
     return found
 
 
@@ -122,7 +144,7 @@ def places(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) ->
     geometry, city = _parts(game)
     spots = _spots_ahead(decision, peek)
     if not spots:
-        return "places shows where your tiles fit when you choose a skyscraper or its place"
+        return "places shows where your tiles fit when you are about to build"
     names = [s.name for s in game.seats]
     offered = list(dict.fromkeys(s.tile for s in spots))
     wanted = rest.strip()
@@ -146,10 +168,49 @@ def tiles(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> 
     return "\n".join(tile_lines(geometry, left, numbered=False))
 
 
+def seats(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> str:
+    """`seats`: each seat's points, workers, tiles left, buildings by generation, action cards, legendary."""
+    geometry, city = _parts(game)
+    params = getattr(game.ruleset, "params", {}) or {}
+    lines = []
+    for seat in game.seats:
+        i = seat.index
+        standing = [geometry.order[b[0]] for b in city.buildings if b is not None and b[1] == i]
+        counts = [sum(1 for t in standing if t.generation == g and not t.legendary) for g in (1, 2, 3)]
+        king = f"; {geometry.order[city.king[i]].name}" if city.king[i] >= 0 else ""
+        actions = ACTION_CARDS - len(city.used_actions[i]) if params.get("action_cards", 1) else 0
+        territories = len(city.territories_of(i))
+        lines.append(f"{seat.name}: {_counted(seat.points, 'point')}, {_counted(city.free_workers[i], 'worker')} "
+                     f"free, {_counted(len(city.unbuilt[i]), 'tile')} to build, {_counted(territories, 'territory')}")
+        lines.append(f"  standing: {counts[0]} bronze, {counts[1]} silver, {counts[2]} gold{king}; "
+                     f"{_counted(actions, 'action card')} face up")
+    return "\n".join(line if len(line) <= 80 else line[:77] + "..." for line in lines)
+
+
+def picture(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> str:
+    """`picture FILE.svg`: the board as an SVG picture."""
+    from ...diagnostics import NycRulesError
+    from ...table.saves import write_text
+    from .picture import board_svg
+
+    path = rest.strip()
+    if not path.lower().endswith(".svg"):
+        return "picture draws the board as an SVG picture: give a file name ending in .svg, e.g. `picture board.svg`"
+    geometry, city = _parts(game)
+    try:
+        write_text(Path(path), board_svg(geometry, city, [s.name for s in game.seats]), "picture")
+    except NycRulesError as err:
+        return str(err)
+    return f"drew the board into {path} (open it in a web browser)"
+
+
 COMMANDS = {
     "places": (places, "places [TILE]   where your tiles fit now; with a tile, lettered on the board"),
     "tiles": (tiles, "tiles           your skyscrapers not built yet, drawn with their points"),
+    "seats": (seats, "seats           every seat's points, workers, buildings and action cards"),
+    "picture": (picture, "picture FILE    the board as an SVG picture (open it in a web browser)"),
 }
+AFTER_THE_GAME = ("seats", "picture")  # the views that need no question waiting
 
 
 def decision_context(game: Any, decision: Any) -> str:
@@ -159,11 +220,11 @@ def decision_context(game: Any, decision: Any) -> str:
     builder = _builder(game, seat)
     top = unlocked(builder)
     following = [f"{GENERATIONS[g]} at {builder.unlocks[g]}" for g in sorted(builder.unlocks) if g > top]
-    opens = f" ({', '.join(following)})" if following else ""
+    opens = f" ({following[0]})" if following else ""
     streets = {s.letter: s.name for s in geometry.board.streets}
     market = ", ".join(f"{geometry.cards[c].district} {geometry.cards[c].size}" for c in city.open_market)
-    lines = [f"{decision.seat.name}: {builder.points} points, {city.free_workers[seat]} workers free, "
-             f"{len(city.unbuilt[seat])} skyscrapers unbuilt; up to {GENERATIONS[top]}{opens}",
+    lines = [f"{decision.seat.name}: {_counted(builder.points, 'point')}, {_counted(city.free_workers[seat], 'worker')} "
+             f"free, {_counted(len(city.unbuilt[seat]), 'tile')} to build, up to {GENERATIONS[top]}{opens}",
              f"  market: {market or 'empty'} ({len(city.future)} face down)",
              f"  streets: {', '.join(streets[s] for s in city.streets)}; bonus: {city.bonus.replace('_', ' ')}"]
     return "\n".join(line if len(line) <= 80 else line[:77] + "..." for line in lines)

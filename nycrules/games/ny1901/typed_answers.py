@@ -25,7 +25,7 @@ from .geometry import Spot, TerritoryCard
 from .placing import (Typed, no_square, short_name, split, square_named, tile_suggestions, tiles_named, turn_text,
                       words)
 from .tiles import Tile
-from .why_not import Builder, canonical_turn, tile_refused, why_not
+from .why_not import NOT_OFFERED, Builder, canonical_turn, tile_refused, why_not
 
 Answer = int | tuple[int, str] | str | None
 WAYS = ("expand", "demolish", "build")  # the ways a turn may go, as the ruleset names them
@@ -35,9 +35,10 @@ def _looks_like_square(text: str) -> bool:
     return re.fullmatch(r"[a-z]{1,2}[0-9]{1,3}", text) is not None
 
 
-def _tile_problem(builder: Builder, text: str, among: list[int]) -> tuple[list[int], str | None]:
+def _tile_problem(builder: Builder, text: str, among: list[int], typed: Typed | None = None,
+                  demolishing: bool = False) -> tuple[list[int], str | None]:
     """The tiles of `among` the words name, or why none: no tile of that name (did you mean), or a
-    tile named that cannot be chosen now."""
+    tile named that cannot be chosen now (at the square typed, why not there)."""
     geometry = builder.geometry
     named = tiles_named(geometry, text)
     if not named:
@@ -50,8 +51,10 @@ def _tile_problem(builder: Builder, text: str, among: list[int]) -> tuple[list[i
         return offered, None
     if len(named) == 1:
         refused = tile_refused(builder, named[0])
-        shown = geometry.order[named[0]]
-        return [], refused or f"{shown} fits nowhere you may build it now"
+        cell = square_named(geometry, typed.square) if typed is not None and typed.square else None
+        if refused is None and cell is not None:
+            refused = why_not(builder, named[0], cell, typed.turn, demolishing)  # type: ignore[union-attr]
+        return [], refused or f"{geometry.order[named[0]]} fits nowhere you may build it now"
     return [], f"none of {', '.join(short_name(geometry.order[t]) for t in named[:5])} can be built now"
 
 
@@ -72,7 +75,8 @@ def read_place(builder: Builder, spots: list[Spot], text: str) -> Answer:
     offered = list(dict.fromkeys(s.tile for s in spots))
     tiles = offered
     if typed.tile:
-        tiles, problem = _tile_problem(builder, typed.tile, offered)
+        tiles, problem = _tile_problem(builder, typed.tile, offered, typed,
+                                       all(builder.city.under_spot(s.cells) for s in spots))
         if problem:
             if len(offered) == 1:
                 problem += f"; this question places your {geometry.order[offered[0]]} (`undo` to choose another)"
@@ -127,15 +131,15 @@ def _example(spots: list[Spot], tiles: list[int]) -> str:
 
 
 # ------------------------------------------------------------------ tiles
-def read_tile(builder: Builder, tiles: list[Tile], text: str) -> Answer:
-    """A tile among `tiles` (a "which skyscraper?" decision); with a place typed too, the tile and the
-    text again for the place."""
+def read_tile(builder: Builder, tiles: list[Tile], text: str, demolishing: bool = False) -> Answer:
+    """A tile among `tiles` (a "which skyscraper?" decision, of a demolition or not); with a place typed
+    too, the tile and the text again for the place."""
     geometry = builder.geometry
     typed = split(text)
     if not typed.tile:
         return None
     among = [geometry.tile_index(t.id) for t in tiles]
-    found, problem = _tile_problem(builder, typed.tile, among)
+    found, problem = _tile_problem(builder, typed.tile, among, typed, demolishing)
     if problem:
         return problem
     if len(found) > 1:
@@ -158,13 +162,19 @@ def read_way(builder: Builder, ways: list[str], text: str) -> Answer:
     geometry = builder.geometry
     tiles = tiles_named(geometry, typed.tile)
     cell = square_named(geometry, typed.square)
-    if len(tiles) != 1 or cell is None:
-        return None  # read again at the tile: the message comes from there
+    if cell is None:
+        return no_square(geometry, typed.square)
+    if len(tiles) != 1:
+        _, problem = _tile_problem(builder, typed.tile, tiles)
+        return problem or _several(geometry, tiles)
     turns = range(4) if typed.turn is None else [typed.turn]
     places = [s for q in turns if (s := geometry.spot(tiles[0], cell, canonical_turn(geometry.order[tiles[0]], q)))]
     covers = any(builder.city.under_spot(s.cells) for s in places)
     if covers and "demolish" in ways:
         return ways.index("demolish"), text
+    reason = why_not(builder, tiles[0], cell, typed.turn, demolishing=False)
+    if reason != NOT_OFFERED:  # a rule of construction forbids it, whatever the turn's way
+        return reason
     if "build" in ways:
         return ways.index("build"), text
     if "expand" in ways:

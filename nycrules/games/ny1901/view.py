@@ -5,10 +5,10 @@ person names a square (B3). A free territory's squares show its name (`y5`: dist
 number, as the board file writes it). A square of an estate shows its holder's seat number and
 what stands there: `1w` its worker's territory, `1.` a square without worker or building,
 `1o` a starter building, `1B` `1S` `1G` bronze, silver, gold, `1L` a legendary. Streets show
-their letter (`-` another street), parks `**`, unbuildable squares `##`. A legend beside the
-board (below it when the board is too wide) names the streets, districts and seats; a board that
-marks some squares (where a tile fits) shows their key there instead. Colours (districts, seats)
-only on a colour terminal.
+their letter (`-` another street), parks `**`, unbuildable squares `##`, the squares of a
+district not played (two seats: pink) `xx`. A legend beside the board (below it when the board
+is too wide) names the streets, districts and seats; a board that marks some squares (where a
+tile fits) shows their key there instead. Colours (districts, seats) only on a colour terminal.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from ...table.board_view import visible_len
 from ...table.colours import ansi, ansi_seat
 from .board import LOT, NOTHING, PARK, STREET
-from .city import FREE, City
+from .city import FREE, OUT, City
 from .geometry import Geometry
 
 WIDTH = 80
@@ -42,16 +42,19 @@ def square_text(geometry: Geometry, city: City | None, cell: int) -> tuple[str, 
         shown = geometry.order[tile]
         mark = "L" if shown.legendary else GENERATION_MARKS[shown.generation]
         return f"{owner + 1}{mark}", None, owner
+    if holder == OUT:
+        return "xx", None, None
     if holder != FREE:
         return f"{holder + 1}{'w' if city.worker[territory] else '.'}", None, holder  # type: ignore[union-attr]
     return board.territories[territory].id, board.territories[territory].district, None
 
 
-def legend(geometry: Geometry, seats: list[str], width: int) -> list[str]:
+def legend(geometry: Geometry, seats: list[str], width: int, out: bool = False) -> list[str]:
     """The lines that name what the squares show, each at most `width` characters (the seats only when
     every name fits)."""
     board = geometry.board
     lines = [f"{s.letter} {s.name}" for s in board.streets] + ["- another street", "** park", "## nothing built"]
+    lines += ["xx not played"] if out else []
     districts = [f"{t.id[0]} {t.district}" for t in {t.district: t for t in board.territories}.values()]
     lines += _packed(districts, width)
     named = [f"{i + 1} {name}" for i, name in enumerate(seats)]
@@ -76,6 +79,7 @@ def board_lines(geometry: Geometry, city: City | None, seats: list[str], colour:
     """The board as lines of at most WIDTH columns (colour codes take no room). `marks` shows some
     squares as a text of their own (at most 3 characters), and `key` then takes the legend's place."""
     marks = marks or {}
+    out = city is not None and OUT in city.holder
     grid = geometry.board.grid
     label = len(str(grid.height)) + 1
     rows = [" " * label + "".join(f"{grid.name(c)[:-1]:<{CELL}}" for c in range(grid.width)).rstrip()]
@@ -91,14 +95,14 @@ def board_lines(geometry: Geometry, city: City | None, seats: list[str], colour:
     board_width = label + CELL * grid.width
     room = WIDTH - board_width - 1
     if room < 18:
-        return rows + [""] + (key if key is not None else legend(geometry, seats, WIDTH))
+        return rows + [""] + (key if key is not None else legend(geometry, seats, WIDTH, out))
     if key is not None:
         side = [line for line in key if len(line) <= room]
         below = [line for line in key if len(line) > room]
         rows += [""] * (len(side) - len(rows))
         return [(row + " " * (board_width + 1 - visible_len(row)) + side[i]).rstrip() if i < len(side) else row
                 for i, row in enumerate(rows)] + below
-    side = legend(geometry, seats, room)
+    side = legend(geometry, seats, room, out)
     named = [f"{i + 1} {name}" for i, name in enumerate(seats)]
     below = [] if all(len(line) <= room for line in named) else _packed(named, WIDTH)  # long names: whole, below
     rows += [""] * (len(side) - len(rows))

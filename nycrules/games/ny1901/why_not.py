@@ -155,6 +155,7 @@ def canonical_turn(tile: Tile, turn: int) -> int:
     return next(q for q in range(4) if tile.shape.turned(q).cells == cells)
 
 
+NOT_OFFERED = "that place is not among your choices now"  # every rule of construction holds there
 STAGES = ("the tile", "the squares", "the estate", "the street", "what stands there", "")
 
 
@@ -175,7 +176,7 @@ def refusal(builder: Builder, tile: int, anchor: Cell, turn: int, demolishing: b
     for stage, reason in enumerate(checks, start=2):
         if reason:
             return stage, reason
-    return 5, "that place is not among your choices now"
+    return 5, NOT_OFFERED
 
 
 def why_not(builder: Builder, tile: int, anchor: Cell, turn: int | None, demolishing: bool) -> str:
