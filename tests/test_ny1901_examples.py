@@ -1,12 +1,12 @@
 """The rulebook's five worked examples (2.13 of our notes), played through the rules of
-rulesets/ny1901/rules.yaml on a board set up for them (tests/test_ny1901_city.py), each decision
-answered as the example's player answers it (tests/ny1901_stand_in.py)."""
+rulesets/ny1901/ruleset.yaml on a board set up for them (tests/test_ny1901_city.py), each decision
+answered as the example's player answers it (tests/ny1901_games.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from ny1901_stand_in import new_game, run, scripted
+from ny1901_games import new_game, run, scripted
 from nycrules.games.ny1901.board import load_board
 from nycrules.games.ny1901.geometry import Geometry
 from nycrules.games.ny1901.tiles import load_tiles

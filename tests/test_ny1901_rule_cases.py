@@ -1,6 +1,6 @@
 """New York 1901's rules of sections 2.3-2.11 of our notes, each in a case that fails when the rule
-is broken, played through rulesets/ny1901/rules.yaml on the board of the worked examples
-(tests/test_ny1901_examples.py) or the assumed board, decisions scripted (tests/ny1901_stand_in.py)."""
+is broken, played through rulesets/ny1901/ruleset.yaml on the board of the worked examples
+(tests/test_ny1901_examples.py) or the assumed board, decisions scripted (tests/ny1901_games.py)."""
 
 from __future__ import annotations
 
@@ -8,25 +8,14 @@ from collections import Counter
 
 import pytest
 
-from ny1901_stand_in import GEOMETRY, RULESET, new_game, play, run, scripted
+from ny1901_games import GEOMETRY, new_game, play, run, scripted, set_up
 from test_ny1901_examples import BLUE, GREEN, deal, geometry, table, territory, turn  # noqa: F401 (a fixture)
 
 
 # ------------------------------------------------------------------ 2.3 setup
-def setup(seats: int, seed: int):
-    game = new_game(seats, seed)
-    for node in RULESET.doc["procedure"]["setup"]:
-        key = str(node["id"])
-        if ("when", key) in RULESET.run and not run(game, ("when", key)):
-            continue
-        for me in (game.seats if "as" in node else [None]):
-            run(game, ("setup", key), me)
-    return game
-
-
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_setup_by_seat_count(seats):
-    game = setup(seats, 5)
+    game = set_up(seats, 5)
     city, board = game.city, GEOMETRY.board
     starts = {board.territory(s.territory).district: s.territory for s in board.start_lots}
     taken = [t for t in starts.values() if city.holder[GEOMETRY.territory_number(t)] >= 0]
@@ -140,15 +129,15 @@ def test_a_tie_on_a_street_scores_nothing(geometry):
 # ------------------------------------------------------------------ 2.9 the end and whole games
 def test_the_end_trigger_gives_every_other_seat_one_final_turn():
     for seed in range(1, 4):
-        game, turns, last = play(4, seed)
-        if last:
-            assert len(last) == 3 and len(set(last)) == 3
+        game, watch = play(4, seed)
+        if watch.final:
+            assert len(watch.final) == 3 and len(set(watch.final)) == 3
 
 
 # ------------------------------------------------------------------ 2.11 bonus challenge cards
 def built(game, seat: int, *where: tuple[str, str, int]) -> None:
     """Put buildings down for the seat as (tile, anchor square, rotation), its estate grown to hold them."""
-    city, geometry = game.city, game.ruleset.geometry
+    city, geometry = game.city, game.ruleset.part.geometry
     for tile, square, rotation in where:
         spot = geometry.spot(geometry.tile_index(tile), geometry.board.grid.cell_named(square), rotation)
         assert spot is not None, (tile, square)
@@ -192,7 +181,7 @@ def test_generation_king_scores_a_generation_only_for_its_one_leader():
 
 def test_gold_tycoon_counts_a_building_in_both_districts_it_straddles():
     game = new_game(2, 1)
-    geometry = game.ruleset.geometry
+    geometry = game.ruleset.part.geometry
     straddling = [s for s in geometry.spots(geometry.tile_index("gold_4o")) if len(s.districts) == 2]
     assert straddling  # a block holds two districts somewhere on the assumed board
     spot = straddling[0]

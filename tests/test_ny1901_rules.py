@@ -1,4 +1,4 @@
-"""New York 1901's rules (rulesets/ny1901/rules.yaml), before the loader runs them: every effect and
+"""New York 1901's rules (rulesets/ny1901/ruleset.yaml), before the loader runs them: every effect and
 expression parses and type-checks against the shared primitives and the game's own, with the names
 each place of the procedure gives it. A mistake in the rules fails here with its file:line:col."""
 
@@ -16,7 +16,7 @@ from nycrules.language.parser import parse_effect, parse_expression
 from nycrules.language.scope import CheckContext, Symbols
 from nycrules.reading.marked_yaml import MDict, MStr, load
 
-RULES = Path(__file__).resolve().parent.parent / "rulesets" / "ny1901" / "rules.yaml"
+RULES = Path(__file__).resolve().parent.parent / "rulesets" / "ny1901" / "ruleset.yaml"
 LOOP_TYPES = {"seats()": "seat", "scoring_steps()": "scoring_step"}  # what the procedure's loops go through
 
 
@@ -55,7 +55,7 @@ def places(doc: MDict):
         yield from nodes(doc["procedure"][part], {})
 
 
-def check_rules(text: str, name: str = "rules.yaml") -> list[str]:
+def check_rules(text: str, name: str = "ruleset.yaml") -> list[str]:
     sink, sources = Sink(), SourceTexts()
     sources.add(name, text)
     doc = load(text, name, sink)
@@ -88,13 +88,13 @@ def test_a_slip_in_the_rules_is_found_where_it_is(tmp_path):
     assert slipped != text
     found = check_rules(slipped)
     line = slipped[:slipped.index("claim(me, choose(market(),")].count("\n") + 1
-    assert len(found) == 1 and found[0].startswith(f"rules.yaml:{line}:") and "E40" in found[0]
+    assert len(found) == 1 and found[0].startswith(f"ruleset.yaml:{line}:") and "E40" in found[0]
 
 
 def test_the_games_primitives_are_not_new_york_citys():
     text = RULES.read_text(encoding="utf-8")
     sink = Sink()
-    doc = load(text, "rules.yaml", sink)
+    doc = load(text, "ruleset.yaml", sink)
     value = doc["steps"]["turn"]
     tree = parse_effect(value, value.span, sink)
     Checker(symbols(doc), sink).check_effect(tree, CheckContext({"me": "seat"}))  # no game: New York City's view

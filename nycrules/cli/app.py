@@ -65,8 +65,9 @@ def fail(message: str, code: int = 1) -> "typer.Exit":
     return typer.Exit(code)
 
 
-def ruleset_for_command(path: Optional[str], option: str = "--ruleset") -> "Ruleset":
-    """Load a ruleset for a command (given with `option`); an invalid one ends the command with its diagnostics."""
+def ruleset_for_command(path: Optional[str], option: str = "--ruleset", at_the_table: bool = False) -> "Ruleset":
+    """Load a ruleset for a command (given with `option`); an invalid one ends the command with its diagnostics.
+    `at_the_table`: the command shows the game to people; a game whose table is not ready ends it in one line."""
     from ..diagnostics import RulesetInvalid, render
     from ..reading.documents import ruleset_argument_problem
     from ..loading.loader import load_ruleset
@@ -76,11 +77,15 @@ def ruleset_for_command(path: Optional[str], option: str = "--ruleset") -> "Rule
     if problem:
         raise fail(problem, 2)
     try:
-        return load_ruleset(path or shipped_ruleset())
+        loaded = load_ruleset(path or shipped_ruleset())
     except RulesetInvalid as err:
         for diagnostic in err.diagnostics:
             typer.echo(render(diagnostic, err.sources), err=True)
         raise fail(f"the ruleset is invalid ({len(err.diagnostics)} error(s)); see `nycrules validate`")
+    if at_the_table and loaded.part is not None and not loaded.part.at_the_table:
+        raise fail(f"{loaded.name} cannot be played at the table yet: bots play it (`nycrules simulate -r "
+                   f"{path}`); its table is being built (docs/games.md)")
+    return loaded
 
 
 EvaluationOption = Annotated[

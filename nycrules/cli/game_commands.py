@@ -54,7 +54,7 @@ def play(
             check_target(record, "game's record")
         except NycRulesError as err:
             raise fail(str(err), 2)
-    loaded = ruleset_for_command(ruleset)
+    loaded = ruleset_for_command(ruleset, at_the_table=True)
     position = None
     if load is not None and start_from is not None:
         raise fail("--load continues a saved game, --from goes on from a position: give one of them", 2)
@@ -105,7 +105,7 @@ def replay(
     from ..table.replay import replay as replay_game, seat_named
     from ..table.saves import read_save
 
-    loaded = ruleset_for_command(ruleset)
+    loaded = ruleset_for_command(ruleset, at_the_table=True)
     save = read_save(file, loaded)
     try:
         shown_seat = seat_named(save, seat) if seat is not None else None
@@ -143,7 +143,7 @@ def board(
 
         raise fail(f"--svg draws an SVG picture: give a file name ending in .svg "
                    f"(--svg {shown_path(svg_name_like(svg))}), not {shown_path(str(svg))}", 2)
-    loaded = ruleset_for_command(ruleset)
+    loaded = ruleset_for_command(ruleset, at_the_table=True)
     save = read_save(file, loaded)
     game, taken = game_at(loaded, save, until)
     if svg is not None:
@@ -174,7 +174,7 @@ def score(
 
     if not os.path.lexists(position):
         raise fail(f"no such file: {position}", 2)
-    loaded = ruleset_for_command(ruleset)
+    loaded = ruleset_for_command(ruleset, at_the_table=True)
     result = score_position(position, loaded)
     if result.game is None:
         if format == Format.json:

@@ -41,7 +41,7 @@ def serve(
     from ..web.game import ServedGame, read_tokens
     from ..web.run import listening_socket, serve as run
 
-    loaded = ruleset_for_command(ruleset)
+    loaded = ruleset_for_command(ruleset, at_the_table=True)
     if load is not None:
         if seat or seed is not None or save is not None:
             raise fail("--load goes on with the game's own seats and seed, saved to the same file; "

@@ -62,7 +62,7 @@ def unnumbered_kind(question: str, offered: str) -> str | None:
 def seat_slots(ruleset: Ruleset) -> int:
     """Seats the ruleset can play with at most (4 for nyc; a mod may seat up to 9): the observation
     tensor's seat slots are that long."""
-    return max(ruleset.components.neutral_start)
+    return max(ruleset.seat_counts)
 
 
 def multiset_rank(indices: list[int], types: int) -> int:

@@ -202,25 +202,44 @@ class TomRules:
     final_scoring: dict[str, Script]  # step id -> effect
 
 
+class GamePart:
+    """What a game of its own folder (nycrules/games/<name>/, docs/games.md) adds to its rulesets: built by
+    the loader from the game's package, shared by every game of the ruleset and its copies. The engine
+    asks it only these; what it holds beyond them (a board, tiles...) is the game's, read by its
+    primitives."""
+
+    game = ""  # the game's name, as its rulesets give it (`ruleset: {game: NAME}`)
+    seat_counts: tuple[int, ...] = ()  # the numbers of seats its rulesets play with
+    state_classes: tuple[type, ...] = ()  # the classes of what `setup` adds to a game (positions as JSON)
+    at_the_table = False  # whether people can play it (`play`, `serve`...): its views and typed input are ready
+    fingerprint = ""  # a digest of the game's data files beside the ruleset (part of the ruleset's digest)
+
+    def setup(self, game: Any) -> None:
+        """Lay out a new game's table before the procedure's `setup` list runs (the rules do the rest)."""
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
 class Ruleset:
     id: str
     name: str
     version: int
     digest: str
-    components: Components
-    game: GameNumbers
     params: dict[str, Any]
     steps: dict[str, Script]
-    characters: dict[int, CharacterDef]
-    wild_card: str
-    bid_value: Script  # sets `worth` from the counts of a bid
-    rounds: tuple[RoundDef, ...]
-    after_each_round: Script | None
     final_scoring: tuple[ScoringStep, ...]
-    tom: TomRules | None
     procedure: Procedure
     winner: Script  # the seats ranked best first, at the end
+    # New York City's parts (None or empty for a ruleset of another game, which has a `part` instead).
+    components: Components | None = None
+    game: GameNumbers | None = None
+    characters: dict[int, CharacterDef] = field(default_factory=dict)
+    wild_card: str = ""
+    bid_value: Script | None = None  # sets `worth` from the counts of a bid
+    rounds: tuple[RoundDef, ...] = ()
+    after_each_round: Script | None = None
+    tom: TomRules | None = None
+    part: GamePart | None = None  # a ruleset of a game of its own folder: what that game adds (GamePart)
     by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
     actions: tuple[dict[str, Any], ...] = ()  # the action space's regions, as declared (engine/action_space.py)
     # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.
@@ -231,10 +250,19 @@ class Ruleset:
     # What every game's setup lays out the same way (engine/setup.py), made for the first game.
     setup_cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
+    @property
+    def seat_counts(self) -> tuple[int, ...]:
+        """The numbers of seats the ruleset plays with."""
+        if self.part is not None:
+            return self.part.seat_counts
+        assert self.components is not None
+        return tuple(sorted(self.components.neutral_start))
+
     @cached_property
     def card_type_index(self) -> dict[str, int]:
         """Each card type's position among the components' card types: a fixed order to count hands in."""
-        return {card_type.id: i for i, card_type in enumerate(self.components.card_types)}
+        card_types = self.components.card_types if self.components is not None else ()
+        return {card_type.id: i for i, card_type in enumerate(card_types)}
 
     def round(self, round_id: str) -> RoundDef:
         return next(r for r in self.rounds if r.id == round_id)

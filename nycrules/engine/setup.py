@@ -82,7 +82,7 @@ class Layout:
 
 
 def check_seat_count(count: int, ruleset: Ruleset) -> None:
-    counts = sorted(ruleset.components.neutral_start)
+    counts = ruleset.seat_counts
     if count not in counts:
         raise NycRulesError(f"this ruleset plays with {', '.join(map(str, counts))} seats, not {count}")
 
@@ -91,7 +91,6 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     """Lay out the table and run the procedure's `setup`, its decisions answered by `chooser(game,
     decision)`; the game is then ready to be played on (procedure.play). With no chooser, the setup
     is left on the stack of tasks too: a Session plays it, pausing at decisions."""
-    comp = ruleset.components
     check_seat_count(len(specs), ruleset)
     if any(s.kind == "tom" for s in specs) and ruleset.tom is None:
         raise NycRulesError("this ruleset has no rules for Tom")
@@ -99,7 +98,25 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     game = Game(ruleset, seats, seed)
     game.chooser = chooser
     game.log_events = log_events
-    rng = game.rng
+    if ruleset.part is not None:  # a game of its own folder lays out its table (model.GamePart)
+        ruleset.part.setup(game)
+    else:
+        _lay_out(game)
+    from .procedure import start, whole_game  # the interpreter reads this module's numbers and steps
+    if chooser is None:  # the game waits at its decisions: its setup is played from the stack too
+        game.stack.append(whole_game(game))  # the procedure's `setup` list, then its `play` list
+        return game
+    run_now(game, start(game, SETUP_ROOT))  # the setup now, its decisions answered by the chooser...
+    game.cursor = start(game)  # ...and the game after it, to be played from here (procedure.play)
+    game.stack.append(game.cursor)
+    return game
+
+
+def _lay_out(game: Game) -> None:
+    """New York City's table, from the ruleset's components (before its procedure's `setup` list)."""
+    ruleset, seats, rng = game.ruleset, game.seats, game.rng
+    comp = ruleset.components
+    assert comp is not None and ruleset.game is not None
     layout = Layout.of(ruleset)
     # Cards: shuffled into the draw pile.
     deck = game.deck
@@ -130,14 +147,6 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     ops.shuffle(rng, game.prestige_stack)
     _setup_characters(game, layout)
     _setup_press(game)
-    from .procedure import start, whole_game  # the interpreter reads this module's numbers and steps
-    if chooser is None:  # the game waits at its decisions: its setup is played from the stack too
-        game.stack.append(whole_game(game))  # the procedure's `setup` list, then its `play` list
-        return game
-    run_now(game, start(game, SETUP_ROOT))  # the setup now, its decisions answered by the chooser...
-    game.cursor = start(game)  # ...and the game after it, to be played from here (procedure.play)
-    game.stack.append(game.cursor)
-    return game
 
 
 def _setup_characters(game: Game, layout: Layout) -> None:

@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from . import procedure_form
-from ..engine.model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef,
-                            Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
+from ..engine.model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, GamePart, PrestigeDef,
+                            RoundDef, Ruleset, ScoringStep, Script, TomMode, TomRules, VesselKind)
 from ..language.runtime import Fixed
 from ..reading.marked_yaml import MDict
 
@@ -112,9 +112,7 @@ def build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str,
             r.get("bonus_value", 0), scripts[("bidding", "rounds", i, "action")],
             scripts.get(("bidding", "rounds", i, "bonus")), scripts.get(("bidding", "rounds", i, "runner_up")),
             doc["bidding"]["rounds"].item_locs[i]))
-    scoring = tuple(ScoringStep(str(s["id"]), str(s["title"]), " ".join(str(s["text"]).split()),
-                                scripts[("final_scoring", i, "effect")])
-                    for i, s in enumerate(doc["final_scoring"]))
+    scoring = scoring_steps(doc, scripts)
     by_hook: dict[str, list[CharacterDef]] = {}
     for char in sorted(characters.values(), key=lambda c: c.id):
         by_hook.setdefault(char.when, []).append(char)
@@ -130,6 +128,25 @@ def build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str,
         winner=scripts[("winner",)], by_hook={k: tuple(v) for k, v in by_hook.items()},
         actions=tuple(plain(region) for region in doc.get("actions") or ()),
     )
+
+
+def scoring_steps(doc: MDict, scripts: dict[tuple, Script]) -> tuple[ScoringStep, ...]:
+    return tuple(ScoringStep(str(s["id"]), str(s["title"]), " ".join(str(s["text"]).split()),
+                             scripts[("final_scoring", i, "effect")])
+                 for i, s in enumerate(doc["final_scoring"]))
+
+
+def build_other(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str,
+                reads: dict[tuple, tuple[str, ...]], part: GamePart) -> Ruleset:
+    """The Ruleset of a game of its own folder (loading/other_games.py): the shared sections (steps,
+    procedure, final scoring, winner, action space) and the game's part."""
+    meta = doc["ruleset"]
+    return Ruleset(
+        id=str(meta["id"]), name=str(meta["name"]), version=meta["version"], digest=digest, params=params,
+        steps={k: scripts[("steps", k)] for k in doc.get("steps") or {}},
+        final_scoring=scoring_steps(doc, scripts), procedure=procedure_form.build(doc, scripts, reads),
+        winner=scripts[("winner",)], actions=tuple(plain(region) for region in doc.get("actions") or ()),
+        part=part)
 
 
 def build_tom(tom: Any, scripts: dict[tuple, Script]) -> TomRules | None:

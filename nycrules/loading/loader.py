@@ -22,7 +22,7 @@ from .. import primitives  # noqa: F401  (registers the primitives the checker l
 from . import other_games, procedure_form
 from .build import build, digest_of, plain, symbol_values
 from .data_checks import DataChecker
-from ..diagnostics import Diagnostic, Location, NycRulesError, RulesetInvalid, Sink, SourceTexts
+from ..diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
 from ..engine.model import Ruleset, Script
 from ..language import nodes as n
 from ..language.checker import Checker
@@ -70,10 +70,14 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
             sink.error("E103", "the ruleset is empty", Location(display_path(target), 1, 1))
         return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     game = other_games.game_of(doc, sink)
-    if game is not None:  # a ruleset of another game: checked, not yet built (loading/other_games.py)
-        if game:
-            other_games.check_other_game(doc, game, target, sink, sources, _type_check)
-        return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)), documents.own_files)
+    if game is not None:  # a ruleset of a game of its own folder (loading/other_games.py)
+        built = other_games.check_other_game(doc, game, target, sink, sources, _type_check, make_compiler,
+                                             compile_scripts) if game else None
+        if built is not None:
+            _warn_unnumbered(built[1], sink)
+        ruleset = built[0] if built is not None and not sink else None
+        return LoadResult(ruleset, [] if ruleset else sink.sorted(), sources, sorted(set(sink.warnings)),
+                          documents.own_files)
     if documents.extends is None and _looks_like_a_mod(doc, sink):
         return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     specs = list(scripts_of(doc))
@@ -193,6 +197,19 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
     params = {k: plain(v) for k, v in (doc.get("params") or {}).items()}
     compiler = make_compiler(checker.calls, symbol_values(doc), params)
     compiler.known_codes(known)
+    scripts = compile_scripts(doc, parsed, compiler, checker, sink)
+    if scripts is None:
+        return None
+    ruleset = build(doc, scripts, params, digest_of(doc), procedure.reads)
+    ruleset.procedure.compiled["codes"] = compiler.codes  # the procedure's code joins the rules' (procedure_code.py)
+    _warn_unnumbered(checker, sink)
+    _check_action_space(doc, ruleset, sink)
+    return None if sink else (ruleset, compiler)
+
+
+def compile_scripts(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], compiler: Compiler, checker: Checker,
+                    sink: Sink) -> dict[tuple, Script] | None:
+    """Every checked script compiled, by its key; None when one cannot be (reported into the sink)."""
     scripts: dict[tuple, Script] = {}
     for spec, tree in parsed:
         loc = spec.text.loc if isinstance(spec.text, MStr) else (location_of(doc, spec.key) or doc.loc)
@@ -211,13 +228,7 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
         else:
             run = compiler.expr(tree)
         scripts[spec.key] = Script(spec.label, str(spec.text), loc, run, program)
-    if sink:
-        return None
-    ruleset = build(doc, scripts, params, digest_of(doc), procedure.reads)
-    ruleset.procedure.compiled["codes"] = compiler.codes  # the procedure's code joins the rules' (procedure_code.py)
-    _warn_unnumbered(checker, sink)
-    _check_action_space(doc, ruleset, sink)
-    return None if sink else (ruleset, compiler)
+    return None if sink else scripts
 
 
 def _check_action_space(doc: MDict, ruleset: Ruleset, sink: Sink) -> None:
@@ -243,9 +254,6 @@ def _warn_unnumbered(checker: Checker, sink: Sink) -> None:
 def load_ruleset(path: str | Path) -> Ruleset:
     """Load a ruleset or raise RulesetInvalid with every diagnostic."""
     result = check_ruleset(path)
-    if result.ruleset is None and not result.diagnostics:  # a valid ruleset of another game
-        raise NycRulesError(f"{shown_path(Path(path))}: a ruleset of another game than New York City: `validate` "
-                            "checks it, but it cannot be played yet (docs/games.md)")
     if result.ruleset is None:
         raise RulesetInvalid(result.diagnostics, result.sources)
     return result.ruleset

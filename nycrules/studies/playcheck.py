@@ -46,7 +46,7 @@ def seatings(ruleset: Ruleset, seats: list[str] | None = None) -> list[list[str]
         if people:
             raise NycRulesError(f"games are played by bots and Toms only, not by {', '.join(people)}")
         return [list(seats)]
-    counts = sorted(ruleset.components.neutral_start)
+    counts = ruleset.seat_counts
     rotation = [["bot:random"] * count for count in counts]
     if ruleset.tom is not None:
         rotation += [["tom"] + ["bot:random"] * (count - 1) for count in counts if count >= 2]
@@ -325,9 +325,6 @@ def check_by_playing(path: str | Path, games: int, seed: int, seats: list[str] |
     """Validate a ruleset and, when it is valid, play it (`validate PATH --simulate N`)."""
     probe = Probe()
     result = check_ruleset(path, lambda calls, symbols, params: ProbedCompiler(calls, symbols, params, probe))
-    if result.ruleset is None and not result.diagnostics:  # valid, of a game the engine does not run yet
-        raise NycRulesError(f"{shown_path(Path(path))}: a ruleset of another game than New York City: it is valid, "
-                            "but --simulate cannot play it yet (docs/games.md)")
     if result.ruleset is None:
         return result, None
     check = play_check(result.ruleset, probe, str(path), games, seed, seats, coverage, decision_limit)

@@ -113,6 +113,8 @@ def render(report: dict, workers: str) -> list[str]:
                      + "".join(f"{_num(s['by_category'][cat]['mean']):>{size}}" for s in report["seats"]))
     lines.append(f"  {'total':<{first}}" + "".join(f"{_num(s['points']['mean']):>{size}}" for s in report["seats"]))
     lines += legend
+    if not report["characters"]:  # a ruleset without characters (another game's)
+        return fit(lines + removed_note(report))
     lines += ["", "Characters: hired and used per game; owners: seats that had it at the end.",
               "What it does for its owner: owners minus non-owners of the same seat, with a",
               "95% interval (- : too few owners); wins in percentage points of the win rate.",

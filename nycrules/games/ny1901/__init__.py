@@ -2,10 +2,11 @@
 
 Everything of this game that is not a rule lives here (docs/games.md); its rules are the
 ruleset rulesets/ny1901/. Importing the package registers its primitives, for its rulesets only,
-and gives the loader what it asks of a game: RULESET_SCHEMA, symbols, PLAYABLE.
+and gives the loader what it asks of a game: RULESET_SCHEMA, symbols, part (docs/games.md).
 """
 
 from . import primitives_buildings, primitives_land  # noqa: F401  (they register themselves)
-from .ruleset_check import PLAYABLE, RULESET_SCHEMA, symbols
+from .part import part
+from .ruleset_check import RULESET_SCHEMA, symbols
 
-__all__ = ["PLAYABLE", "RULESET_SCHEMA", "symbols"]
+__all__ = ["RULESET_SCHEMA", "part", "symbols"]

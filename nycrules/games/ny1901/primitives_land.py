@@ -32,10 +32,10 @@ BONUS_CARDS = ("bronze_baron", "master_architect", "generation_king", "gold_tyco
 
 
 def table(f: Any) -> tuple[Geometry, City]:
-    """The game's board and tiles and its state: the engine keeps the first with the ruleset, the second
-    with the game."""
+    """The game's board and tiles and its state: the first is the ruleset's part (part.py), the second
+    what that part's setup put on the game."""
     game = f.game
-    return game.ruleset.geometry, game.city
+    return game.ruleset.part.geometry, game.city
 
 
 def _number(geometry: Geometry, territory: Territory) -> int:

@@ -20,7 +20,7 @@ INTRO = """\
 
 A ruleset of New York 1901 (`ruleset: {game: ny1901}`, docs/games.md) writes its rules in the
 effect language of [dsl.md](dsl.md), with the shared primitives listed there and these, which only
-its rulesets may call. The rules themselves are `rulesets/ny1901/rules.yaml`; the district colours
+its rulesets may call. The rules themselves are `rulesets/ny1901/ruleset.yaml`; the district colours
 of its board (yellow, blue, ...) are names of type `district`.
 
 ## Types

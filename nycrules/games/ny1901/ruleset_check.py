@@ -16,10 +16,10 @@ from .board import read_board
 from .tiles import read_tiles
 
 RULESET_SCHEMA = "ny1901-ruleset.schema.json"
-PLAYABLE = False  # the engine does not run this game's rulesets yet (issue 29)
 
 
-def _read(doc: MDict, key: str, folder: Path, reader: Any, sink: Sink, sources: SourceTexts) -> Any:
+def data_file(doc: MDict, key: str, folder: Path, sink: Sink) -> Path | None:
+    """The file `components.<key>` names beside the ruleset; None (reported at the key) when it cannot be read."""
     comp = doc["components"]
     where = comp.value_locs.get(key, comp.loc)
     found = file_inside(folder, str(comp[key]))
@@ -29,7 +29,12 @@ def _read(doc: MDict, key: str, folder: Path, reader: Any, sink: Sink, sources: 
     if not found.is_file():
         sink.error("E100", f"components.{key}: no file {str(comp[key])[:60]!r} beside the ruleset", where)
         return None
-    return reader(found, sink, sources)
+    return found
+
+
+def _read(doc: MDict, key: str, folder: Path, reader: Any, sink: Sink, sources: SourceTexts) -> Any:
+    found = data_file(doc, key, folder, sink)
+    return None if found is None else reader(found, sink, sources)
 
 
 def symbols(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts) -> Symbols | None:

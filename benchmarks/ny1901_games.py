@@ -1,13 +1,13 @@
-"""New York 1901's rules played as whole games through the tests' stand-in for the engine
-(tests/ny1901_stand_in.py), every invariant checked after every turn: how many games end by the
-rulebook's trigger and how many at the ruleset's 60-round bound, with random choices or with a
-seat that always builds its most valuable tile.
+"""Whole games of New York 1901 played by the engine with every check of the suite's whole games
+(tests/test_ny1901_games.py: the invariants after every turn, the end trigger and final turns, the
+points against a recount from the final position), over as many games as asked: how many end by the
+rulebook's trigger and how many at the ruleset's 60-round bound, with random choices or with a seat
+that always builds its most valuable tile.
 
-    python benchmarks/ny1901_stand_in_games.py [GAMES_PER_SEAT_COUNT] [--builder]
+    python benchmarks/ny1901_games.py [GAMES_PER_SEAT_COUNT] [--builder]
 
-Until the engine runs a ruleset of this game (docs/games.md), this is how its games are measured;
-then `nycrules simulate --ruleset ...` replaces it. Seeds 1..N at 2, 3 and 4 seats; CPU time of
-this process (invariant checks included, so not a measure of the engine's speed).
+Seeds 1..N at 2, 3 and 4 seats (the suite plays seeds 1-20); CPU time of this process (the checks
+included, so not a measure of the engine's speed: `nycrules simulate` is).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this checkout's package, and the stand-in
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this checkout's package, and the tests' helpers
 
-import ny1901_stand_in as stand_in  # noqa: E402
 from nycrules.games.ny1901.tiles import Tile  # noqa: E402
+from test_ny1901_games import check_whole_game  # noqa: E402
 
 
 def builder(seed: int):
@@ -47,23 +47,15 @@ def main(argv: list[str]) -> None:
         sys.exit(f"unknown argument {unknown[0][:40]!r}; see --help")
     games = int(next((a for a in argv if a.isdigit()), "100"))
     use_builder = "--builder" in argv
-    if use_builder:
-        plain = stand_in.new_game
-
-        def new_game(seats, seed, *args, **kwargs):
-            game = plain(seats, seed, *args, **kwargs)
-            game.chooser = builder(seed)
-            return game
-        stand_in.new_game = new_game
     start = time.process_time()
     ended = bound = turns = 0
     points: list[int] = []
     for seats in (2, 3, 4):
         for seed in range(1, games + 1):
-            game, played, last = stand_in.play(seats, seed)
-            turns += played
-            ended += bool(last)
-            bound += not last
+            game, watch = check_whole_game(seats, seed, chooser=builder(seed) if use_builder else None)
+            turns += len(watch.turns) + len(watch.final)
+            ended += bool(watch.final)
+            bound += not watch.final
             points += [s.points for s in game.seats]
     cpu = time.process_time() - start
     who = "a chooser that always builds its most valuable tile" if use_builder else "random choices"

@@ -1,0 +1,56 @@
+"""New York 1901's part of a ruleset (engine/model.py GamePart): what the loader builds from the board
+and tile files beside the ruleset, and how a new game's table is laid out from it (an empty city: the
+ruleset's `setup` list does the rest: start lots, the shuffled deck, the streets and bonus card).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from ...diagnostics import Sink, SourceTexts
+from ...engine.model import GamePart
+from ...reading.marked_yaml import MDict
+from .board import read_board
+from .city import City
+from .geometry import Geometry
+from .ruleset_check import data_file
+from .tiles import read_tiles
+
+GAME = "ny1901"
+
+
+class Part(GamePart):
+    """The board and tiles of a ruleset (its Geometry, shared by every game and copy) and its seats."""
+
+    game = GAME
+    state_classes = (City,)
+
+    def __init__(self, geometry: Geometry, seats: tuple[int, ...], workers: int, fingerprint: str):
+        self.geometry = geometry
+        self.seat_counts = seats
+        self.workers = workers
+        self.fingerprint = fingerprint
+
+    def setup(self, game: Any) -> None:
+        game.city = City(self.geometry, len(game.seats), self.workers)
+
+
+def part(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts) -> Part | None:
+    """The part of a ruleset that passed every check (its files are read again, and hashed for its digest)."""
+    files = [data_file(doc, key, folder, sink) for key in ("board", "tiles")]
+    if None in files:
+        return None
+    board, tiles = read_board(files[0], sink, sources), read_tiles(files[1], sink, sources)
+    if board is None or tiles is None:
+        return None
+    digest = hashlib.sha256(b"\0".join(path.read_bytes() for path in files)).hexdigest()
+    params = doc.get("params") or {}
+    workers = params.get("workers")
+    if type(workers) is not int or not 0 <= workers <= 100:
+        sink.error("E408", "params.workers: each player's workers must be given, a whole number from 0 to 100 "
+                           "(New York 1901 has 4)", params.value_locs.get("workers", doc.loc))
+        return None
+    seats = doc["components"]["seats"]
+    return Part(Geometry(board, tiles), tuple(range(seats["least"], seats["most"] + 1)), workers, digest)
