@@ -121,7 +121,8 @@ class BiddingTurn(Task):
         holdings = self.holdings
         if holdings is None:
             holdings = self.holdings = Holdings(game, self.seat)
-        known = self.follows.setdefault((holdings.hand.key, tuple(sorted(holdings.reserve.items()))), {})
+        known = (self.follows.setdefault((holdings.hand.key, tuple(sorted(holdings.reserve.items()))), {})
+                 if holdings.characters else None)  # only a character's use is worked out by trying
         return BidMenu(game, self.seat, self.rnd, holdings, self.exchanges_left > 0, self.committed, known)
 
 

@@ -29,7 +29,7 @@ from typing import Any
 from ..diagnostics import RuleRuntimeError
 from .bids import BidTable, HandCounts
 from .decisions import Decision, same_choice_key
-from .copying import copy_value
+from .copying import SHARED, copy_value
 from .state import Game, Seat, Tile, copy_game, rules_memo
 
 # Uses tried on copies of the game to answer whether one character may lead to a bid.
@@ -55,8 +55,8 @@ class _CopiedOnRead:
 
     def _trial_start(self, source: Any, memo: dict[int, Any]) -> None:
         """Copy from `source`, noted in `memo`. An attribute whose name the class defines too (a
-        dataclass default, a method) is copied at once: the class's value would hide the original's
-        from __getattr__."""
+        method, say) is copied at once: the class's value would hide the original's from
+        __getattr__; a plain default value of the class does not (_CopiedLater stands for it)."""
         self._trial_source, self._trial_memo = source, memo
         attributes, state = vars(source), self.__dict__
         for name in _class_names(type(self)).intersection(attributes):
@@ -74,9 +74,34 @@ class _CopiedOnRead:
         return twin
 
 
+class _CopiedLater:
+    """In a trial's class, a plain value the original's class gives (a dataclass field's default): the
+    trial's value is copied from the original when first read, as __getattr__ copies the others (it
+    then stays in the copy's own attributes, which Python reads before this)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, trial: Any, cls: type | None = None) -> Any:
+        if trial is None:
+            return self
+        value = copy_value(getattr(trial._trial_source, self.name), trial._trial_memo)
+        trial.__dict__[self.name] = value
+        return value
+
+
+def _copied_later(trial_class: type, original: type) -> None:
+    """Let the original class's plain values be copied when read (see _CopiedLater)."""
+    for name, value in vars(original).items():
+        if type(value) in SHARED and not name.startswith("__"):
+            setattr(trial_class, name, _CopiedLater(name))
+
+
 @functools.cache
 def _class_names(cls: type) -> frozenset[str]:
-    return frozenset(dir(cls))
+    return frozenset(name for name in dir(cls) if not isinstance(getattr(cls, name, None), _CopiedLater))
 
 
 class _Trial(_CopiedOnRead, Game):
@@ -92,6 +117,10 @@ class _TrialSeat(_CopiedOnRead, Seat):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Seat:
         return self._whole_copy(Seat, memo)
+
+
+_copied_later(_Trial, Game)
+_copied_later(_TrialSeat, Seat)
 
 
 def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
