@@ -138,7 +138,16 @@ def test_the_fast_copy_gives_what_a_plain_deepcopy_gives():
     fast = copy_game(state)
     from nycrules.engine.copying import Copied
 
-    classes = (state_module.Game, state_module.Seat, state_module.Zone, state_module.Card, state_module.Tile, Copied)
+    def subclasses(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    written = tuple(cls for cls in subclasses(Copied)  # the copies written for a class's slots (copying.py)
+                    if cls.__dict__.get("__deepcopy__") is not None
+                    and cls.__dict__["__deepcopy__"].__code__.co_filename.startswith("<copy of"))
+    assert state_module.Borough in written and state_module.PressToken in written
+    classes = (state_module.Game, state_module.Seat, state_module.Zone, state_module.Card, state_module.Tile) + written
     methods = {cls: cls.__dict__["__deepcopy__"] for cls in classes}
     try:
         for cls in classes:

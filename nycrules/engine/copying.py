@@ -72,15 +72,26 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
 
 
 class Copied:
-    """Fast deep copies for the many small objects of a table (copy_game makes one per clone)."""
+    """Fast deep copies for the many small objects of a table (copy_game makes one per clone): a
+    class of these gets a __deepcopy__ written for its slots (unless it has its own), as
+    dataclasses writes __init__, so that a copy reads and sets each field with no loop."""
 
     __slots__ = ()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        cls = type(self)
-        twin = cls.__new__(cls)
-        memo[id(self)] = twin
-        for name in cls.__slots__:
-            value = getattr(self, name)
-            setattr(twin, name, value if type(value) in SHARED else copy_value(value, memo))
-        return twin
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__deepcopy__" not in vars(cls):
+            cls.__deepcopy__ = _slots_copy(cls)  # type: ignore[method-assign]
+
+
+def _slots_copy(cls: type) -> Any:
+    """`__deepcopy__` for a class of Copied: each slot shared when plain, else copied (copy_value)."""
+    names = [name for klass in reversed(cls.__mro__) for name in vars(klass).get("__slots__", ())]
+    lines = ["def __deepcopy__(self, memo):", "    twin = new(cls)", "    memo[id(self)] = twin"]
+    for name in names:
+        lines += [f"    value = self.{name}",
+                  f"    twin.{name} = value if type(value) in SHARED else copy_value(value, memo)"]
+    lines.append("    return twin")
+    scope = {"new": cls.__new__, "cls": cls, "SHARED": SHARED, "copy_value": copy_value}
+    exec(compile("\n".join(lines), f"<copy of {cls.__name__}>", "exec"), scope)
+    return scope["__deepcopy__"]
