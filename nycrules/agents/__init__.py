@@ -82,17 +82,23 @@ class GreedyAgent(_Picker):
         scores: list[float] = []
         exchanges: list[int] = []
         best_bid = 0.0  # passing scores 0
+        typed = getattr(decision, "bid_types", None)  # a bid's value and card types, without its cards
         for index in range(decision.count):
-            value = decision.value(index)  # no labels needed
-            what = value[0]
-            if what == "bid":
+            bid = typed(index) if typed is not None else None
+            if bid is None:
+                value = decision.value(index)  # no labels needed
+                what = value[0]
+                if what == "bid":
+                    bid = value[2], [(card.type, 1) for card in value[1]]
+            if bid is not None:
                 kept = 0.0
-                for card in value[1]:
-                    worth = keep.get(card.type)
+                for kind, n in bid[1]:
+                    worth = keep.get(kind)
                     if worth is None:
-                        worth = keep[card.type] = self._keep_value(game, card.type)
-                    kept += worth
-                score = value[2] * point - kept
+                        worth = keep[kind] = self._keep_value(game, kind)
+                    for _ in range(n):  # card by card: a bot's worths may be fractions, added in the same order
+                        kept += worth
+                score = bid[0] * point - kept
                 scores.append(score)
                 if score > best_bid:
                     best_bid = score

@@ -11,7 +11,7 @@ from typing import Any
 from .model import RoundDef, Script
 from . import ops
 from .abilities import OfferTask, UseTask, attached, evaluate, run_or_push, usable, use_options
-from .bids import BidTable, HandCounts, moved, ranking
+from .bids import BidTable, HandCounts, moved, ranking, unpacked
 from .decisions import Decision, Option, cards_text
 from .setup import for_seat
 from .copying import copy_value
@@ -217,6 +217,17 @@ class BidMenu(Decision):
         if index < self.swap_count:
             return ("exchange",) + self._swap_cards(self._swap_index(index))[2:]
         return ("use", self.uses[index - self.swap_count][1])
+
+    def bid_types(self, index: int) -> tuple[int, list[tuple[str, int]]] | None:
+        """For option `index` if it is a bid: its value, and how many cards of each type it adds (in
+        type order), read from the table without finding the cards themselves; else None."""
+        index -= self.passes
+        bids = self.bids
+        if not 0 <= index < bids.count:
+            return None
+        kinds, table, _ = bids.table()
+        packed, value = table[index]
+        return value, [(kind, n) for kind, n in zip(kinds, unpacked(packed, len(kinds))) if n]
 
     def option(self, index: int) -> Option:
         if self._options is not None:

@@ -215,7 +215,7 @@ class BidTable:
     def label(self, index: int) -> str:
         """The cards' types as text, in type order ("" for the bid as it stands)."""
         kinds, bids, _ = self.table()
-        return " ".join(kind for kind, n in zip(kinds, _unpacked(bids[index][0], len(kinds))) for _ in range(n))
+        return " ".join(kind for kind, n in zip(kinds, unpacked(bids[index][0], len(kinds))) for _ in range(n))
 
 
 _type = attrgetter("type")
@@ -295,7 +295,7 @@ def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
     Card type ids have no spaces (the schema), so the texts sort like the lists of types
     they spell; the sets are made in that order and a stable sort by worth finishes the
     job, with no text made. A set is one number, built from the last type back so that
-    each costs one addition: 16 bits per hand type for its cards in the set (`_unpacked`)
+    each costs one addition: 16 bits per hand type for its cards in the set (`unpacked`)
     above what the bid then holds (`_packed_counts`: the wilds characters added, the
     matching cards, wilds, pairs and singles), which is also the key of its worth.
     Numbers, unlike tuples, are not tracked by the garbage collector.
@@ -332,7 +332,7 @@ def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
 _worth = itemgetter(1)  # a bid's worth, for sorting
 
 
-def _unpacked(packed: int, kinds: int) -> list[int]:
+def unpacked(packed: int, kinds: int) -> list[int]:
     """The number of cards of each of the `kinds` hand types in a set made by `_count_bids`."""
     cards = packed >> _SET_BITS
     return [(cards >> shift) & (_FIELD - 1) for shift in range(0, 16 * kinds, 16)]
