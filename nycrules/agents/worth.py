@@ -41,11 +41,15 @@ BID_POINT = 2.0
 OFFERED = ("optional", "instead")  # hook modes whose characters the seat uses (once a game round)
 
 
-def holdings(game: Game, seat: Seat, memo: dict[int, Any] | None = None) -> float:
+HELD = ("index", "token", "played", "virtual", "points", "board", "dollars", "hand", "reserve_size")  # read below
+
+
+def holdings(game: Game, seat: Any, memo: dict[int, Any] | None = None) -> float:
     """The seat's holdings in points (see the constants above), to compare before and after a use.
-    With `memo`, `game` is the original of a trial copy and `seat` the copy's seat: each borough is
-    read as the copy has it (its copy if the trial made one, else the original, which nothing of the
-    trial can have changed), so that reading them does not copy them all."""
+    With `memo`, `game` is the original of a trial copy and `seat` the copy's seat as tried
+    (usefulness.AsTried, with the names HELD): each borough is read as the copy has it (its copy
+    if the trial made one, else the original, which nothing of the trial can have changed), so
+    that reading them does not copy them all."""
     if memo is None:
         built = sum(borough.counts[seat.index] for borough in game.boroughs)
     else:
@@ -77,7 +81,7 @@ def final_points(game: Game, seat: Seat, extra: Tile | None = None) -> int:
 def use_gain(game: Game, seat: Seat, tile: Tile) -> float:
     """What one use of the character gives the seat now, in points (tried on a copy; 0 if it fails)."""
     from ..engine.abilities import use
-    from ..engine.usefulness import trial_copy
+    from ..engine.usefulness import AsTried, trial_copy
     char = tile.char
     hook = HOOKS.get(char.when)
     if hook is None or hook.mode not in OFFERED:
@@ -96,7 +100,7 @@ def use_gain(game: Game, seat: Seat, tile: Tile) -> float:
         frame = use(trial, me, mine, context)
     except NycRulesError:
         return 0.0
-    gain = holdings(game, me, memo) - before
+    gain = holdings(game, AsTried(me, seat, memo, HELD), memo) - before
     for name in hook.writable:  # a value the hook passes on (a prestige bid's points): its change counts
         if isinstance(context.get(name), int) and isinstance(frame.vars.get(name), int):
             gain += frame.vars[name] - context[name]

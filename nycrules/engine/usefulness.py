@@ -220,7 +220,7 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
             use(trial, me, mine, context)
         except (RuleRuntimeError, _NoOptions):
             return True  # left open: the failure shows when the seat uses the character
-        bidder = _BidderAsTried(me, seat, memo)
+        bidder = AsTried(me, seat, memo, _BIDDER)
         if len(BidTable(trial, bidder, HandCounts(trial, bidder))):
             return True
         seen = set()
@@ -234,25 +234,25 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
     return False
 
 
-class _BidderAsTried:
-    """What the bid counting reads of a seat of a trial (its hand, bid and the characters' additions),
-    for reading only, each as the trial has it without copying what the trial did not copy: the
-    trial's own value if it read or set it, else the original's copy made on another path (in the
-    memo), else the original itself, which nothing of the trial can have changed."""
+class AsTried:
+    """Some attributes of a seat of a trial (`names`), for reading only, each as the trial has it
+    without copying what the trial did not copy: the trial's own value if it read or set it, else
+    the original's copy made on another path (in the memo), else the original itself, which nothing
+    of the trial can have changed. The bid counting reads the hand and the bid so; a bot comparing a
+    seat's holdings before and after a use reads them so (agents/worth.py)."""
 
-    __slots__ = ("hand", "played", "virtual")
-
-    def __init__(self, copy: Seat, original: Seat, memo: dict[int, Any]):
-        own = vars(copy)
-        for name in self.__slots__:
+    def __init__(self, copy: Seat, original: Seat, memo: dict[int, Any], names: tuple[str, ...]):
+        own, mine = vars(copy), vars(self)
+        for name in names:
             value = own.get(name, _MISSING)
             if value is _MISSING:
                 value = getattr(original, name)
                 value = memo.get(id(value), value)
-            setattr(self, name, value)
+            mine[name] = value
 
 
 _MISSING = object()
+_BIDDER = ("hand", "played", "virtual")  # what the bid counting reads of a seat
 
 
 def bid_keeper(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> "BidKeeper | None":
