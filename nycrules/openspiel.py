@@ -2,27 +2,27 @@
 
     import pyspiel
     import nycrules.openspiel  # registers the game
-    game = pyspiel.load_game("nycrules", {"players": 3, "seed": 7})
+    game = pyspiel.load_game("nycrules", {"players": 3})
     state = game.new_initial_state()
     while not state.is_terminal():
-        state.apply_action(state.legal_actions()[0])
+        state.apply_action(state.legal_actions()[0])   # at a chance node too: its first outcome
     state.returns()
 
-An imperfect-information, sampled-stochastic game: the deal and every later draw come
-from the game's seeded random source inside the state (there are no chance nodes yet); each
-`new_initial_state()` of a loaded game deals a new game: the first one played is the game of
-its `seed`, the next of `seed + 1`, and so on (a state is dealt when it is first used, so the
-copies OpenSpiel makes use up no deal; a clone keeps the random source, so perfect-information
-search such as MCTSBot sees the coming draws, while ISMCTSBot re-deals them). Every seat is
-an OpenSpiel player. Actions are the ids of the ruleset's action space
-(nycrules/engine/action_space.py); the observation tensor and strings are the seat's
-(`Session.observation_tensor`, `information_state_string`); returns are win shares
-(1 for the winner, 0 for the others: a constant-sum game). `resample_from_infostate`
-re-deals what the player cannot see (`Session.determinize`), for the player to move.
+An imperfect-information, explicit-stochastic game: every random event of the game (each card,
+tile or prestige tile drawn, each place of a shuffle laid out face up) is a chance node, whose
+outcomes are the items left that look different (`chance_outcomes()`: each outcome is the place of
+one such item among those left, its probability how many of the items left look like it). So the
+deal is made by chance, one draw at a time, and nothing hidden can be worked out from the game's
+parameters and a state's history but through the chance outcomes in it. Every seat is an OpenSpiel
+player. Actions are the ids of the ruleset's action space (nycrules/engine/action_space.py); the
+observation tensor and strings are the seat's (`Session.observation_tensor`,
+`information_state_string`); returns are win shares (1 for the winner, 0 for the others: a
+constant-sum game). `resample_from_infostate` re-deals what the player to move cannot see
+(`Session.determinize`). A state pickles (and serializes) as what was done to it from the start.
 
-Parameters: `players` (2-4), `seed`, `ruleset` (a shipped name, a folder or a mod file). OpenSpiel
-passes a game's parameters as C++ ints, so a seed through `load_game` is 0 to 2**31 - 1: a larger
-one fails inside OpenSpiel (a pybind11 cast error) before this module sees it.
+Parameters: `players` (2-4), `ruleset` (a shipped name, a folder or a mod file), `seed` (the
+engine's own random source: none of New York City's events use it under chance nodes; 0 to
+2**31 - 1, as OpenSpiel passes parameters as C++ ints).
 """
 
 from __future__ import annotations
@@ -36,21 +36,24 @@ except ImportError as missing:  # pragma: no cover - the message is the point
     raise ImportError(f"nycrules.openspiel needs OpenSpiel ({missing.name} is missing): "
                       "pip install 'nycrules[openspiel]'") from None
 
+from .engine import ops
 from .engine.action_space import action_space
 from .api import load, new_game
 from .engine.runner import Session
 from .engine.observation_tensor import layout
-from .diagnostics import whole_number
+from .engine.chance import Checkpoint, NeedChance, Sampler
+from .engine.setup import SeatSpec
+from .diagnostics import NycRulesError, whole_number
 from .limits import MAX_INT
 
-MAX_GAME_LENGTH = 5000  # decisions: far above any game seen (a few hundred)
+MAX_GAME_LENGTH = 5000  # decisions and chance outcomes: far above any game seen (a few hundred)
 _MASK = (1 << 63) - 1
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="nycrules",
     long_name="New York City (nycrules)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.CONSTANT_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -65,7 +68,7 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 class NycGame(pyspiel.Game):
-    """The game for a number of players, a seed and a ruleset."""
+    """The game for a number of players and a ruleset (see the module's docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None):
         params = {**_GAME_TYPE.parameter_specification, **(params or {})}
@@ -74,18 +77,19 @@ class NycGame(pyspiel.Game):
             raise ValueError(f"nycrules is played by 2-4 players, not {players}")
         self.ruleset = load(str(params["ruleset"]))
         self.seats = [f"Player {i}" for i in range(players)]
+        self.specs = [SeatSpec(name, "human") for name in self.seats]
         self.seed = whole_number(params["seed"], "the seed", 0, MAX_INT)  # refused here, not at the first state
-        info = pyspiel.GameInfo(num_distinct_actions=action_space(self.ruleset).size, max_chance_outcomes=0,
-                                num_players=players, min_utility=0.0, max_utility=1.0, utility_sum=1.0,
-                                max_game_length=MAX_GAME_LENGTH)
+        self.ruleset_name = str(params["ruleset"])
+        probe = new_game(self.seats, seed=self.seed, ruleset=self.ruleset, log_events=False)
+        table = probe.state
+        # A draw picks among the items of one pile: the cards, the tiles of a row's stack, ...
+        comp = self.ruleset.components
+        self.max_outcomes = max(len(table.cards), len(table.tiles), len(table.boroughs), len(table.seats) + 1,
+                                *((len(comp.prestige_tiles), len(comp.start_stacks)) if comp else ()))
+        info = pyspiel.GameInfo(num_distinct_actions=action_space(self.ruleset).size,
+                                max_chance_outcomes=self.max_outcomes, num_players=players, min_utility=0.0,
+                                max_utility=1.0, utility_sum=1.0, max_game_length=MAX_GAME_LENGTH)
         super().__init__(_GAME_TYPE, info, params)
-        self.initial_tensors: dict[int, list[float]] = {}  # per player: the observation of the first deal's start
-        self.deals = 0  # games dealt so far: the k-th is the game of seed + k
-
-    def next_deal(self) -> int:
-        """The seed of the next game dealt: `seed`, then `seed + 1`, ... (as PettingZoo's reset does)."""
-        self.deals += 1
-        return (self.seed + self.deals - 1) % (MAX_INT + 1)
 
     def new_initial_state(self) -> "NycState":
         return NycState(self)
@@ -95,36 +99,150 @@ class NycGame(pyspiel.Game):
 
 
 class _Live:
-    """The state's game. OpenSpiel clones a Python state by making a new initial state and
-    deep-copying the old one's attributes into it: this holder starts its game only when first
-    asked (a clone's new initial state never is) and copies itself as a clone of the session,
-    or, when `next_copy` says so, as a determinization of it."""
+    """The state's game: where it stands, as the answers and chance outcomes given so far.
 
-    def __init__(self, game: NycGame, session: Session | None = None):
+    `anchor` is a Checkpoint (engine/chance.py; None: before the setup) that is never played on;
+    `answers` and `outcomes` were given since it. Then either `live` is the game at the decision it
+    waits at (an answer plays it on itself), or `stopped` is the run that stopped at a chance node
+    (read for observations only) and `chances` are that node's outcomes (an outcome plays a copy of
+    the anchor on with all given since, and the checkpoint that run takes is the next anchor).
+
+    OpenSpiel clones a Python state by making a new initial state and deep-copying the old one's
+    attributes into it: nothing is run before a state is first asked about, and a copy shares the
+    anchor and the stopped run (neither is played on) and copies the live game."""
+
+    def __init__(self, game: NycGame):
         self.game = game
-        self._session = session
-        self.next_copy: tuple[int, int] | None = None  # (seat, rng seed): the next copy re-deals for that seat
+        self.anchor: Checkpoint | None = None
+        self.answers: list[int] = []  # option indices
+        self.outcomes: list[int] = []
+        self.live: Session | None = None
+        self.shared = False  # `live` is shared with copies (a copy is made before it is played on)
+        self.stopped: Session | None = None
+        self.chances: list[tuple[int, float, str]] = []  # (outcome, probability, what it looks like)
+        self.started = False
+        # Everything done to the state from the start, to pickle it (OpenSpiel's serialization):
+        # ("action", id) for an answer or a chance outcome, ("resample", player, rng seed) for a re-deal.
+        self.path: list[tuple] = []
 
-    @property
-    def started(self) -> bool:
-        return self._session is not None
+    def __getstate__(self) -> dict:
+        game = self.game
+        return {"params": {"players": len(game.seats), "seed": game.seed, "ruleset": game.ruleset_name},
+                "path": list(self.path)}
 
-    @property
-    def session(self) -> Session:
-        if self._session is None:
-            self._session = new_game(self.game.seats, seed=self.game.next_deal(), ruleset=self.game.ruleset)
-        return self._session
+    def __setstate__(self, data: dict) -> None:
+        """The state played again from the start: the same answers, outcomes and re-deals."""
+        self.__init__(pyspiel.load_game("nycrules", data["params"]))  # type: ignore[misc]
+        for step in data["path"]:
+            if step[0] == "action":
+                self.apply(step[1])
+            else:
+                self.redeal(step[1], step[2])
 
     def __deepcopy__(self, memo: dict) -> "_Live":
-        if self.next_copy is None:
-            return _Live(self.game, self.session.clone(log_events=True))
-        seat, rng_seed = self.next_copy
-        self.next_copy = None
-        return _Live(self.game, self.session.determinize(seat, rng_seed, log_events=True))
+        """A copy sharing the live game until one of them plays on (OpenSpiel's tests and searches keep
+        many copies they never play on)."""
+        self.start()
+        twin = _Live.__new__(_Live)
+        twin.__dict__.update(self.__dict__)
+        twin.answers, twin.outcomes, twin.path = list(self.answers), list(self.outcomes), list(self.path)
+        self.shared = twin.shared = self.live is not None
+        return twin
+
+    def start(self) -> None:
+        if not self.started:
+            self.started = True
+            self._run()
+
+    @property
+    def table(self) -> Session:
+        """The game to read: the live one, or the run stopped at the chance node."""
+        self.start()
+        return self.live if self.live is not None else self.stopped  # type: ignore[return-value]
+
+    def apply(self, action: int) -> None:
+        """An answer at a decision, an outcome at a chance node."""
+        self.start()
+        if self.live is None:
+            self._chance(action)
+        else:
+            self._answer(action)
+        self.path.append(("action", action))
+
+    def redeal(self, player: int, rng_seed: int) -> None:
+        """Deal anew all the player to move cannot see (Session.determinize)."""
+        self.start()
+        assert self.live is not None
+        dealt = self.live.determinize(player, rng_seed, log_events=True)
+        self.anchor, self.answers, self.outcomes = Checkpoint.of(dealt, waiting=True), [], []
+        self.live = dealt
+        self.path.append(("resample", player, rng_seed))
+
+    def _answer(self, action: int) -> None:
+        session = self.live
+        assert session is not None
+        actions = session._actions()
+        if action not in actions:
+            session.apply_action(action)  # refused with a one-line error; nothing changes
+        index = actions[action]
+        if self.shared:
+            session = self.live = session.clone(log_events=True)
+            self.shared = False
+        self.answers.append(index)
+        session._state().chance = Sampler([])  # plays on itself until a draw; then from the anchor
+        self._play(session, lambda: session.apply(index))
+
+    def _chance(self, outcome: int) -> None:
+        if outcome not in {pick for pick, _, _ in self.chances}:
+            raise ValueError(f"{outcome} is not a chance outcome of this state; its outcomes: "
+                             f"{', '.join(str(pick) for pick, _, _ in self.chances[:8])}")
+        self.outcomes.append(outcome)
+        self._run()
+
+    def _run(self) -> None:
+        """Play the anchor (a new game before it) on with the answers and outcomes given since it."""
+        anchor, answers = self.anchor, self.answers
+        session = Session(self.game.ruleset, self.game.specs, self.game.seed, log_events=True)
+        sampler = session.chance = Sampler(self.outcomes, session)
+
+        def play() -> None:
+            if anchor is None:
+                session.decision()
+            else:
+                anchor.play_on(session)
+            for index in answers:
+                session.apply(index)
+        at_decision = self._play(session, play)
+        point = sampler.checkpoint
+        if point is not None:  # taken once every outcome was given: the next anchor
+            done = len(point.record) - (0 if anchor is None else len(anchor.record))
+            self.anchor, self.answers, self.outcomes = point, answers[done:], []
+        if at_decision and self.outcomes:
+            self.anchor, self.answers, self.outcomes = Checkpoint.of(session, waiting=True), [], []
+
+    def _play(self, session: Session, play: Any) -> bool:
+        """Run `play`; True if the game then waits at a decision (or is over), False at a chance node."""
+        try:
+            play()
+        except NeedChance as need:
+            count = len(need.items)
+            if count > self.game.max_outcomes:
+                raise NycRulesError(f"a draw among {count} items: more than the {self.game.max_outcomes} "
+                                    "chance outcomes the game declared") from None
+            alike: dict[str, list[int]] = {}
+            for place, item in enumerate(need.items):
+                alike.setdefault(ops.looks(item), []).append(place)
+            self.chances = [(places[0], len(places) / count, name) for name, places in alike.items()]
+            if session.state is None:  # stopped while the table was being laid out
+                session.state = need.table
+            self.live, self.stopped = None, session
+            return False
+        self.live, self.stopped, self.chances = session, None, []
+        return True
 
 
 class NycState(pyspiel.State):
-    """A game in progress: a Session whose seats are all answered through apply_action."""
+    """A game in progress: chance nodes at its draws and shuffles, every seat a player."""
 
     def __init__(self, game: NycGame):
         super().__init__(game)
@@ -133,43 +251,56 @@ class NycState(pyspiel.State):
 
     @property
     def session(self) -> Session:
-        return self._live.session
-
-    def observation_numbers(self, player: int) -> list[float]:
-        """The player's observation tensor, for pyspiel's observer. pyspiel's C++ `ObservationTensor`
-        makes a new initial state and observes it, to learn the tensor's shape, before it observes the
-        state asked: a state not dealt yet is observed as the first deal's start (stored) instead of
-        dealing a game (and using up a deal) for it. Every state a game reaches through its methods is
-        dealt; from Python, `observation_tensor` reads the state's own game."""
-        if self._live.started:
-            return self.session.observation_tensor(player)
-        first = self._live.game.initial_tensors
-        if player not in first:
-            probe = new_game(self._live.game.seats, seed=self._live.game.seed, ruleset=self._live.game.ruleset)
-            first[player] = probe.observation_tensor(player)
-        return first[player]
+        """The game as it stands (at a chance node: stopped at the draw, to be read only)."""
+        return self._live.table
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        """The player's observation tensor, straight from the game (as `Session.observation_tensor`):
-        pyspiel's own path makes an observer and a state to probe at every call, 5 times the cost.
-        OpenSpiel's C++ algorithms still take that path (NycObserver)."""
-        return self.session.observation_tensor(self.current_player() if player is None else int(player))
+        """The player's observation tensor, straight from the game (as `Session.observation_tensor`)."""
+        numbers = observation_numbers(self, self.current_player() if player is None else int(player))
+        return [0.0] * layout(self._live.game.ruleset).size if numbers is None else numbers
 
     def current_player(self) -> int:
-        player = self.session.current_player()
+        live = self._live
+        live.start()
+        if live.live is None:
+            return pyspiel.PlayerId.CHANCE
+        player = live.live.current_player()
         return pyspiel.PlayerId.TERMINAL if player is None else player
 
+    def is_chance_node(self) -> bool:
+        return self.current_player() == pyspiel.PlayerId.CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        self._live.start()
+        return [(pick, chance) for pick, chance, _ in self._live.chances]
+
     def _legal_actions(self, player: int) -> list[int]:
-        return self.session.legal_actions() if player == self.session.current_player() else []
+        live = self._live
+        live.start()
+        if live.live is None:
+            return sorted(pick for pick, _, _ in live.chances) if player == pyspiel.PlayerId.CHANCE else []
+        return live.live.legal_actions() if player == live.live.current_player() else []
 
     def _apply_action(self, action: int) -> None:
-        self.session.apply_action(int(action))
+        self._live.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.session.action_key(int(action))
+        live = self._live
+        live.start()
+        if player == pyspiel.PlayerId.CHANCE:
+            return next((f"chance: {name}" for pick, _, name in live.chances if pick == action),
+                        f"chance outcome {action}")
+        session = live.live
+        assert session is not None
+        index = session._actions().get(action) if player == session.current_player() else None
+        if index is None:
+            return session.action_key(int(action))
+        return session.decision().option(index).key  # type: ignore[union-attr]
 
     def is_terminal(self) -> bool:
-        return self.session.is_over()
+        live = self._live
+        live.start()
+        return live.live is not None and live.live.is_over()
 
     def returns(self) -> list[float]:
         return [win for win, _points in self.session.returns()]
@@ -177,19 +308,41 @@ class NycState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "NycState":
         """A state the player to move cannot tell from this one: all it cannot see is dealt anew
         (seeded from the game's seed, the decision and how many re-deals this state made)."""
-        session = self.session
-        if player_id != session.current_player():
-            raise ValueError(f"nycrules re-deals for the player to move ({session.current_player()}), "
+        live = self._live
+        if player_id != self.current_player():
+            raise ValueError(f"nycrules re-deals for the player to move ({self.current_player()}), "
                              f"not for player {player_id}")
         self._resamples += 1
-        self._live.next_copy = (player_id, (session.seed * 1_000_003 + len(session.record) * 8191
-                                            + self._resamples) & _MASK)
-        return self.clone()
+        rng_seed = (live.game.seed * 1_000_003 + len(self.history()) * 8191 + self._resamples) & _MASK
+        twin = self.clone()
+        twin._live.redeal(player_id, rng_seed)
+        return twin
 
     def __str__(self) -> str:
-        decision = self.session.decision()
-        where = "over" if decision is None else f"seat {decision.seat.index} to {decision.kind}"
-        return f"nycrules seed {self.session.seed}, decision {len(self.session.record) + 1}: {where}"
+        session = self.session
+        decision = session._pending
+        if self.is_chance_node():
+            where = f"chance ({len(self._live.chances)} outcomes)"
+        else:
+            where = "over" if decision is None else f"seat {decision.seat.index} to {decision.kind}"
+        return f"nycrules, decision {len(session.record) + 1}: {where}"
+
+
+def observation_numbers(state: NycState, player: int) -> list[float] | None:
+    """The player's observation tensor; None (zeros) while the table is being laid out (the first chance
+    nodes). A state not yet asked about is one of those: pyspiel's C++ observer makes a new state to
+    learn the tensor's size at every call, and observes it without running anything."""
+    if not laid_out(state):
+        return None
+    return state.session.observation_tensor(player)
+
+
+def laid_out(state: NycState) -> bool:
+    """False at the chance nodes of the table's layout, before the rules' setup starts (a game's tasks)."""
+    live = state._live
+    if not live.started:
+        return False
+    return live.live is not None or bool(live.table._state().stack)
 
 
 class NycObserver:
@@ -203,10 +356,17 @@ class NycObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: NycState, player: int) -> None:
-        if not self.perfect_recall:
-            self.tensor[:] = state.observation_numbers(player)
+        if self.perfect_recall:
+            return
+        numbers = observation_numbers(state, player)
+        if numbers is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = numbers
 
     def string_from(self, state: NycState, player: int) -> str:
+        if not laid_out(state):
+            return f"seat {player}: the table is being laid out"
         if self.perfect_recall:
             return state.session.information_state_string(player)
         import json

@@ -9,7 +9,7 @@ a pair taken): the primitive or step that calls them reports the change.
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..text import counted
 from .state import Borough, Card, Game, Pair, PressToken, PrestigeTile, Seat, Tile, Vessel, Zone
@@ -85,12 +85,62 @@ def shuffle(rng: random.Random, items: list) -> None:
         top = low - 1
 
 
+# ------------------------------------------------------------------- chance
+# Every random event of a game goes through these three, so that an outside sampler (Game.chance,
+# engine/chance.py: OpenSpiel's chance nodes) can pick each outcome. Without one, the seeded random
+# source shuffles as before. With one, a face-down pile is not shuffled: each draw takes one of the
+# items left, each as likely (the same as the top of a shuffled pile), picked when it is drawn.
+
+def shuffle_face_down(game: Game, pile: list) -> None:
+    """Shuffle a pile that is only ever taken from its top, one item at a time, by `draw_from`."""
+    if game.chance is None:
+        shuffle(game.rng, pile)
+
+
+def shuffle_in_view(game: Game, items: list) -> None:
+    """Shuffle items whose order is read as a whole (laid out in a random order): with a sampler,
+    each place from the last to the second is picked among the items not yet placed."""
+    chance = game.chance
+    if chance is None:
+        shuffle(game.rng, items)
+        return
+    for top in range(len(items) - 1, 0, -1):
+        pick = chance.pick(game, items[:top + 1])
+        items[top], items[pick] = items[pick], items[top]
+
+
+def draw_from(game: Game, pile: list) -> Any:
+    """Take the top item of a face-down pile (one `shuffle_face_down` shuffled); with a sampler, the
+    item it picks among those left."""
+    chance = game.chance
+    if chance is not None:
+        pick = chance.pick(game, pile)
+        pile[-1], pile[pick] = pile[pick], pile[-1]
+    return pile.pop()
+
+
+def looks(item: Any) -> str:
+    """What the players see of a drawn or shuffled item: items that look alike (two press cards, two
+    tiles of one character) are one outcome of a draw to a sampler; an item of another kind is its repr."""
+    if isinstance(item, Card):
+        return item.type
+    if isinstance(item, Tile):
+        return f"character {item.char.id}"
+    if isinstance(item, PrestigeTile):
+        return f"{item.colour} {item.value}"
+    if isinstance(item, PressToken):
+        return "neutral token" if item.seat is None else f"token of seat {item.seat.index}"
+    if isinstance(item, list):
+        return " + ".join(looks(part) for part in item)
+    return item if isinstance(item, str) else repr(item)
+
+
 def reshuffle(game: Game) -> bool:
     """Refill the empty draw pile from the shuffled discard pile; False if there is nothing to shuffle."""
     if not game.discard:
         return False
     refill = list(game.discard)
-    shuffle(game.rng, refill)
+    shuffle_face_down(game, refill)
     game.discard.clear()
     for card in refill:
         game.deck.append(card)
@@ -102,7 +152,7 @@ def reshuffle(game: Game) -> bool:
 def draw_into(game: Game, dest: Zone, count: int) -> list[Card]:
     """Draw up to `count` cards from the top of the draw pile (reshuffled when it runs out)."""
     deck = game.deck
-    if 0 < count <= len(deck):  # the usual case, no reshuffle: the top `count` cards, top first, in one go
+    if 0 < count <= len(deck) and game.chance is None:  # the usual case: the top `count` cards, top first, at once
         drawn = deck[-count:]
         del deck[-count:]
         drawn.reverse()
@@ -115,7 +165,7 @@ def draw_into(game: Game, dest: Zone, count: int) -> list[Card]:
         if not deck and not reshuffle(game):
             break
         # What move_card does, less what a face-down pile of plain cards needs: nobody knows them yet.
-        card = deck.pop()
+        card = draw_from(game, deck)
         dest.append(card)
         card.zone = dest
         drawn.append(card)
@@ -177,7 +227,7 @@ def build_from_board(seat: Seat, borough: Borough, count: int, sell_from: list[B
 def refill_elevator_row(game: Game, value: int) -> None:
     row, stack = game.elevator_rows[value], game.elevator_stacks[value]
     while len(row) < game.ruleset.components.face_up_per_row and stack:
-        tile = stack.pop()
+        tile = draw_from(game, stack)
         tile.where = "display"
         row.append(tile)
 

@@ -66,7 +66,7 @@ class Session(ResearchMethods):
 
     def __init__(self, ruleset: Ruleset, specs: list[SeatSpec], seed: int,
                  agents: dict[int, Agent] | None = None, replay: list[int] | None = None,
-                 log_events: bool = True, observer: Observer | None = None, pause_at: int = -1):
+                 log_events: bool = True, observer: Observer | None = None, pause_at: int = -1, chance: Any = None):
         self.ruleset = ruleset
         self.specs = list(specs)
         self.seed = seed
@@ -86,7 +86,7 @@ class Session(ResearchMethods):
         self._pending: Decision | None = None  # the decision waiting for the caller
         self._actions_of: tuple[Decision, dict[int, int]] | None = None  # the waiting decision's action ids
         self._over = False
-        self._started = False
+        self._started, self.chance = False, chance  # chance: picks what shuffles and draws give (Game.chance)
 
     # ------------------------------------------------------------ driving
     @property
@@ -112,7 +112,7 @@ class Session(ResearchMethods):
         if not self._started:
             self._started = True
             try:
-                self.state = new_game(self.ruleset, self.specs, self.seed, None, self.log_events)
+                self.state = new_game(self.ruleset, self.specs, self.seed, None, self.log_events, self.chance)
             except BaseException:
                 self._over = True
                 raise

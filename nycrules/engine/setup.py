@@ -87,15 +87,17 @@ def check_seat_count(count: int, ruleset: Ruleset) -> None:
         raise NycRulesError(f"this ruleset plays with {', '.join(map(str, counts))} seats, not {count}")
 
 
-def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, log_events: bool = True) -> Game:
+def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, log_events: bool = True,
+             chance: Any = None) -> Game:
     """Lay out the table and run the procedure's `setup`, its decisions answered by `chooser(game,
     decision)`; the game is then ready to be played on (procedure.play). With no chooser, the setup
-    is left on the stack of tasks too: a Session plays it, pausing at decisions."""
+    is left on the stack of tasks too: a Session plays it, pausing at decisions. `chance` picks what
+    the shuffles and draws give (Game.chance), else the seeded random source does."""
     check_seat_count(len(specs), ruleset)
     if any(s.kind == "tom" for s in specs) and ruleset.tom is None:
         raise NycRulesError("this ruleset has no rules for Tom")
     seats = [Seat(i, spec.name, spec.kind, spec.tom_mode, spec.tom_cards) for i, spec in enumerate(specs)]
-    game = Game(ruleset, seats, seed)
+    game = Game(ruleset, seats, seed, chance)
     game.chooser = chooser
     game.log_events = log_events
     if ruleset.part is not None:  # a game of its own folder lays out its table (model.GamePart)
@@ -114,7 +116,7 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
 
 def _lay_out(game: Game) -> None:
     """New York City's table, from the ruleset's components (before its procedure's `setup` list)."""
-    ruleset, seats, rng = game.ruleset, game.seats, game.rng
+    ruleset, seats = game.ruleset, game.seats
     comp = ruleset.components
     assert comp is not None and ruleset.game is not None
     layout = Layout.of(ruleset)
@@ -122,13 +124,13 @@ def _lay_out(game: Game) -> None:
     deck = game.deck
     game.cards = [Card(i, card_type, deck) for i, card_type in enumerate(layout.card_types)]
     order = list(game.cards)
-    ops.shuffle(rng, order)
+    ops.shuffle_face_down(game, order)
     deck.extend(order)
     # Boroughs with shuffled sequence and base value tiles.
     letters = list(comp.sequence_tiles)
     values = list(comp.base_values)
-    ops.shuffle(rng, letters)
-    ops.shuffle(rng, values)
+    ops.shuffle_in_view(game, letters)
+    ops.shuffle_in_view(game, values)
     for i, b in enumerate(comp.boroughs):
         borough = Borough(b.id, b.name, b.lantern, len(seats))
         borough.letter = letters[i]
@@ -144,7 +146,7 @@ def _lay_out(game: Game) -> None:
             game.vessels.append(vessel)
             game.board_vessels.append(vessel)
     game.prestige_stack = [PrestigeTile(i, p.colour, p.value) for i, p in enumerate(comp.prestige_tiles)]
-    ops.shuffle(rng, game.prestige_stack)
+    ops.shuffle_face_down(game, game.prestige_stack)
     _setup_characters(game, layout)
     _setup_press(game)
 
@@ -154,7 +156,7 @@ def _setup_characters(game: Game, layout: Layout) -> None:
     game.elevator_rows = {value: [] for value, _ in layout.stacks}
     game.elevator_stacks = {value: [tiles[uid] for uid in uids] for value, uids in layout.stacks}
     for value in sorted(game.elevator_stacks):
-        ops.shuffle(game.rng, game.elevator_stacks[value])
+        ops.shuffle_face_down(game, game.elevator_stacks[value])
         ops.refill_elevator_row(game, value)
     stacks = []
     for chars in layout.start_stacks:
@@ -165,7 +167,7 @@ def _setup_characters(game: Game, layout: Layout) -> None:
             game.tiles.append(tile)
             stack.append(tile)
         stacks.append(stack)
-    ops.shuffle(game.rng, stacks)
+    ops.shuffle_in_view(game, stacks)
     game.start_stacks = stacks
 
 
@@ -175,7 +177,7 @@ def _setup_press(game: Game) -> None:
     for seat in game.seats:
         seat.token = PressToken(seat)
         tokens.append(seat.token)
-    ops.shuffle(game.rng, tokens)  # the seats' tokens stack on the start space in a random order
+    ops.shuffle_in_view(game, tokens)  # the seats' tokens stack on the start space in a random order
     game.neutral_token.space = comp.neutral_start[len(game.seats)]
     game.press = [game.neutral_token] + tokens
     game.press.sort(key=lambda t: -t.space)

@@ -38,7 +38,7 @@ CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
     state.PressToken, state.Pair, state.Event, Frame, procedure.Cursor, procedure.Place, effect_task.EffectTask,
     abilities.UseTask, abilities.OfferTask, abilities.HookTask, draft.DraftTurn, bidding.BiddingTurn,
     bidding.Evaluation, building.Build, usefulness.BidKeeper)}
-_SKIP = {("Game", "chooser"), ("Game", "waiting"), ("Game", "emit")}  # whoever plays it, not the position
+_SKIP = {("Game", "chooser"), ("Game", "waiting"), ("Game", "emit"), ("Game", "chance")}  # whoever plays it, not the position
 _NOT_KEPT = {("BiddingTurn", "holdings")}  # worked out again from the cards
 
 

@@ -249,10 +249,11 @@ class Seat:
 class Game:
     """Everything on the table, plus the seeded random source and the event log."""
 
-    def __init__(self, ruleset: "Ruleset", seats: list[Seat], seed: int):
+    def __init__(self, ruleset: "Ruleset", seats: list[Seat], seed: int, chance: Any = None):
         self.ruleset = ruleset
         self.seats = seats
         self.rng = random.Random(seed)
+        self.chance: Any = chance  # a Sampler picking what shuffles and draws give, else the seed (chance.py)
         self.deck = Zone("draw pile")
         self.discard = Zone("discard pile", public=True)
         self.pairs: list[Pair] = []
@@ -391,7 +392,7 @@ def copy_game(game: Game, keep_events: bool = True, memo: dict[int, Any] | None 
     if not keep_cursor and game.cursor is not None:
         memo[id(game.cursor)] = None
         memo[id(game.stack)] = []
-    memo.update({id(game.chooser): None, id(game.waiting): None,
+    memo.update({id(game.chooser): None, id(game.waiting): None, id(game.chance): None,
                  id(game.events): list(game.events) if keep_events else []})
     twin = copy.deepcopy(game, memo)
     vars(twin).pop("emit", None)  # a wrapper a test's watcher put on the game stays on that game

@@ -113,7 +113,10 @@ def drive(game: Game, value: Any = None, floor: int = 0,
     `answer(game, decision)`, if given, is asked first (a session's agents, engine/runner.py): the
     index of the option taken, noted as taken (`answered`), or None for a decision that waits."""
     stack = game.stack
+    watch = None if floor else game.chance  # a sampler of outcomes marks the points between steps (chance.py)
     while len(stack) > floor:
+        if watch is not None:
+            watch.between_steps(game, value)
         try:
             out = stack[-1].step(game, value)
         except GameOver:

@@ -74,7 +74,7 @@ def reveal_prestige_tiles(f: Any, number: int) -> None:
     game = f.game
     for _ in range(count(f, number, "prestige tiles revealed")):
         if game.prestige_stack:
-            game.prestige_display.append(game.prestige_stack.pop())
+            game.prestige_display.append(ops.draw_from(game, game.prestige_stack))
     if game.prestige_display and game.log_events:
         shown = ", ".join(f"{t.colour} {t.value}" for t in game.prestige_display)
         game.emit(None, f"prestige tiles revealed: {shown}")
