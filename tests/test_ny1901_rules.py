@@ -34,7 +34,8 @@ def places(doc: MDict):
         yield text, {"me": "seat"}, None, False
     for step in doc["final_scoring"]:
         yield step["effect"], {"me": "seat"}, None, False
-    yield doc["winner"], {}, "list[seat]", False
+    yield doc["winner"]["rank"], {}, "list[seat]", False
+    yield doc["winner"]["by"], {"me": "seat"}, "list[int]", False
 
     def nodes(items, names):
         for node in items:

@@ -240,6 +240,10 @@ class Ruleset:
     after_each_round: Script | None = None
     tom: TomRules | None = None
     part: GamePart | None = None  # a ruleset of a game of its own folder: what that game adds (GamePart)
+    # `winner: {rank, by, shared}`: each seat's keys (`me`), compared in turn, highest first; whether seats
+    # equal on every key share the victory (engine/scoring.py).
+    winner_by: Script | None = None
+    shared_victory: bool = False
     by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
     actions: tuple[dict[str, Any], ...] = ()  # the action space's regions, as declared (engine/action_space.py)
     # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.

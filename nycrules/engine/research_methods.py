@@ -7,7 +7,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import NycRulesError
-from .scoring import winner_of
+from .scoring import winners
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -92,10 +92,16 @@ class ResearchMethods:
         log = "\n".join(f"{event.seat}: {event.text}" for event in self.events(seat))
         return f"seat {seat}\n{json.dumps(self.observation(seat), sort_keys=True)}\nmy decisions {own}\n{log}"
 
-    def returns(self) -> list[tuple[float, int]]:
-        """Per seat: (win share, points): the winner's share is 1.0, every other's 0.0 (all 0.0
-        until the game is over; the press track breaks ties, so there is one winner)."""
+    def winners(self) -> list[int]:
+        """The seats that won once the game is over (more than one when the ruleset lets seats equal on
+        every key of its `winner:` share the victory); empty before."""
         state = self._state()
-        winner = winner_of(state).index if state.finished else None
-        return [(1.0 if seat.index == winner else 0.0, seat.points) for seat in state.seats]
+        return [seat.index for seat in winners(state)] if state.finished else []
+
+    def returns(self) -> list[tuple[float, int]]:
+        """Per seat: (win share, points): the winner's share is 1.0, every other's 0.0; seats sharing the
+        victory (a ruleset's `winner: {shared: true}`) share 1.0 equally (all 0.0 until the game is over)."""
+        state = self._state()
+        won = [seat.index for seat in winners(state)] if state.finished else []
+        return [(1.0 / len(won) if seat.index in won else 0.0, seat.points) for seat in state.seats]
 

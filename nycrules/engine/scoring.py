@@ -1,10 +1,14 @@
 """The end of a game: a final scoring step for a seat, and the ranking that names the winner.
 
 The order of the steps and of the seats is the ruleset's procedure; the ranking is
-its `winner:` expression.
+its `winner:`, an expression, or the seats of `rank` ordered by the keys of `by`, compared
+in turn, highest first (seats equal on every key keep `rank`'s order); with `shared: true`
+the seats equal to the first on every key share the victory.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from ..language.runtime import Frame
 from .model import ScoringStep
@@ -44,21 +48,45 @@ def in_final_scoring(game: Game) -> bool:
 
 def ranking(game: Game) -> list[Seat]:
     """The seats best first, by the ruleset's `winner:` ranking."""
-    winner = game.ruleset.winner
-    return list(winner.run(Frame(game, {})))
+    return _ranked(game)[0]
+
+
+def _ranked(game: Game) -> tuple[list[Seat], list[Any] | None]:
+    """The seats best first, and their keys in that order (None: the ranking is one expression)."""
+    ruleset = game.ruleset
+    seats = list(ruleset.winner.run(Frame(game, {})))
+    by = ruleset.winner_by
+    if by is None:
+        return seats, None
+    keys = {seat.index: list(by.run(Frame(game, {"me": seat}))) for seat in seats}
+    seats.sort(key=lambda seat: keys[seat.index], reverse=True)  # stable: equal keys keep `rank`'s order
+    return seats, [keys[seat.index] for seat in seats]
+
+
+def winners(game: Game) -> list[Seat]:
+    """The seat that wins, or the seats that share the victory (`winner: {shared: true}`), in ranking order."""
+    seats, keys = _ranked(game)
+    if keys is None or not game.ruleset.shared_victory:
+        return seats[:1]
+    return [seat for seat, key in zip(seats, keys) if key == keys[0]]
 
 
 def winner_of(game: Game) -> Seat:
+    """The first of the ranking (of the seats sharing the victory, the first in the ranking's order)."""
     return ranking(game)[0]
 
 
 def end_game(game: Game) -> None:
-    """The game is over: no scoring step is under way, and the winner is named."""
+    """The game is over: no scoring step is under way, and the winner is named (or the winners)."""
     game.scoring_step = ""
     game.finished = True
     game.where = None
-    winner = winner_of(game)
-    game.emit(winner, f"wins with {winner.points} points", "end")
+    won = winners(game)
+    if len(won) == 1:
+        game.emit(won[0], f"wins with {won[0].points} points", "end")
+    else:
+        names = ", ".join(f"{seat.name} ({seat.points} points)" for seat in won[:-1])
+        game.emit(None, f"{names} and {won[-1].name} ({won[-1].points} points) share the victory", "end")
 
 
 def final_scoring(game: Game) -> None:

@@ -126,8 +126,15 @@ def build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str,
         after_each_round=scripts.get(("bidding", "after_each_round")), final_scoring=scoring,
         tom=build_tom(doc.get("tom"), scripts), procedure=procedure_form.build(doc, scripts, reads),
         winner=scripts[("winner",)], by_hook={k: tuple(v) for k, v in by_hook.items()},
-        actions=tuple(plain(region) for region in doc.get("actions") or ()),
+        actions=tuple(plain(region) for region in doc.get("actions") or ()), **winner_parts(doc, scripts),
     )
+
+
+def winner_parts(doc: MDict, scripts: dict[tuple, Script]) -> dict[str, Any]:
+    """The Ruleset's fields of `winner:` beyond its ranking: the keys and the shared victory, if given."""
+    winner = doc["winner"]
+    shared = isinstance(winner, dict) and bool(winner.get("shared"))
+    return {"winner_by": scripts.get(("winner", "by")), "shared_victory": shared}
 
 
 def scoring_steps(doc: MDict, scripts: dict[tuple, Script]) -> tuple[ScoringStep, ...]:
@@ -146,7 +153,7 @@ def build_other(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: 
         steps={k: scripts[("steps", k)] for k in doc.get("steps") or {}},
         final_scoring=scoring_steps(doc, scripts), procedure=procedure_form.build(doc, scripts, reads),
         winner=scripts[("winner",)], actions=tuple(plain(region) for region in doc.get("actions") or ()),
-        part=part)
+        part=part, **winner_parts(doc, scripts))
 
 
 def build_tom(tom: Any, scripts: dict[tuple, Script]) -> TomRules | None:

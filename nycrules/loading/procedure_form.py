@@ -127,8 +127,13 @@ def specs(doc: MDict) -> Iterator[Spec]:
             if isinstance(node.get(key), MStr):
                 for i, (_, inner) in enumerate(_template_parts(node[key])):
                     yield Spec(path + (key, i), inner, "expression", f"{label}: {key}")
-    if "winner" in doc:
-        yield Spec(("winner",), doc["winner"], "expression", "winner")
+    winner = doc.get("winner")
+    if isinstance(winner, dict):  # the seats ranked by keys (docs/ruleset.md, "The winner")
+        for key, path in (("rank", ("winner",)), ("by", ("winner", "by"))):
+            if isinstance(winner.get(key), str):
+                yield Spec(path, winner[key], "expression", f"winner: {key}")
+    elif "winner" in doc:
+        yield Spec(("winner",), winner, "expression", "winner")
 
 
 # Lists that hold every seat once: the seats, and those lists put in another order.
@@ -175,6 +180,8 @@ class ProcedureChecker:
                 self._error("E408", "the winner's ranking must hold every seat: order seats() or seats_by_press() "
                                     "with sort_by (and reversed); a filter, first, concat and the like may leave "
                                     "nobody to name as the winner", tree.loc)
+            self._expr(("winner", "by"), CheckContext({"me": "seat"}, pure=True, what="the winner's keys"),
+                       "list[int]")
 
     def _list(self, items: MList, path: tuple, scope: dict[str, str]) -> None:
         for i, node in enumerate(items):

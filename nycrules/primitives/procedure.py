@@ -234,8 +234,9 @@ def score_step(f: Any, seat: Seat, step: ScoringStep) -> None:
     run_score_step(f.game, step, seat)
 
 
-@primitive("end_game()", "The game is over at once: the winner (by `winner:`) is named and nothing else runs; "
-           "only the procedure's nodes may call it.", C, ends=True)
+@primitive("end_game()", "The game is over at once: the winner (by `winner:`; the seats sharing the victory, when "
+           "its keys tie and `shared: true`: docs/ruleset.md \"The winner\") is named and nothing else runs; only "
+           "the procedure's nodes may call it.", C, ends=True)
 def end_game(f: Any) -> None:
     run_end_game(f.game)
     raise GameOver

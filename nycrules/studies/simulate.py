@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Iterator
 from ..agents import seat_agents
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..engine.decisions import Decision
-from ..engine.scoring import winner_of
+from ..engine.scoring import winners
 from ..engine.agent_answers import AgentError
 from ..engine.runner import EngineAgent, Session
 from ..engine.setup import SeatSpec
@@ -94,7 +94,7 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
         raise err.with_seed(game_seed) from None
     except NycRulesError as err:  # an agent's answer, an option without an action id...: which game, too
         raise naming_the_game(err, number, game_seed) from (err.__cause__ or err)
-    winner = winner_of(game)
+    won = winners(game)  # a shared victory counts as a win for each seat sharing it
     seats = []
     for seat in game.seats:
         by_category = dict(seat.scores)
@@ -102,7 +102,7 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
         watch = watched.get(seat.index)
         kept = Counter(tile.char.id for tile in seat.company)
         lost = {char_id: n - kept[char_id] for char_id, n in seat.hired.items() if n > kept[char_id]}
-        seats.append(SeatResult(seat is winner, seat.points, by_category, tuple(sorted(kept)),
+        seats.append(SeatResult(seat in won, seat.points, by_category, tuple(sorted(kept)),
                                 dict(seat.hired), dict(seat.uses),
                                 dict(watch.offered) if watch else {}, dict(watch.taken) if watch else {}, lost))
     return GameResult(number, len(session.record), tuple(seats))
