@@ -22,6 +22,8 @@ def test_the_oracle_covers_every_seat_count_and_kind():
     assert {len(s) for s in seats} == {2, 3, 4}
     kinds = {k.split(":")[0] + (":" + k.split(":")[1] if k.startswith("bot:") else "") for s in seats for k in s}
     assert {"bot:random", "bot:greedy", "bot:mcts", "tom"} <= kinds
+    assert {len(g.seats) for g in GAMES if g.ruleset == "ny1901"} == {2, 3, 4}  # both games (issue 29)
+    assert all(g.key.startswith("ny1901 ") for g in GAMES if g.ruleset == "ny1901")
 
 
 @pytest.mark.parametrize("block", range(BLOCKS))

@@ -1,7 +1,7 @@
 """The outcome oracle: whole seeded games, recorded so that a change that alters any game shows.
 
-Each game of `games()` is played through the public API (bots and Toms answering for every
-seat) and recorded in `digests.json` as one line:
+Each game of `games()` (New York City's, and New York 1901's under keys starting `ny1901 `) is
+played through the public API (bots and Toms answering for every seat) and recorded in `digests.json` as one line:
 
 - `summary`: what a person reads -- the number of decisions, each seat's final points and the
   winner -- so that a diff of the file says which games changed and how;
@@ -40,6 +40,11 @@ LINEUPS = {  # seats by count; "T" is a Tom whose level changes with the seed
 DIGEST_LENGTH = 16  # hex digits of SHA-256 kept: 64 bits tell any change apart and keep a line short
 SEEDS_PER_LINEUP = 30  # 9 lineups x 30 seeds = 270 games, plus the search bot's below
 SEARCH_GAMES = [(["bot:mcts:2", "bot:greedy"], 3), (["bot:mcts:2", "T", "bot:random"], 5)]
+# New York 1901 (issue 29): bots at 2-4 seats, a few seeds each (a search bot's game takes some
+# 25 s there, too long for the suite).
+NY1901_LINEUPS = [["bot:random", "bot:greedy"], ["bot:greedy", "bot:random", "bot:random"],
+                  ["bot:random", "bot:greedy", "bot:random", "bot:greedy"]]
+NY1901_SEEDS = 4
 
 
 class OracleGame(NamedTuple):
@@ -67,6 +72,9 @@ def games() -> list[OracleGame]:
                 out.append(OracleGame("nyc", _with_tom(lineup, seed), 1000 * count + seed))
     for lineup, seed in SEARCH_GAMES:
         out.append(OracleGame("nyc", _with_tom(lineup, seed), seed))
+    for lineup in NY1901_LINEUPS:
+        for seed in range(NY1901_SEEDS):
+            out.append(OracleGame("ny1901", lineup, 1000 * len(lineup) + seed))
     return out
 
 
@@ -98,7 +106,10 @@ def record_of(game: OracleGame) -> dict[str, str]:
     for row in rows:
         play.update(json.dumps(row, sort_keys=True).encode())
     points = " ".join(f"{row['total']}" for row in rows)
-    summary = f"{decisions} decisions; points by seat {points}; winner seat {session.winner()}"
+    won = session.winners()
+    summary = f"{decisions} decisions; points by seat {points}; winner seat {won[0]}"
+    if len(won) > 1:  # a shared victory (a ruleset's `winner: {shared: true}`)
+        summary += f" (shared with seat {', '.join(str(w) for w in won[1:])})"
     return {"summary": summary, "play": play.hexdigest()[:DIGEST_LENGTH], "text": text.hexdigest()[:DIGEST_LENGTH]}
 
 
