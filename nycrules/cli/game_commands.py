@@ -132,7 +132,7 @@ def board(
     plain: PlainOption = False,
 ) -> None:
     """Show the table of a saved or finished game: the board and every seat, or a picture (--svg)."""
-    from ..table import views
+    from ..table import game_hooks
     from ..table.game_at import game_at
     from ..table.output import use_plain
     from ..table.saves import read_save, write_text
@@ -146,16 +146,15 @@ def board(
     loaded = ruleset_for_command(ruleset, at_the_table=True)
     save = read_save(file, loaded)
     game, taken = game_at(loaded, save, until)
+    hooks = game_hooks.hooks_of(loaded)  # a game that draws its own table
     if svg is not None:
-        from ..table.svg import picture
-
-        write_text(svg, picture(game))
+        write_text(svg, game_hooks.picture(hooks, game))
         typer.echo(f"wrote {svg} (the table after decision {taken} of {len(save.decisions)})")
         return
     colour = not use_plain(plain)
     typer.echo(f"(after decision {taken} of {len(save.decisions)})")
-    typer.echo(views.board(game, colour))
-    typer.echo(views.seats(game, colour))
+    typer.echo(game_hooks.board(hooks, game, colour))
+    typer.echo(game_hooks.seats(hooks, game, colour))
 
 
 @app.command()

@@ -42,6 +42,9 @@ def serve(
     from ..web.run import listening_socket, serve as run
 
     loaded = ruleset_for_command(ruleset, at_the_table=True)
+    if loaded.part is not None:  # a game of its own folder: its pages are not built yet
+        raise fail(f"{loaded.name} is not served to browsers yet: play it at the terminal, `nycrules play -r "
+                   f"{ruleset}`", 2)
     if load is not None:
         if seat or seed is not None or save is not None:
             raise fail("--load goes on with the game's own seats and seed, saved to the same file; "

@@ -8,7 +8,8 @@ the table's own way, which is New York City's):
   first question); or one line saying why it is no legal option; or None: the table reads it;
 - `describe_options(game, decision, every)`: the lines that show the options (None: the menu's);
 - `explain(game, decision)`: `help` for the decision (None: the table's);
-- `board_text(game, colour)`: the `board` view; `opening_lines(game)`: said when a game starts;
+- `board_text(game, colour)`, `seats_text(game, colour)`, `svg(game)`: the board, the seats and the
+  picture (`board`, `seats`, `picture`, `nycrules board`); `opening_lines(ruleset)`: said first;
 - `decision_context(game, decision)`: the few facts shown above a question;
 - `COMMANDS`: {word: (view(game, decision, rest, colour, peek), help line)}, views of its own;
   `AFTER_THE_GAME`: those of them that serve a finished game too (asked with decision and peek None);
@@ -133,6 +134,20 @@ def opening_lines(hooks: Any | None, ruleset: Any, specs: list[Any], seed: int) 
 def board(hooks: Any | None, game: Game, colour: bool) -> str:
     own = hook(hooks, "board_text")
     return own(game, colour) if own is not None else views.board(game, colour)
+
+
+def seats(hooks: Any | None, game: Game, colour: bool) -> str:
+    own = hook(hooks, "seats_text")
+    return own(game, colour) if own is not None else views.seats(game, colour)
+
+
+def picture(hooks: Any | None, game: Game) -> str:
+    """The table as an SVG document."""
+    own = hook(hooks, "svg")
+    if own is not None:
+        return own(game)
+    from .svg import picture as table_picture
+    return table_picture(game)
 
 
 def context(hooks: Any | None, game: Game, decision: Decision) -> str:

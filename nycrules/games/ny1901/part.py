@@ -26,6 +26,7 @@ class Part(GamePart):
 
     game = GAME
     state_classes = (City,)
+    at_the_table = True  # its views and typed answers: table_hooks.py
 
     def __init__(self, geometry: Geometry, seats: tuple[int, ...], workers: int, fingerprint: str):
         self.geometry = geometry

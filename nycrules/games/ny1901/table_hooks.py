@@ -5,7 +5,8 @@
   the next question, a one-line reason, or None (the table's own reader then tries);
 - `describe_options(game, decision, every)`: the menu's lines (options_view.py), or None;
 - `explain(game, decision)`: `help` for the decision in the rules' terms (decision_help.py);
-- `board_text(game, colour)`: the board as text (view.py);
+- `board_text(game, colour)`, `seats_text(game, colour)`, `svg(game)`: the board as text (view.py),
+  the seats, the board as a picture (picture.py);
 - `opening_lines(ruleset)`: what is assumed about the board and tiles, said when a game starts;
 - `decision_context(game, decision)`: the seat's points, workers and generations, the market;
 - `COMMANDS`: the game's own views a person may type at a prompt (`places`, `tiles`, `seats`,
@@ -105,6 +106,16 @@ def board_text(game: Any, colour: bool = False) -> str:
     return "\n".join(board_lines(geometry, city, [s.name for s in game.seats], colour))
 
 
+def seats_text(game: Any, colour: bool = False) -> str:
+    return seats(game, None, "", colour, None)
+
+
+def svg(game: Any) -> str:
+    from .picture import board_svg
+    geometry, city = _parts(game)
+    return board_svg(geometry, city, [s.name for s in game.seats])
+
+
 def opening_lines(ruleset: Any) -> list[str]:
     geometry = ruleset.part.geometry
     return [f"Note: {text}" for text in (geometry.board.assumed, geometry.tiles.assumed) if text]
@@ -191,14 +202,12 @@ def picture(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -
     """`picture FILE.svg`: the board as an SVG picture."""
     from ...diagnostics import NycRulesError
     from ...table.saves import write_text
-    from .picture import board_svg
 
     path = rest.strip()
     if not path.lower().endswith(".svg"):
         return "picture draws the board as an SVG picture: give a file name ending in .svg, e.g. `picture board.svg`"
-    geometry, city = _parts(game)
     try:
-        write_text(Path(path), board_svg(geometry, city, [s.name for s in game.seats]), "picture")
+        write_text(Path(path), svg(game), "picture")
     except NycRulesError as err:
         return str(err)
     return f"drew the board into {path} (open it in a web browser)"

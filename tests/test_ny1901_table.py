@@ -1,0 +1,99 @@
+"""New York 1901 played at the table (`nycrules play`), fed through a pipe: the assumed board said
+first, the board drawn, a whole move typed in the game's words and taken as the options it names,
+a refused placement that changes nothing, `places` and `help` in the rules' terms, undo, save and
+load."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from nycrules.agents.seating import parse_seats
+from nycrules.engine.runner import Session
+from nycrules.loading.loader import load_ruleset
+from nycrules.table.play import PlayGame
+from nycrules.table.saves import read_save
+from nycrules.table.terminal import Terminal
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESET = ROOT / "rulesets" / "ny1901"
+SEED = 5
+
+
+@pytest.fixture(scope="module")
+def ruleset():
+    return load_ruleset(RULESET)
+
+
+def start_square(ruleset, seed: int = SEED) -> str:
+    """The square where seat 0's starter building stands (its first square) in the game of `seed`."""
+    session = Session(ruleset, parse_seats(["you", "bot:random"], ruleset), seed, {})
+    session.decision()
+    game = session.state
+    geometry, city = ruleset.part.geometry, game.city
+    number = next(n for n in city.standing() if city.owner(n) == 0)
+    return geometry.board.grid.name(city.spot_of(geometry, number).anchor).lower()
+
+
+def play(ruleset, lines: list[str], tmp_path: Path, seats=("you", "bot:random"), seed: int = SEED):
+    out = io.StringIO()
+    game = PlayGame(ruleset, parse_seats(list(seats), ruleset), seed, Terminal(io.StringIO("\n".join(lines) + "\n"),
+                                                                                 out, False),
+                    autosave=tmp_path / "autosave.json", record_file=tmp_path / "last.json")
+    code = game.run()
+    return code, out.getvalue(), game
+
+
+def test_the_game_opens_saying_the_board_is_assumed_and_draws_it_within_80_columns(ruleset, tmp_path):
+    code, out, _ = play(ruleset, ["quit"], tmp_path)
+    lines = out.split("\n")
+    assert lines[0].startswith("New York 1901: you (person), Random bot 2 (bot:random); seed 5.")
+    assert any("The board is assumed" in line for line in lines[:6])
+    assert any(line.startswith(" 1 y1  y1") for line in lines) and "F Fulton Street" in out
+    assert all(len(line) <= 80 for line in lines)
+    assert code == 0
+
+
+def test_a_whole_move_typed_at_the_turns_first_question_is_taken_as_the_options_it_names(ruleset, tmp_path):
+    square = start_square(ruleset)
+    code, out, game = play(ruleset, ["no", f"b2a at {square}", "quit"], tmp_path)
+    assert "you, choose: Expand or demolish? demolish" in out
+    assert "Which skyscraper replaces your buildings? bronze 2a" in out
+    assert f"you builds bronze 2a at {square.upper()}" in out
+    mine = [entry for entry in game.session.history if entry[0] == 0]
+    assert len(mine) == 3  # no to Market Shift, demolish, the tile (the one place was taken without asking)
+
+
+def test_a_refused_placement_says_why_in_one_line_and_changes_nothing(ruleset, tmp_path):
+    code, out, game = play(ruleset, ["no", "b3l at z9", "bronz 2a at h1", "s3i at h1", "quit"], tmp_path)
+    assert "there is no square Z9 on the board: squares go from A1 to N19" in out
+    assert "no tile is called 'bronz 2a' (did you mean `b2a`" in out
+    assert "silver is locked for you: it unlocks at 6 points and you have 0" in out
+    assert len(game.session.record) == 1  # only the no to Market Shift
+
+
+def test_places_and_help_speak_of_the_rules(ruleset, tmp_path):
+    square = start_square(ruleset)
+    code, out, _ = play(ruleset, ["no", "help", "expand", "places", "quit"], tmp_path)
+    assert "demolish: build a skyscraper over your own buildings of lower generations" in " ".join(out.split())
+    assert "places shows where your tiles fit when you are about to build" in out  # a card to take first
+    code, out, _ = play(ruleset, ["no", "demolish", "places", "places b2a", "help", "quit"], tmp_path)
+    assert f"b2a (bronze, 2 points): {square.upper()} r0" in out or f"[a] {square.upper()} r0" in out
+    assert "it fits with its" in out
+    assert "Choose the skyscraper that replaces your buildings" in out
+
+
+def test_undo_save_and_load_go_on_from_the_same_place(ruleset, tmp_path):
+    square = start_square(ruleset)
+    saved = tmp_path / "mine.json"
+    code, out, game = play(ruleset, ["no", f"b2a at {square}", "undo", f"save {saved}", "quit"], tmp_path)
+    assert "(undone)" in out
+    record = read_save(saved, ruleset).decisions
+    assert record == game.session.record[:len(record)] and len(record) == 2  # back at the tile's question
+    again = PlayGame(ruleset, parse_seats(["you", "bot:random"], ruleset), SEED,
+                     Terminal(io.StringIO(f"b2b at {square}\nquit\n"), io.StringIO(), False),
+                     decisions=list(record), autosave=tmp_path / "a.json", record_file=tmp_path / "l.json")
+    again.run()
+    assert f"you builds bronze 2b at {square.upper()}" in again.terminal.out.getvalue()
