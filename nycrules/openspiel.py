@@ -40,7 +40,7 @@ from .engine import ops
 from .engine.action_space import action_space
 from .api import load, new_game
 from .engine.runner import Session
-from .engine.observation_tensor import layout
+from .engine.observation_tensor import history_numbers, information_state_segments, information_state_tensor, layout
 from .engine.chance import Checkpoint, NeedChance, Sampler
 from .engine.setup import SeatSpec
 from .diagnostics import NycRulesError, whole_number
@@ -60,7 +60,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=4,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={"players": 2, "seed": 1, "ruleset": "nyc"},
@@ -259,6 +259,10 @@ class NycState(pyspiel.State):
         numbers = observation_numbers(self, self.current_player() if player is None else int(player))
         return [0.0] * layout(self._live.game.ruleset).size if numbers is None else numbers
 
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The player's information-state tensor, straight from the game (see `information_numbers`)."""
+        return information_numbers(self, self.current_player() if player is None else int(player))
+
     def current_player(self) -> int:
         live = self._live
         live.start()
@@ -266,9 +270,6 @@ class NycState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         player = live.live.current_player()
         return pyspiel.PlayerId.TERMINAL if player is None else player
-
-    def is_chance_node(self) -> bool:
-        return self.current_player() == pyspiel.PlayerId.CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         self._live.start()
@@ -345,18 +346,40 @@ def laid_out(state: NycState) -> bool:
     return live.live is not None or bool(live.table._state().stack)
 
 
+def information_numbers(state: NycState, player: int, out: Any = None) -> Any:
+    """The player's information-state tensor (engine/observation_tensor.py): its observation, its own
+    moves and the seat of every decision so far, from the state's history (chance outcomes left out);
+    written into the numpy array `out` when given."""
+    moves = [(item.player, item.action) for item in state.full_history() if item.player >= 0]
+    ruleset = state._live.game.ruleset
+    seen = observation_numbers(state, player)
+    own, deciders = [action for who, action in moves if who == player], [who for who, _ in moves]
+    if out is None:
+        return information_state_tensor(ruleset, [0.0] * layout(ruleset).size if seen is None else seen, own, deciders)
+    out.fill(0.0)
+    if seen is not None:
+        out[:len(seen)] = seen
+    for place, value in history_numbers(ruleset, own, deciders).items():
+        out[place] = value
+    return out
+
+
 class NycObserver:
-    """The seat's observation tensor and strings (OpenSpiel's PyObserver interface)."""
+    """The seat's observation (or, with perfect recall, information state) as a tensor and a string
+    (OpenSpiel's PyObserver interface)."""
 
     def __init__(self, game: NycGame, iig_obs_type: Any, params: Any):
         if params:
             raise ValueError(f"nycrules observations take no parameters, not {params}")
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(0 if self.perfect_recall else layout(game.ruleset).size, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = sum(n for _, n in information_state_segments(game.ruleset)) if self.perfect_recall else \
+            layout(game.ruleset).size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"info_state" if self.perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: NycState, player: int) -> None:
         if self.perfect_recall:
+            information_numbers(state, player, self.tensor)
             return
         numbers = observation_numbers(state, player)
         if numbers is None:

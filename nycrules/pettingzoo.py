@@ -35,10 +35,9 @@ from .api import load, new_game
 from .diagnostics import ArgumentError, NycRulesError, whole_number
 from .limits import MAX_INT
 from .engine.model import Ruleset
-from .engine.observation_tensor import layout
+from .engine.observation_tensor import information_state_segments, information_state_tensor, layout
 from .agents.seating import parse_seats
 
-OBSERVATION_BOUND = 10_000.0  # every number of an observation tensor lies within +-this
 
 
 class NycEnv(AECEnv):
@@ -67,11 +66,15 @@ class NycEnv(AECEnv):
         self._actions = action_space(self._ruleset).size
         size = layout(self._ruleset).size
         self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (size,), np.float32),
+            "observation": spaces.Box(0.0, 1.0, (size,), np.float32),  # scaled (engine/observation_tensor.py)
             "action_mask": spaces.Box(0, 1, (self._actions,), np.int8)}) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self._actions) for agent in self.possible_agents}
         # The whole table (every seat's observation, hands included), for a centralised critic.
-        self.state_space = spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (size * len(specs),), np.float32)
+        self.state_space = spaces.Box(0.0, 1.0, (size * len(specs),), np.float32)
+        # What an agent has seen (`information_state`): its observation, its own moves, the order of turns.
+        self.information_state_spaces = {agent: spaces.Box(0.0, 1.0, (sum(n for _, n in information_state_segments(
+            self._ruleset)),), np.float32) for agent in self.possible_agents}
+        self._moves: dict[str, list[int]] = {}  # per agent, the action ids it took this game
         self._next_seed = whole_number(seed, "the seed", 0, MAX_INT)
         self.game: Any = None
 
@@ -94,6 +97,20 @@ class NycEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent_of[self.game.current_player()]
+        self._moves = {agent: [] for agent in self.agents}
+
+    def information_state_space(self, agent: str) -> spaces.Space:
+        return self.information_state_spaces[self._known(agent)]
+
+    def information_state(self, agent: str) -> np.ndarray:
+        """All the agent has seen, as numbers of a fixed size (engine/observation_tensor.py): its
+        observation tensor, the action ids of its own moves this game and how many decisions each
+        seat took (bots and Toms included), each in [0, 1]."""
+        seat = self._seat_of[self._known(agent)]
+        if self.game is None:
+            raise NycRulesError("the environment has no game yet: call reset() first")
+        return np.asarray(information_state_tensor(self._ruleset, self.game.observation_tensor(seat), self._moves[agent],
+                                                   [who for who, _, _ in self.game.history]), np.float32)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[self._known(agent)]
@@ -148,6 +165,7 @@ class NycEnv(AECEnv):
                                 f"and is set by the environment")
         self._cumulative_rewards[agent] = 0.0
         self.game.apply_action(action)  # an illegal id is refused with a one-line NycRulesError
+        self._moves[agent].append(action)
         self.rewards = {other: 0.0 for other in self.agents}
         if self.game.is_over():
             returns = self.game.returns()

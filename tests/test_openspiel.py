@@ -41,7 +41,8 @@ def test_the_game_is_registered_with_chance_nodes():
     outcomes = state.chance_outcomes()
     assert len(outcomes) > 1 and sum(p for _, p in outcomes) == pytest.approx(1.0)
     state = played(game, np.random.RandomState(0), lambda s: not s.is_chance_node())
-    assert len(state.observation_tensor(0)) == len(state.session.observation_tensor(0))
+    assert len(state.observation_tensor(0)) == len(state.session.observation_tensor(0)) == game.observation_tensor_size()
+    assert len(state.information_state_tensor(0)) == game.information_state_tensor_size() > game.observation_tensor_size()
     assert state.legal_actions() == state.session.legal_actions()
     with pytest.raises(Exception, match="2-4 players"):
         pyspiel.load_game("nycrules", {"players": 5})
@@ -136,6 +137,7 @@ def test_parameters_and_history_tell_hidden_cards_only_through_chance_outcomes()
         [a for p, a in zip(base.full_history(), base.history()) if p.player >= 0]
     assert other.information_state_string(0) == base.information_state_string(0)
     assert other.observation_tensor(0) == base.observation_tensor(0)
+    assert other.information_state_tensor(0) == base.information_state_tensor(0)
     assert other.information_state_string(1) != base.information_state_string(1)
 
 
@@ -169,6 +171,7 @@ def test_a_resampled_state_is_one_the_player_cannot_tell_apart():
     guess = state.resample_from_infostate(me, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert guess.information_state_string(me) == state.information_state_string(me)
     assert guess.observation_tensor(me) == state.observation_tensor(me)
+    assert guess.information_state_tensor(me) == state.information_state_tensor(me)
     assert guess.legal_actions() == state.legal_actions() and guess.history() == state.history()
     hidden = lambda s: [sorted(c.id for c in seat.hand) for seat in s.session.state.seats if seat.index != me]
     assert hidden(guess) != hidden(state)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..diagnostics import NycRulesError
-from ..engine.observation_tensor import layout
+from ..engine.observation_tensor import layout, observation_tensor
 from ..engine.scoring import final_scoring
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ def features(session: Session, me: int, chooser: Callable[[Session, Any], int]) 
     state = session.state
     assert state is not None
     present = len(state.seats)
-    raw = session.observation_tensor(me)
+    raw = observation_tensor(ruleset, session.observation(me), scaled=False)  # the numbers it was fitted on
     out = [raw[i] for i in _permutation(ruleset, me, present)]
     points = [seat.points for seat in state.seats]
     scored = _scoring_now(session, chooser)

@@ -18,6 +18,10 @@ from ..diagnostics import NycRulesError
 from .model import Ruleset
 
 PAIR_SLOTS = 12  # pairs of the display, in their order (Tom takes the first)
+# The scale of the numbers the rules do not bound: a seat's number beyond its cap shows as 1.
+CAPS = {"skyscrapers per seat": 20, "Tom cards": 20, "dollars": 40, "skyscrapers on the player board": 30,
+        "points": 200, "hand (count)": 20, "reserve (count)": 10, "reserve size": 10, "draft turns left": 5,
+        "final scoring (per step)": 60, "bid value": 40}
 
 
 class _Layout:
@@ -87,13 +91,52 @@ class _Layout:
             self.start[name] = at
             at += size
         self.size = at
+        # What each number is divided by, so that the tensor lies in [0, 1] (a number beyond it is 1).
+        self.scales = {name: self._scale(ruleset, name) for name, _ in segments}
+        self.factors = [1.0 / scale for name, size in segments for scale in self._per_place(name, size)]
 
-    def fill(self, obs: dict[str, Any]) -> list[float]:
+    def _per_place(self, name: str, size: int) -> list[float]:
+        scale = self.scales[name]
+        return [float(scale[i % len(scale)]) for i in range(size)] if isinstance(scale, tuple) else [float(scale)] * size
+
+    @staticmethod
+    def _scale(ruleset: Ruleset, name: str) -> float | tuple[float, ...]:
+        """A segment's scale: the most the rules allow where they bound it, else a cap (CAPS)."""
+        comp, numbers = ruleset.components, ruleset.game
+        field = name.split(": ", 1)[-1]
+        copies = max((t.copies for t in comp.card_types), default=1)
+        char_copies = max((c.copies for c in ruleset.characters.values()), default=1)
+        bounded = {"game round": numbers.rounds, "press track places: space": comp.last_press_space,
+                   "base value": max(comp.base_values, default=1),
+                   "neutral skyscrapers": max(numbers.neutral_skyscrapers_per_borough, 1),
+                   "prestige stack (count)": max(len(comp.prestige_tiles), 1),
+                   "draw pile (count)": sum(t.copies for t in comp.card_types),
+                   "press space": comp.last_press_space, "company (per character)": char_copies,
+                   "used this round (per character)": char_copies,
+                   "played cards counted as (per type, weighted)": 2 * copies,
+                   "bids made (per seat: made, value)": (1, CAPS["bid value"])}
+        for key in (name, field):
+            if key in bounded:
+                return bounded[key]
+            if key in CAPS:
+                return CAPS[key]
+        if name.startswith("elevator row") and field == "stack (count)":
+            value = int(name.split()[2].rstrip(":"))
+            return max(sum(c.copies for c in ruleset.characters.values() if c.value == value), 1)
+        if "per type" in field and field != "bidding rounds done (per type)":
+            return copies  # cards of a type
+        return 1  # a one-hot code or a yes/no
+
+    def fill(self, obs: dict[str, Any], scaled: bool = True) -> list[float]:
+        """The tensor of one observation: scaled to [0, 1] (`scales`), or the numbers as they are."""
         out = [0.0] * self.size
         T, C, S = len(self.types), len(self.chars), self.seats
+        start, factors, touched = self.start, self.factors, []
 
         def put(name: str, offset: int, value: float = 1.0) -> None:
-            out[self.start[name] + offset] += value
+            place = start[name] + offset
+            out[place] += value * factors[place] if scaled else value
+            touched.append(place)
 
         def counts(name: str, kinds: list[str]) -> None:
             for kind in kinds:
@@ -183,6 +226,11 @@ class _Layout:
                 put(p + "final scoring (per step)", self.steps.index(step), points)
             counts(p + "hand (per type; the observing seat only)", seat.get("hand", []))
             counts(p + "reserve (per type; the observing seat only)", seat.get("reserve", []))
+        if scaled:
+            for place in touched:
+                value = out[place]
+                if not 0.0 <= value <= 1.0:
+                    out[place] = 0.0 if value < 0.0 else 1.0
         return out
 
 
@@ -194,6 +242,50 @@ def layout(ruleset: Ruleset) -> _Layout:
     return made
 
 
-def observation_tensor(ruleset: Ruleset, observation: dict[str, Any]) -> list[float]:
-    """The flat tensor of one observation (see the module's docstring)."""
-    return layout(ruleset).fill(observation)
+def observation_tensor(ruleset: Ruleset, observation: dict[str, Any], scaled: bool = True) -> list[float]:
+    """The flat tensor of one observation (see the module's docstring): in [0, 1], or unscaled."""
+    return layout(ruleset).fill(observation, scaled)
+
+
+# ------------------------------------------------------------------ the information state as numbers
+OWN_CAP = 4  # an own move taken this many times or more shows as 1
+DECISIONS_CAP = 256  # decisions of a seat this game: this many or more show as 1
+
+
+def information_state_segments(ruleset: Ruleset) -> list[tuple[str, int]]:
+    """The information-state tensor's segments: the observation's, then the seat's own moves (per
+    action id) and the decisions taken by each seat slot (the public order of turns)."""
+    from .action_space import action_space
+    made = ruleset.setup_cache.get("information state segments")
+    if made is not None:
+        return made
+    tensor = layout(ruleset)
+    made = ruleset.setup_cache["information state segments"] = [("observation (the observation tensor)", tensor.size),
+            (f"own moves this game (per action id: times taken / {OWN_CAP}, at most 1)", action_space(ruleset).size),
+            (f"decisions taken this game (per seat slot: / {DECISIONS_CAP}, at most 1)", tensor.seats)]
+    return made
+
+
+def information_state_tensor(ruleset: Ruleset, observation: list[float], own_actions: list[int],
+                             deciders: list[int]) -> list[float]:
+    """What a seat has seen, as numbers of a fixed size per ruleset: its observation tensor, the action
+    ids of its own moves so far, and the seat of every decision taken so far (`deciders`)."""
+    size = sum(n for _, n in information_state_segments(ruleset))
+    out = list(observation) + [0.0] * (size - len(observation))
+    for place, value in history_numbers(ruleset, own_actions, deciders).items():
+        out[place] = value
+    return out
+
+
+def history_numbers(ruleset: Ruleset, own_actions: list[int], deciders: list[int]) -> dict[int, float]:
+    """The places of the information-state tensor after the observation that are not 0, and their numbers."""
+    own_start = layout(ruleset).size
+    seats_start = own_start + information_state_segments(ruleset)[1][1]
+    out: dict[int, float] = {}
+    for action in own_actions:
+        place = own_start + action
+        out[place] = min(out.get(place, 0.0) + 1.0 / OWN_CAP, 1.0)
+    for seat in deciders:
+        place = seats_start + seat
+        out[place] = min(out.get(place, 0.0) + 1.0 / DECISIONS_CAP, 1.0)
+    return out
