@@ -19,7 +19,7 @@ from nycrules.games.ny1901.geometry import Geometry, Spot
 from nycrules.games.ny1901.options_view import marked_board, place_lines, tile_lines
 from nycrules.games.ny1901.placing import split
 from nycrules.games.ny1901.tiles import load_tiles
-from nycrules.games.ny1901.typed_answers import (read_card, read_place, read_territory, read_tile, read_way,
+from nycrules.games.ny1901.typed_answers import (read_card, read_cards, read_place, read_territory, read_tile, read_way,
                                                  read_yes)
 from nycrules.games.ny1901.why_not import Builder, why_not
 
@@ -215,6 +215,9 @@ def test_territory_cards_and_territories_by_their_names_on_the_board():
     assert read_card(b, cards, "y12") == (0, "y12")  # y12 is yellow, of 2 squares: its card, then y12 itself
     assert read_card(b, cards, "b1") == (1, "b1")  # blue, of 3 squares
     assert read_card(b, cards, "g1") == "no face-up card is a green size-2 card, which g1 needs"
+    pairs = [[cards[0], cards[3]], [cards[3], cards[2]]]  # Land Grab: yellow 2 and red 2, red 2 and yellow 2 (#2)
+    assert read_cards(b, pairs, "red 2 + yellow 2") == 0 and read_cards(b, pairs, "yellow and red") == 0
+    assert read_cards(b, pairs[:1], "blue 3 + red 2") == "no choice here is blue 3 and red 2"
     free = [GEOMETRY.board.territory(t) for t in ("y1", "y4", "y12")]
     assert read_territory(b, free, "y4") == 1 and read_territory(b, free, "territory y12") == 2
     assert read_territory(b, free, "y2") == "y2 is not one you can choose now; you can choose y1, y4, y12"

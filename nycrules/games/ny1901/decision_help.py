@@ -93,6 +93,9 @@ def _places(asked: Asked) -> list[str]:
 
 def _cards(asked: Asked) -> list[str]:
     size = _param(asked, "market_size", 4)
+    if isinstance(asked.values[0], list):
+        return ["Land Grab: take two size-2 territory cards of the market at once; a worker goes on a free "
+                "territory of each card's district and size.", "Type the two cards, `red 2 + yellow 2`."]
     return [f"Expand: take one of the {size} face-up territory cards (the Open Market). It names a district "
             "and a size; your worker then goes on a free territory of that district and size, which "
             "joins your estate for good. The market is refilled from the Future Market.",

@@ -27,7 +27,8 @@ from .options_view import marked_board, place_lines, tile_lines
 from .placing import short_name, tiles_named
 from .primitives_land import table
 from .tiles import Tile
-from .typed_answers import WAYS, Answer, read_card, read_place, read_territory, read_tile, read_way, read_yes
+from .typed_answers import (WAYS, Answer, read_card, read_cards, read_place, read_territory, read_tile, read_way,
+                            read_yes)
 from .view import board_lines
 from .tiles import GENERATIONS
 from .why_not import Builder, unlocked
@@ -58,7 +59,7 @@ def _builder(game: Any, seat: int) -> Builder:
 
 def parse_answer(game: Any, decision: Any, text: str) -> Answer:
     values = _values(decision)
-    if not values or decision.kind not in ("choose", "ask"):
+    if not values or decision.kind not in ("choose", "choose_some", "ask"):
         return None
     builder = _builder(game, decision.seat.index)
     first = values[0]
@@ -68,6 +69,8 @@ def parse_answer(game: Any, decision: Any, text: str) -> Answer:
         return read_tile(builder, values, text, demolishing="replace" in decision.prompt.lower())
     if isinstance(first, TerritoryCard):
         return read_card(builder, values, text)
+    if isinstance(first, list) and first and isinstance(first[0], TerritoryCard):
+        return read_cards(builder, values, text)
     if isinstance(first, Territory):
         return read_territory(builder, values, text)
     if isinstance(first, bool):

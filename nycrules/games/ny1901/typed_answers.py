@@ -233,3 +233,35 @@ def read_card(builder: Builder, cards: list[TerritoryCard], text: str) -> Answer
     if matching:
         return f"there are {colour} cards of size 2 and 3 face up: type `{colour} 2` or `{colour} 3`"
     return None
+
+
+def _kind(builder: Builder, part: str) -> tuple[str, int | None] | None:
+    """(district, size or None) for `red 2`, `red size-2`, `red`; None when the words name no card."""
+    found = re.fullmatch(r"([a-z]+) ?(?:size-?|size )?([23])?(?: card)?", part)
+    if not found:
+        return None
+    colour = next((d for d in builder.geometry.board.districts if d.startswith(found.group(1))), None)
+    return (colour, int(found.group(2)) if found.group(2) else None) if colour else None
+
+
+def read_cards(builder: Builder, pairs: list[list[TerritoryCard]], text: str) -> Answer:
+    """Several territory cards at once (Land Grab's two): `red 2 + yellow 2`, `red and yellow`."""
+    parts = [p for p in re.split(r"\s*(?:\+|,|\band\b)\s*", words(text)) if p]
+    kinds = [_kind(builder, p) for p in parts]
+    if len(parts) < 2 or None in kinds:
+        return None
+    for i, pair in enumerate(pairs):
+        left = [(c.district, c.size) for c in pair]
+        if len(left) == len(kinds) and all(_take(left, kind) for kind in kinds):  # type: ignore[arg-type]
+            return i
+    shown = " and ".join(f"{d} {n}" if n else d for d, n in kinds)  # type: ignore[misc]
+    return f"no choice here is {shown}"
+
+
+def _take(left: list[tuple[str, int]], kind: tuple[str, int | None]) -> bool:
+    """Take a card of that kind out of `left`; whether there was one."""
+    for i, (district, size) in enumerate(left):
+        if district == kind[0] and kind[1] in (None, size):
+            del left[i]
+            return True
+    return False
