@@ -62,3 +62,31 @@ def test_a_sampler_without_outcomes_stops_the_run_at_the_first_draw():
     with pytest.raises(NeedChance) as stop:
         game.decision()
     assert len(stop.value.items) > 1  # the items to pick from
+
+
+def test_new_york_1901s_random_events_are_the_samplers_too():
+    """Its market shuffles, street and bonus cards and random territories go through the sampler: two
+    samplers that pick differently deal different games from one seed (before: the seed dealt them)."""
+    rng = random.Random(2)
+
+    class Counting(PreferWild):
+        def __init__(self, first):
+            super().__init__()
+            self.first = first
+
+        def pick(self, game, items):
+            self.picks += 1
+            return 0 if self.first else len(items) - 1
+
+    dealt = []
+    for first in (True, False):
+        sampler = Counting(first)
+        game = Session(load("ny1901"), [SeatSpec(f"P{i}", "human") for i in range(2)], 5, chance=sampler)
+        for _ in range(30):
+            decision = game.decision()
+            if decision is None:
+                break
+            game.apply(rng.randrange(decision.count))
+        assert sampler.picks > 5
+        dealt.append([event.text for event in game.events()][:12])
+    assert dealt[0] != dealt[1]

@@ -86,7 +86,7 @@ def shuffle(rng: random.Random, items: list) -> None:
 
 
 # ------------------------------------------------------------------- chance
-# Every random event of a game goes through these three, so that an outside sampler (Game.chance,
+# Every random event of a game goes through these four, so that an outside sampler (Game.chance,
 # engine/chance.py: OpenSpiel's chance nodes) can pick each outcome. Without one, the seeded random
 # source shuffles as before. With one, a face-down pile is not shuffled: each draw takes one of the
 # items left, each as likely (the same as the top of a shuffled pile), picked when it is drawn.
@@ -98,8 +98,9 @@ def shuffle_face_down(game: Game, pile: list) -> None:
 
 
 def shuffle_in_view(game: Game, items: list) -> None:
-    """Shuffle items whose order is read as a whole (laid out in a random order): with a sampler,
-    each place from the last to the second is picked among the items not yet placed."""
+    """Shuffle items whose order is read as a whole (laid out in a random order, or a pile whose order
+    counts beyond its top: cards go under it): with a sampler, each place from the last to the second
+    is picked among the items not yet placed."""
     chance = game.chance
     if chance is None:
         shuffle(game.rng, items)
@@ -107,6 +108,12 @@ def shuffle_in_view(game: Game, items: list) -> None:
     for top in range(len(items) - 1, 0, -1):
         pick = chance.pick(game, items[:top + 1])
         items[top], items[pick] = items[pick], items[top]
+
+
+def at_random(game: Game, items: list) -> int:
+    """The place of one of the items, each as likely (the seeded source's randrange, or the sampler's pick)."""
+    chance = game.chance
+    return game.rng.randrange(len(items)) if chance is None else chance.pick(game, items)
 
 
 def draw_from(game: Game, pile: list) -> Any:

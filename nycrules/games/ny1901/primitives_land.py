@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine import ops
 from ...language import dsltypes
 from ...language.registry import primitive
 from ...primitives import require
@@ -159,7 +160,7 @@ def character(f: Any, lot: Territory) -> str:
            "seeded dice).", LAND, changes=True, game=GAME)
 def at_random(f: Any, items: list) -> Territory:
     require(f, bool(items), "at_random of an empty list")
-    return items[f.game.rng.randrange(len(items))]
+    return items[ops.at_random(f.game, items)]
 
 
 @primitive("start_on(seat: seat, lot: territory)", "The seat takes the start lot: it joins the estate with the "
@@ -238,7 +239,7 @@ def return_card(f: Any, seat: Any, card: TerritoryCard) -> None:
 
 @primitive("shuffle_deck()", "Shuffle the cards of the Future Market.", CARDS, game=GAME)
 def shuffle_deck(f: Any) -> None:
-    f.game.rng.shuffle(table(f)[1].future)
+    ops.shuffle_in_view(f.game, table(f)[1].future)  # cards go under it: its whole order counts
 
 
 @primitive("refill_market(size: int) -> bool", "Deal from the Future Market until `size` cards lie face up; "
@@ -252,7 +253,7 @@ def refill_market(f: Any, size: int) -> bool:
 def shift_market(f: Any, size: int) -> None:
     city = table(f)[1]
     gone = list(city.open_market)
-    f.game.rng.shuffle(gone)
+    ops.shuffle_in_view(f.game, gone)
     city.open_market.clear()
     city.future.extend(gone)
     city.refill(size)
@@ -263,7 +264,7 @@ def shift_market(f: Any, size: int) -> None:
 def deal_streets(f: Any, count: int) -> None:
     geometry, city = table(f)
     letters = [s.letter for s in geometry.board.streets]
-    f.game.rng.shuffle(letters)
+    ops.shuffle_in_view(f.game, letters)
     city.streets = letters[:max(count, 0)]
     _emit(f, None, "the Streets of New York in play: " + ", ".join(str(s) for s in streets_in_play(f)))
 
@@ -279,7 +280,7 @@ def streets_in_play(f: Any) -> list[Street]:
 @primitive("deal_bonus()", "Deal one Bonus Challenge card at random.", CARDS, game=GAME)
 def deal_bonus(f: Any) -> None:
     city = table(f)[1]
-    city.bonus = BONUS_CARDS[f.game.rng.randrange(len(BONUS_CARDS))]
+    city.bonus = BONUS_CARDS[ops.at_random(f.game, list(BONUS_CARDS))]
     _emit(f, None, f"the bonus challenge card in play: {city.bonus.replace('_', ' ')}")
 
 
