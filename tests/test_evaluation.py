@@ -113,3 +113,19 @@ def test_simulate_refuses_a_stale_evaluation_in_one_line(tmp_path):
 def test_the_evaluation_and_its_training_name_nothing_of_new_york_city():
     for module in ("evaluation.py", "training.py"):
         assert words_of(ROOT / "nycrules" / "agents" / module) & NYC_WORDS == set(), module
+
+
+def test_rewording_a_heading_keeps_the_ruleset_digest_and_its_evaluation(tmp_path):
+    """Headings are only shown: a mod that rewords one plays the same game, so saves and the
+    shipped evaluation stay usable; a mod that changes a rule does not."""
+    heading = tmp_path / "heading.yaml"
+    heading.write_text("extends: nyc\nprocedure:\n  play:\n    - id: game_round\n      do:\n"
+                       "        - id: phase3\n          section: \"Last phase: characters\"\n")
+    rules, reworded = load_ruleset("nyc"), load_ruleset(str(heading))
+    assert reworded.digest == rules.digest
+    found, why = evaluation_for(reworded)
+    assert found is not None, why
+    changed = tmp_path / "rule.yaml"
+    changed.write_text("extends: nyc\nprocedure:\n  play:\n    - id: game_round\n      do:\n"
+                       "        - id: phase3\n          turns: reversed(seats_by_press())\n")
+    assert load_ruleset(str(changed)).digest != rules.digest

@@ -166,6 +166,7 @@ procedure:
     def shape(events):
         return [text if rule != "phase I" else "draft" for rule, text in events]
 
-    titles = [f"{r.title} bidding round" for r in nyc().rounds]
-    assert shape(round_one(nyc())) == ["draft"] * 4 + titles
-    assert shape(round_one(mod)) == titles[::-1] + ["draft"] * 4
+    titles = [f"Phase II: {r.title} bidding round" for r in nyc().rounds]
+    prepare, draft, characters = ["Phase 0: preparation"], ["draft"] * 5, ["Phase III: characters"]
+    assert shape(round_one(nyc())) == prepare + draft + titles + characters
+    assert shape(round_one(mod)) == prepare + titles[::-1] + draft + characters

@@ -252,12 +252,12 @@ def test_draws_before_each_of_the_six_bidding_rounds(level, draws):
     start = len(game.events)
     play_bidding_rounds(game)
     events = game.events[start:]
-    headers = [i for i, e in enumerate(events) if e.kind == "section"]
+    headers = [i for i, e in enumerate(events) if e.kind == "section" and e.text.startswith("Phase II:")]
     assert len(headers) == 6
     for h, i in enumerate(headers):
         end = headers[h + 1] if h + 1 < len(headers) else len(events)
         mine = [e.text for e in events[i + 1:end] if e.seat == tom.index]
-        if events[i].text.startswith("Building plans"):
+        if events[i].text.startswith("Phase II: Building plans"):
             assert mine == ["skips the building plans round", "passes"]  # his pass is told like anyone's
             continue
         assert mine.count("draws 1 card") == draws
@@ -489,7 +489,7 @@ def test_phase_1_tom_takes_the_pair_left_then_draws_his_level(level, supply):
     start = len(game.events)
     phase1(game)
     assert_answered(game)
-    assert since(game, start) == ["takes the pair dollar + dollar", "takes the pair press + press",
+    assert since(game, start) == ["Phase I: pairs of cards", "takes the pair dollar + dollar", "takes the pair press + press",
                                   "takes the pair elevator + elevator", f"draws {supply - 2} cards"]
     assert len(tom.hand) == supply and types(tom.hand).count("elevator") >= 2
     assert not game.pairs
@@ -711,9 +711,9 @@ def test_seeded_games_keep_toms_limits(seats, block):
             for e in game.events:  # no earlier round before the first, no later one after the last
                 if e.kind == "section":
                     current = e.text
-                elif e.seat == tom.index and current.startswith("Press"):
+                elif e.seat == tom.index and current.startswith("Phase II: Press"):
                     assert "bidding round that is over" not in e.text
-                elif e.seat == tom.index and current.startswith("Skyscrapers"):
+                elif e.seat == tom.index and current.startswith("Phase II: Skyscrapers"):
                     assert "for a later bidding round" not in e.text
             assert tom.scores.get("scoring_characters", 0) == 0
             dollars = watch.before_scoring[tom.index]

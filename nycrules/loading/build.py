@@ -53,17 +53,32 @@ def keys_as_text(value: Any) -> Any:
 def digest_of(doc: Any) -> str:
     """A fingerprint of the whole merged ruleset (whatever files it was split into).
 
-    Where the board picture draws a borough (`map`) and the action space's regions (`actions`) are
-    left out: no rule reads them, so moving a borough on the picture or giving a region more room
-    keeps every save of the ruleset (and a bot's evaluation trained for it) usable.
+    Where the board picture draws a borough (`map`), the action space's regions (`actions`) and the
+    procedure's headings (`title`, `section`) are left out: no rule reads them, so moving a borough
+    on the picture, giving a region more room or rewording a heading keeps every save of the ruleset
+    (and a bot's evaluation trained for it) usable.
     """
     data = plain(doc)
     data.pop("actions", None)  # how researchers' tools number the options: no rule reads it
     for borough in (data.get("components") or {}).get("boroughs") or []:
         if isinstance(borough, dict):
             borough.pop("map", None)
+    _drop_headings(data.get("procedure"))
     text = json.dumps(keys_as_text(data), sort_keys=True, default=str, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _drop_headings(nodes: Any) -> None:
+    """Take the headings out of the procedure's nodes (they are only shown in the log)."""
+    if isinstance(nodes, dict):
+        if "id" in nodes:
+            nodes.pop("title", None)
+            nodes.pop("section", None)
+        for child in nodes.values():
+            _drop_headings(child)
+    elif isinstance(nodes, list):
+        for child in nodes:
+            _drop_headings(child)
 
 
 def build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str,
