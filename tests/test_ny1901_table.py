@@ -76,7 +76,9 @@ def test_a_refused_placement_says_why_in_one_line_and_changes_nothing(ruleset, t
 
 def test_places_and_help_speak_of_the_rules(ruleset, tmp_path):
     square = start_square(ruleset)
-    code, out, _ = play(ruleset, ["no", "help", "expand", "places", "quit"], tmp_path)
+    code, out, _ = play(ruleset, ["no", "places", "help", "expand", "places", "quit"], tmp_path)
+    assert "Demolitions you may make now (expanding first may open more places):" in out
+    assert f"b2a (bronze, 2 points): {square.upper()} r0" in out  # over the starter building
     assert "demolish: build a skyscraper over your own buildings of lower generations" in " ".join(out.split())
     assert "places shows where your tiles fit when you are about to build" in out  # a card to take first
     code, out, _ = play(ruleset, ["no", "demolish", "places", "places b2a", "help", "quit"], tmp_path)

@@ -57,6 +57,11 @@ def _builder(game: Any, seat: int) -> Builder:
     return Builder(geometry, city, seat, tuple(s.name for s in game.seats), game.seats[seat].points, unlocks)
 
 
+def _is_way(values: list[Any]) -> bool:
+    """Whether the options are the ways a turn may go (expand, demolish, build)."""
+    return all(isinstance(v, str) for v in values) and set(values) <= set(WAYS)
+
+
 def parse_answer(game: Any, decision: Any, text: str) -> Answer:
     values = _values(decision)
     if not values or decision.kind not in ("choose", "choose_some", "ask"):
@@ -75,7 +80,7 @@ def parse_answer(game: Any, decision: Any, text: str) -> Answer:
         return read_territory(builder, values, text)
     if isinstance(first, bool):
         return read_yes(values, decision.prompt, text)
-    if all(isinstance(v, str) for v in values) and set(values) <= set(WAYS):
+    if _is_way(values):
         return read_way(builder, values, text)
     return None
 
@@ -125,9 +130,10 @@ def opening_lines(ruleset: Any) -> list[str]:
 
 
 # ------------------------------------------------------------------ the game's own views
-def _spots_ahead(decision: Any, peek: Callable, depth: int = 2) -> list[Spot]:
-    """The legal places of this decision; or of each tile it offers, or after a yes to building (each
-    asked of the game on a copy: the ruleset says what is legal)."""
+def _spots_ahead(decision: Any, peek: Callable, depth: int = 3) -> list[Spot]:
+    """The legal places of this decision; or of each tile it offers, after a yes to building, or after
+    demolishing or building as the turn's way (each asked of the game on a copy: the ruleset says
+    what is legal)."""
     values = _values(decision)
     if values and isinstance(values[0], Spot):
         return values
@@ -137,6 +143,8 @@ def _spots_ahead(decision: Any, peek: Callable, depth: int = 2) -> list[Spot]:
         steps = range(len(values))
     elif isinstance(values[0], bool) and "build" in decision.prompt.lower():
         steps = range(values.index(True), values.index(True) + 1)
+    elif _is_way(values):
+        steps = [i for i, way in enumerate(values) if way in ("demolish", "build")]
     else:
         return []
     found: list[Spot] = []
@@ -157,7 +165,10 @@ def places(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) ->
     """`places`: where each tile of this decision fits; `places TILE`: that tile's places on the board."""
     geometry, city = _parts(game)
     spots = _spots_ahead(decision, peek)
+    values = _values(decision)
     if not spots:
+        if _is_way(values) and "expand" in values:
+            return "you have nothing to demolish: expand first, then `places` shows where your tiles fit"
         return "places shows where your tiles fit when you are about to build"
     names = [s.name for s in game.seats]
     offered = list(dict.fromkeys(s.tile for s in spots))
@@ -165,7 +176,9 @@ def places(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) ->
     if not wanted:
         if len(offered) == 1:
             return "\n".join(marked_board(geometry, city, names, spots, offered[0], colour))
-        return "\n".join(place_lines(geometry, spots, numbered=False))
+        head = ["Demolitions you may make now (expanding first may open more places):"] \
+            if _is_way(values) and "expand" in values else []
+        return "\n".join(head + place_lines(geometry, spots, numbered=False))
     named = [t for t in tiles_named(geometry, wanted) if t in offered]
     if len(named) != 1:
         shown = ", ".join(short_name(geometry.order[t]) for t in offered)
