@@ -51,6 +51,11 @@ class _CopiedOnRead:
             raise AttributeError(name)
         value = copy_value(getattr(self._trial_source, name), self._trial_memo)
         setattr(self, name, value)
+        cls = type(self)
+        if name not in cls.__dict__:
+            # Later trials read it through a _CopiedLater instead: Python comes here only after a
+            # lookup that failed, and a failed lookup makes an exception, which costs several times more.
+            setattr(cls, name, _CopiedLater(name))
         return value
 
     def _trial_start(self, source: Any, memo: dict[int, Any]) -> None:
@@ -257,11 +262,11 @@ _BIDDER = ("hand", "played", "virtual")  # what the bid counting reads of a seat
 
 def bid_keeper(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) -> "BidKeeper | None":
     """The keeper to use a `needs_a_bid` character with, or None when none is needed: on a copy being
-    tried, or when its effect asks nothing now (16 and 17 never ask; 13 asks only with cards of two
-    types in hand). That is seen by using it once on a copy, which costs far less than the keeper's
-    whole copy of the table."""
-    if not tile.char.needs_a_bid or on_trial(game):
-        return None
+    tried, or when its effect asks nothing now (16 and 17 never ask: their effects have no call that
+    may wait; 13 asks only with cards of two types in hand). That is seen by using it once on a copy,
+    which costs far less than the keeper's whole copy of the table."""
+    if not tile.char.needs_a_bid or tile.char.effect.program is None or on_trial(game):
+        return None  # (an effect with no program cannot wait, so it asks nothing)
     trial, memo = trial_copy(game)
     explorer = trial.chooser = _Explorer([])
     try:
