@@ -109,7 +109,8 @@ def test_example_5_a_legendary_replaces_a_silver(geometry):
     for ident in ("b1", "b2"):
         city.claim(BLUE, territory(geometry, ident))
     blue.points = 6
-    turn(game, BLUE, [("Land Grab", "no"), ("Which territory card?", "red size-2 card"), ("Put your worker", "r1"),
+    # the two red size-2 cards are alike: one option, taken without asking
+    turn(game, BLUE, [("Land Grab", "no"), ("Put your worker", "r1"),
                       ("Build a skyscraper?", "yes"), ("Which skyscraper?", "silver 5"), ("Where?", "A3")])
     deal(game, geometry, ["r2"])
     turn(game, BLUE, [("Build a skyscraper?", "no")])  # claims r2: one card, one territory, nothing to choose

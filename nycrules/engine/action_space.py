@@ -9,8 +9,10 @@ so that a mod adding characters, card types or vessels moves no id. A region is 
 - `words`: the keys listed (`pass`, `done`, ...), one id each;
 - a `key` pattern with slots, such as `char:{number}` or `swap:{card_types}>{card_types}`:
   `{number}` is a whole number below the capacity; `{NAME}` a name of the ruleset's list
-  NAME (a component list such as `card_types`, numbered by its place in the list, or the
-  `characters`, by their numbers); `unordered: true` numbers the slots' values as a set
+  NAME (a component list such as `card_types`, numbered by its place in the list, the
+  `characters`, by their numbers, or a list of the ruleset's game, such as New York 1901's
+  `tiles`: model.GamePart.lists); the capacity is one number for every slot, or a list of
+  one per slot (`spot:{tiles}@{squares}/{number}` with [32, 300, 4]); `unordered: true` numbers the slots' values as a set
   (`pair:dollar+elevator` is `pair:elevator+dollar`); `copies: N` numbers alike options
   `#2` ... `#N` (two elevator cards shown in different pairs);
 - `picks: true`: lists of items (`bid:press press wild`, `card:press+card:wild`,
@@ -47,24 +49,6 @@ NUMBERED_CHOICES = {"int": "numbers", "bool": "yes and no", "seat": "seats", "ca
 NUMBERED_LISTS = {"card": "cards", "tile": "character tiles"}
 
 
-def unnumbered_kind(question: str, offered: str) -> str | None:
-    """What is wrong with a rule's question (`choose` or `choose_some` offering `offered` values) that
-    the action space cannot number, or None when it can."""
-    from ..language.dsltypes import describe
-    numbered = NUMBERED_LISTS if question == "choose_some" else NUMBERED_CHOICES
-    if offered in numbered or offered == "any" or question not in ("choose", "choose_some"):
-        return None
-    return (f"{question} from {describe(f'list[{offered}]')}: the action space has no ids for such options, so "
-            f"OpenSpiel, PettingZoo and agents' views would stop here; it numbers {question} among "
-            f"{', '.join(dict.fromkeys(numbered.values()))} (docs/api.md, \"The fixed action space\")")
-
-
-def seat_slots(ruleset: Ruleset) -> int:
-    """Seats the ruleset can play with at most (4 for nyc; a mod may seat up to 9): the observation
-    tensor's seat slots are that long."""
-    return max(ruleset.seat_counts)
-
-
 def multiset_rank(indices: list[int], types: int) -> int:
     """The rank of a multiset (its items' kinds, 0 <= i < types) among all multisets of its size.
 
@@ -86,13 +70,15 @@ def multiset_unrank(rank: int, size: int, types: int) -> list[int]:
     return items[::-1]
 
 
-_SLOT = re.compile(r"\{([a-z_]+)\}")
+SLOT = re.compile(r"\{([a-z_]+)\}")
 
 
 def vocabulary(ruleset: Ruleset, name: str) -> list[Any] | None:
     """The names a slot `{name}` may hold, in the order they are numbered: a component list's ids by
     their place, or (for a list of numbered things such as the characters) None: numbered by value."""
     source = getattr(ruleset.components, name, None)
+    if source is None and ruleset.part is not None:
+        source = ruleset.part.lists.get(name)
     if source is None:
         source = getattr(ruleset, name, None)
     if isinstance(source, dict):  # numbered things (characters by number)
@@ -116,9 +102,12 @@ class Region:
     unordered: bool = False
     copies: int = 1
     picks: bool = False
+    capacities: tuple[int, ...] = ()  # per slot (a key pattern's); `capacity` is their largest
 
     def __post_init__(self) -> None:
-        self._parts = _SLOT.split(self.pattern) if self.pattern else []  # literal, slot, literal, ...
+        if len(self.capacities) != len(self.slots):
+            self.capacities = (self.capacity,) * len(self.slots)
+        self._parts = SLOT.split(self.pattern) if self.pattern else []  # literal, slot, literal, ...
         regex = "".join(re.escape(part) if i % 2 == 0 else "(.+?)" for i, part in enumerate(self._parts))
         self._regex = re.compile(f"^{regex}$") if self.pattern else None
 
@@ -126,7 +115,7 @@ class Region:
         """How many distinct values of the slots (before copies)."""
         if self.unordered:
             return comb(self.capacity + len(self.slots) - 1, len(self.slots))
-        return self.capacity ** len(self.slots)
+        return prod(self.capacities)
 
     def render(self, names: list[str]) -> str:
         out = []
@@ -135,16 +124,23 @@ class Region:
         return "".join(out)
 
 
+def capacities_of(spec: dict[str, Any]) -> tuple[int, ...]:
+    """A region's capacity as declared: one number, or one per slot of its key."""
+    capacity = spec.get("capacity", 0)
+    return tuple(int(c) for c in capacity) if isinstance(capacity, list) else (int(capacity),)
+
+
 def regions_of_specs(specs: Iterable[dict[str, Any]]) -> list[Region]:
     """Regions as declared (a ruleset's `actions`), laid out one after another."""
     regions, start = [], 0
     for spec in specs:
-        capacity = int(spec.get("capacity", 0))
+        capacities = capacities_of(spec)
+        capacity = max(capacities, default=0)
         words = tuple(str(w) for w in spec.get("words", ()))
         pattern = str(spec.get("key", ""))
         region = Region(str(spec["id"]), start, 0, capacity or len(words), words, pattern,
-                        tuple(_SLOT.findall(pattern)), bool(spec.get("unordered")), int(spec.get("copies", 1)),
-                        bool(spec.get("picks")))
+                        tuple(SLOT.findall(pattern)), bool(spec.get("unordered")), int(spec.get("copies", 1)),
+                        bool(spec.get("picks")), capacities if len(capacities) > 1 else ())
         region.size = region.capacity if (words or region.picks) else region.values() * region.copies
         regions.append(region)
         start += region.size
@@ -215,7 +211,8 @@ class ActionSpace:
             match = region._regex.match(base)
             if match is None:
                 continue
-            values = [self._value(key, slot, text, region.capacity) for slot, text in zip(region.slots, match.groups())]
+            values = [self._value(key, slot, text, capacity)
+                      for slot, text, capacity in zip(region.slots, match.groups(), region.capacities)]
             if None in values:
                 continue
             if not 1 <= copy_number <= region.copies:
@@ -225,8 +222,8 @@ class ActionSpace:
                 offset = multiset_rank(values, region.capacity)  # type: ignore[arg-type]
             else:
                 offset = 0
-                for value in values:
-                    offset = offset * region.capacity + value  # type: ignore[operator]
+                for value, capacity in zip(values, region.capacities):
+                    offset = offset * capacity + value  # type: ignore[operator]
             return region.start + offset * region.copies + copy_number - 1
         return None
 
@@ -320,8 +317,8 @@ class ActionSpace:
                 values = multiset_unrank(value, len(region.slots), region.capacity)
             else:
                 values = []
-                for _ in region.slots:
-                    value, last = divmod(value, region.capacity)
+                for capacity in reversed(region.capacities):
+                    value, last = divmod(value, capacity)
                     values.insert(0, last)
             names = []
             for slot, number in zip(region.slots, values):
@@ -351,50 +348,7 @@ def action_space(ruleset: Ruleset) -> ActionSpace:
     return space
 
 
-MAX_ACTIONS = 1_000_000  # a mask of this many entries a step is already heavy
-
-
-def region_problems(ruleset: Ruleset) -> list[tuple[int, str, str]]:
-    """What is wrong with the ruleset's declared regions: (region's place, "error" or "warning", message).
-    Errors: a region neither words, a key pattern nor picks; a slot naming no list of the ruleset; a
-    space too big. Warnings: a list longer than its region holds (options naming the rest have no id)."""
-    problems: list[tuple[int, str, str]] = []
-    total = 0
-    for index, spec in enumerate(ruleset.actions):
-        name = spec.get("id", "?")
-        kinds = [kind for kind in ("words", "key", "picks") if spec.get(kind)]
-        if len(kinds) != 1:
-            problems.append((index, "error", f"action region {name!r} must have one of words, key or picks: true, "
-                                             f"not {' and '.join(kinds) or 'none'}"))
-            continue
-        capacity = int(spec["capacity"])
-        if spec.get("words") and len(spec["words"]) > capacity:
-            problems.append((index, "warning", f"action region {name!r} lists {len(spec['words'])} words but holds "
-                                               f"{capacity}: raise its capacity"))
-        slots = _SLOT.findall(str(spec.get("key", "")))
-        if spec.get("key") and not slots:
-            problems.append((index, "error", f"action region {name!r}: its key {spec['key']!r} has no slot such as "
-                                             "{number}; list fixed keys as words"))
-            continue
-        for slot in dict.fromkeys(slots):
-            if slot == "number":
-                continue
-            try:
-                names = vocabulary(ruleset, slot)
-            except ValueError:
-                problems.append((index, "error", f"action region {name!r}: {{{slot}}} names no list of the ruleset "
-                                                 "(a component list such as card_types, or characters)"))
-                continue
-            numbers = names if names is not None else [int(n) for n in getattr(ruleset, slot)]
-            beyond = len(numbers) if names is not None else max(numbers, default=-1) + 1
-            if beyond > capacity:
-                what = f"{len(numbers)} {slot}" if names is not None else f"{slot} up to {beyond - 1}"
-                problems.append((index, "warning", f"action region {name!r} holds {capacity} {slot} but the ruleset "
-                                                   f"has {what}: options naming the others have no action id; raise "
-                                                   "its capacity (every id after it moves)"))
-        region = regions_of_specs([spec])[0]
-        total += region.size
-    if total > MAX_ACTIONS:
-        problems.append((len(ruleset.actions) - 1, "error", f"the action space holds {total:,} ids, more than "
-                                                            f"{MAX_ACTIONS:,}: lower the capacities"))
-    return problems
+def seat_slots(ruleset: Ruleset) -> int:
+    """Seats the ruleset can play with at most (4 for nyc; a mod may seat up to 9): the observation
+    tensor's seat slots are that long."""
+    return max(ruleset.seat_counts)

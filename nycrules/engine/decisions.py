@@ -203,4 +203,7 @@ def same_choice_key(value: Any) -> Any:
         return ("card", value.type, id(value.zone))
     if isinstance(value, Tile):
         return ("tile", value.char.id, value.where, value.uid if value.where == "company" else 0)
-    return ("value", id(value)) if not isinstance(value, (int, str)) else ("plain", value)
+    if isinstance(value, (int, str)):
+        return ("plain", value)
+    own = getattr(value, "option_key", None)  # a game's values with one key are alike (docs/games.md)
+    return ("value", id(value)) if own is None else ("key", own)

@@ -211,6 +211,7 @@ class GamePart:
     game = ""  # the game's name, as its rulesets give it (`ruleset: {game: NAME}`)
     seat_counts: tuple[int, ...] = ()  # the numbers of seats its rulesets play with
     state_classes: tuple[type, ...] = ()  # the classes of what `setup` adds to a game (positions as JSON)
+    lists: dict[str, tuple[str, ...]] = {}  # the names of its lists an action region's slot may number (`{tiles}`)
     at_the_table = False  # whether people can play it (`play`, `serve`...): its views and typed input are ready
     fingerprint = ""  # a digest of the game's data files beside the ruleset (part of the ruleset's digest)
 

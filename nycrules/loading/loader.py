@@ -73,8 +73,10 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
     if game is not None:  # a ruleset of a game of its own folder (loading/other_games.py)
         built = other_games.check_other_game(doc, game, target, sink, sources, _type_check, make_compiler,
                                              compile_scripts) if game else None
-        if built is not None:
-            _warn_unnumbered(built[1], sink)
+        if built is not None:  # (the Ruleset, the Checker)
+            _warn_unnumbered(built[1], sink, getattr(other_games.game_module(game), "NUMBERED", None))
+            if built[0] is not None:
+                _check_action_space(doc, built[0], sink)
         ruleset = built[0] if built is not None and not sink else None
         return LoadResult(ruleset, [] if ruleset else sink.sorted(), sources, sorted(set(sink.warnings)),
                           documents.own_files)
@@ -234,19 +236,20 @@ def compile_scripts(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], compiler: 
 def _check_action_space(doc: MDict, ruleset: Ruleset, sink: Sink) -> None:
     """The declared regions of the action space: well formed, naming lists the ruleset has, and (a
     warning) with room for every name of those lists."""
-    from ..engine.action_space import region_problems
+    from ..engine.action_space_check import region_problems
     regions = doc.get("actions") or []
     for index, severity, message in region_problems(ruleset):
         loc = regions.item_locs[index] if index < len(getattr(regions, "item_locs", ())) else doc.loc
         (sink.error if severity == "error" else sink.warn)("E420" if severity == "error" else "W404", message, loc)
 
 
-def _warn_unnumbered(checker: Checker, sink: Sink) -> None:
+def _warn_unnumbered(checker: Checker, sink: Sink, game: dict[str, dict[str, str]] | None = None) -> None:
     """A question whose options the action space cannot number: people can play it, but the research
-    interface (OpenSpiel, PettingZoo, an agent's view) would stop at it."""
-    from ..engine.action_space import unnumbered_kind
+    interface (OpenSpiel, PettingZoo, an agent's view) would stop at it. `game`: the kinds of values a
+    game of its own folder numbers (action_space_check.unnumbered_kind)."""
+    from ..engine.action_space_check import unnumbered_kind
     for loc, primitive, offered in checker.questions:
-        problem = unnumbered_kind(primitive, offered)
+        problem = unnumbered_kind(primitive, offered, game)
         if problem:
             sink.warn("W403", problem, loc)
 

@@ -8,7 +8,7 @@ table what it asks: TABLE (table_hooks.py).
 
 from . import primitives_buildings, primitives_land  # noqa: F401  (they register themselves)
 from . import table_hooks as TABLE
-from .part import part
+from .part import NUMBERED, part
 from .ruleset_check import RULESET_SCHEMA, symbols
 
-__all__ = ["RULESET_SCHEMA", "TABLE", "part", "symbols"]
+__all__ = ["NUMBERED", "RULESET_SCHEMA", "TABLE", "part", "symbols"]

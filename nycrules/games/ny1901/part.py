@@ -19,6 +19,12 @@ from .ruleset_check import data_file
 from .tiles import read_tiles
 
 GAME = "ny1901"
+# The kinds of values this game's questions offer whose keys its rulesets' `actions:` regions number
+# (engine/action_space_check.py): `territory:y5`, `territory_card:yellow/2`, `tile:bronze_2a`,
+# `spot:bronze_2a@A1/0`, and the words of a choice among texts ("expand", "demolish").
+NUMBERED = {"choose": {"territory": "territories", "territory_card": "territory cards", "skyscraper": "skyscraper tiles",
+                       "spot": "places for a skyscraper", "str": "the words listed in the ruleset's regions"},
+            "choose_some": {"territory_card": "territory cards"}}
 
 
 class Part(GamePart):
@@ -33,6 +39,11 @@ class Part(GamePart):
         self.seat_counts = seats
         self.workers = workers
         self.fingerprint = fingerprint
+        board = geometry.board
+        # What the action space's slots number (the ruleset's `actions:`), in a fixed order of the files.
+        self.lists = {"tiles": tuple(t.id for t in geometry.order),
+                      "squares": tuple(board.grid.name(c) for c in range(board.grid.size)),
+                      "territories": tuple(t.id for t in board.territories), "districts": board.districts}
 
     def setup(self, game: Any) -> None:
         game.city = City(self.geometry, len(game.seats), self.workers)
