@@ -25,7 +25,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import NycRulesError
+from ..engine.abilities import use
+from ..engine.scoring import score_step
 from ..engine.state import Game, Seat, Tile
+from ..engine.usefulness import AsTried, trial_copy
 from ..language.hooks import HOOKS
 
 # What one unit of a holding is worth in points, for the comparison of a use's before and after.
@@ -63,8 +66,6 @@ def holdings(game: Game, seat: Any, memo: dict[int, Any] | None = None) -> float
 def final_points(game: Game, seat: Seat, extra: Tile | None = None) -> int:
     """The seat's points after its final scoring on the table as it stands (on a copy), with `extra`
     in its company if given."""
-    from ..engine.scoring import score_step
-    from ..engine.usefulness import trial_copy
     trial, memo = trial_copy(game)
     trial.chooser = _first_option
     me = memo[id(seat)]
@@ -80,8 +81,6 @@ def final_points(game: Game, seat: Seat, extra: Tile | None = None) -> int:
 
 def use_gain(game: Game, seat: Seat, tile: Tile) -> float:
     """What one use of the character gives the seat now, in points (tried on a copy; 0 if it fails)."""
-    from ..engine.abilities import use
-    from ..engine.usefulness import AsTried, trial_copy
     char = tile.char
     hook = HOOKS.get(char.when)
     if hook is None or hook.mode not in OFFERED:

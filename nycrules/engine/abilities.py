@@ -18,6 +18,7 @@ from .model import Script
 from .decisions import Decision, Option, describe
 from .state import Game, Seat, Tile
 from .tasks import PUSHED, Task, run_now
+from .effect_task import EffectTask  # it runs effects' programs (and hooks through this module, when run)
 from .usefulness import bid_keeper, keep_useful  # it uses characters on copies through this module
 
 
@@ -32,7 +33,6 @@ def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str 
     game.rule = rule or script.label
     game.where = script.loc
     if script.program is not None:  # an effect that may wait for a decision: its task, run at once
-        from .effect_task import EffectTask
         game.rule, game.where = previous_rule, previous_where
         return run_now(game, EffectTask(game, script, variables, rule, parent))
     frame = Frame(game, variables)
@@ -191,7 +191,6 @@ def effect_task(game: Game, script: Script, variables: dict[str, Any], rule: str
     """The task of an effect that may wait for a decision; any other runs now (its frame is given)."""
     if script.program is None:
         return run_script(game, script, variables, rule, parent)
-    from .effect_task import EffectTask  # it runs effects' programs, and hooks through this module
     return EffectTask(game, script, variables, rule, parent)
 
 
