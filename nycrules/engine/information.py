@@ -59,6 +59,12 @@ def _seat_view(game: Game, seat: Seat, own: bool) -> dict[str, Any]:
 
 def observation(game: Game, seat_index: int) -> dict[str, Any]:
     """Everything seat `seat_index` may know of the game now, as JSON-ready data."""
+    part = game.ruleset.part
+    if part is not None:  # a game of its own folder: the shared part, and what it added (model.GamePart)
+        return {"seat": seat_index, "finished": game.finished, "scoring_step": game.scoring_step,
+                "seats": [{"index": seat.index, "name": seat.name, "kind": seat.kind, "points": seat.points,
+                           "scores": dict(seat.scores)} for seat in game.seats],
+                "game": part.observe(game, seat_index)}
     return {
         "seat": seat_index,
         "round": game.round,
@@ -171,4 +177,6 @@ def determinize(game: Game, seat_index: int, rng: random.Random) -> None:
         rng.shuffle(stack)
     game.prestige_stack.sort(key=lambda t: t.id)
     rng.shuffle(game.prestige_stack)
+    if game.ruleset.part is not None:  # a game of its own folder: what it added (model.GamePart)
+        game.ruleset.part.redeal(game, seat_index, rng)
     game.rng.seed(rng.getrandbits(64))

@@ -219,6 +219,18 @@ class GamePart:
         """Lay out a new game's table before the procedure's `setup` list runs (the rules do the rest)."""
         raise NotImplementedError
 
+    def observe(self, game: Any, seat: int) -> dict[str, Any]:
+        """What the seat may know of what `setup` added to the game, as JSON-ready data (engine/information.py)."""
+        return {}
+
+    def redeal(self, game: Any, seat: int, rng: Any) -> None:
+        """Deal anew, in place, what the seat cannot know of what `setup` added (a determinized copy)."""
+
+    def shared_values(self) -> dict[str, Any]:
+        """The values of its data a game may hold (in a rule's names, waiting at a decision), by a path of
+        their own: a position written as JSON names them so, as it names the ruleset's own objects."""
+        return {}
+
 
 @dataclass(frozen=True)
 class Ruleset:

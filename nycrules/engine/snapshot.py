@@ -74,6 +74,10 @@ def rule_objects(ruleset: Ruleset) -> tuple[dict[int, str], dict[str, Any]]:
             stack.extend((item, f"{path}/{key}") for key, item in value.items())
         elif isinstance(value, (list, tuple)):
             stack.extend((item, f"{path}/{i}") for i, item in enumerate(value))
+    if ruleset.part is not None:  # a game of its own folder: the values of its data (model.GamePart)
+        for path, value in ruleset.part.shared_values().items():
+            by_id[id(value)] = f"/part/{path}"
+            by_path[f"/part/{path}"] = value
     cached = ruleset.setup_cache["position index"] = (by_id, by_path)
     return cached
 
@@ -81,6 +85,8 @@ def rule_objects(ruleset: Ruleset) -> tuple[dict[int, str], dict[str, Any]]:
 class _Writer:
     def __init__(self, ruleset: Ruleset):
         self.rules = rule_objects(ruleset)[0]
+        own = ruleset.part.state_classes if ruleset.part is not None else ()
+        self.classes = {**CLASSES, **{cls.__name__: cls for cls in own}}  # a game's own state too
         self.ids: dict[int, int] = {}
         self.keep: list[Any] = []  # what was numbered stays alive while numbers are given
 
@@ -110,7 +116,7 @@ class _Writer:
             version, internal, gauss = value.getstate()
             return {"id": number, "random": [version, list(internal), gauss]}
         name = kind.__name__
-        if CLASSES.get(name) is not kind:
+        if self.classes.get(name) is not kind:
             raise NycRulesError(f"a position cannot hold a {name} (not part of a game's state)")
         fields = {}
         for field in _fields(kind, value):

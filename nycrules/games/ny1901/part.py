@@ -14,6 +14,7 @@ from ...engine.model import GamePart
 from ...reading.marked_yaml import MDict
 from .board import read_board
 from .city import City
+from .primitives_buildings import Building
 from .geometry import Geometry
 from .ruleset_check import data_file
 from .tiles import read_tiles
@@ -31,7 +32,7 @@ class Part(GamePart):
     """The board and tiles of a ruleset (its Geometry, shared by every game and copy) and its seats."""
 
     game = GAME
-    state_classes = (City,)
+    state_classes = (City, Building)  # a building a rule holds is made anew from the city: it is state
     at_the_table = True  # its views and typed answers: table_hooks.py
 
     def __init__(self, geometry: Geometry, seats: tuple[int, ...], workers: int, fingerprint: str):
@@ -47,6 +48,42 @@ class Part(GamePart):
 
     def setup(self, game: Any) -> None:
         game.city = City(self.geometry, len(game.seats), self.workers)
+
+    def observe(self, game: Any, seat: int) -> dict[str, Any]:
+        """Everything on the table is public but the Future Market's order: its cards are known (the
+        deck matches the free territories), so it is shown as a count."""
+        city, geometry = game.city, self.geometry
+        cards = geometry.cards
+
+        def card(number: int) -> list:
+            return [cards[number].district, cards[number].size]
+        return {"holder": list(city.holder), "worker": list(city.worker),
+                "buildings": [None if b is None else [geometry.order[b[0]].id, b[1], geometry.board.grid.name(b[2]), b[3]]
+                              for b in city.buildings],
+                "unbuilt": [[geometry.order[t].id for t in tiles] for tiles in city.unbuilt],
+                "free_workers": list(city.free_workers), "king": list(city.king),
+                "held": [[card(c) for c in held] for held in city.held],
+                "open_market": [card(c) for c in city.open_market], "future_market": len(city.future),
+                "streets": list(city.streets), "bonus": city.bonus,
+                "used_actions": [list(used) for used in city.used_actions]}
+
+    def redeal(self, game: Any, seat: int, rng: Any) -> None:
+        """The Future Market's order is the only thing hidden: shuffled (cards that went under it in
+        sight, by Market Shift or a worker taken back, are shuffled too: a search knows a little less
+        than the seat does, never more)."""
+        future = game.city.future
+        future.sort()
+        rng.shuffle(future)
+
+    def shared_values(self) -> dict[str, Any]:
+        geometry, board = self.geometry, self.geometry.board
+        found: dict[str, Any] = {}
+        for kind, values in (("tile", geometry.order), ("territory", board.territories), ("card", geometry.cards),
+                             ("street", board.streets), ("start", board.start_lots)):
+            found.update((f"{kind}/{i}", value) for i, value in enumerate(values))
+        for tile in range(len(geometry.order)):
+            found.update((f"spot/{tile}/{i}", spot) for i, spot in enumerate(geometry.spots(tile)))
+        return found
 
 
 def part(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts) -> Part | None:

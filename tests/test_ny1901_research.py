@@ -1,0 +1,61 @@
+"""New York 1901 through the research interface: positions as JSON, determinized copies that hide
+the Future Market's order, a seat's observation; bots on copies (issue 29, deliverable 4)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import nycrules
+
+RULESET = nycrules.load("ny1901")
+
+
+def test_a_position_at_any_decision_goes_on_as_the_game():
+    for seed in range(2):
+        game = nycrules.new_game(["bot:random", "Ann", "bot:greedy"], seed=seed, ruleset=RULESET)
+        rng, asked = random.Random(seed), 0
+        while (decision := game.decision()) is not None:
+            if asked % 11 == 3:
+                again = nycrules.load_position(json.loads(json.dumps(game.position())), RULESET)
+                assert again.decision().prompt == decision.prompt
+                assert [o.key for o in again.decision().options] == [o.key for o in decision.options]
+            game.apply(rng.randrange(len(decision.options)))
+            asked += 1
+        assert asked > 20
+
+
+def test_a_determinized_copy_deals_the_future_market_anew_and_keeps_what_is_seen():
+    game = nycrules.new_game(["Ann", "Ben"], seed=3, ruleset=RULESET)
+    game.decision()
+    city = game.state.city
+    copies = [game.determinize(0, seed).state.city for seed in range(6)]
+    assert all(sorted(c.future) == sorted(city.future) for c in copies)  # the same cards...
+    assert len({tuple(c.future) for c in copies}) > 1  # ...in an order the seat cannot know
+    assert all(c.open_market == city.open_market and c.holder == city.holder and c.buildings == city.buildings
+               for c in copies)
+    twin = game.determinize(0, 5).state.city
+    assert twin.future == game.determinize(0, 5).state.city.future  # the same seed, the same deal
+
+
+def test_an_observation_shows_the_table_and_only_the_count_of_the_future_market():
+    game = nycrules.new_game(["Ann", "Ben"], seed=3, ruleset=RULESET)
+    game.decision()
+    seen = game.observation(1)["game"]
+    city = game.state.city
+    assert seen["future_market"] == len(city.future) and seen["open_market"]
+    assert seen["holder"] == city.holder and len(seen["unbuilt"]) == 2
+    text = json.dumps(seen)
+    again = game.determinize(1, 9)
+    assert json.dumps(again.observation(1)["game"]) == text  # a copy looks the same from that seat
+
+
+def test_the_search_bot_plays_new_york_1901():
+    """Its turns are searched on determinized copies (a whole game of it: benchmarks and the docs)."""
+    game = nycrules.new_game(["bot:mcts:1", "Ann"], seed=2, ruleset=RULESET)
+    rng = random.Random(2)
+    for _ in range(12):
+        decision = game.decision()
+        assert decision is not None and decision.seat.index == 1
+        game.apply(rng.randrange(len(decision.options)))
+    assert game.state.city.standing() and any(b[1] == 0 for b in game.state.city.buildings if b)
