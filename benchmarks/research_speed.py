@@ -10,8 +10,12 @@ In one run (time.process_time, so the ratios hold on a busy machine too), EPISOD
 - nycrules through PettingZoo (`nycrules.pettingzoo.env`, two agents), stepping with the legal
   actions only (`last(observe=False)`), and reading the whole observation (tensor and mask) at
   every step.
-Chance nodes of hearts and gin rummy count as steps, sampled by their probabilities. Prints steps
-per CPU-second per row, and each row's cost against OpenSpiel's hearts without tensors.
+Chance nodes (of nycrules too: each card drawn) count as steps, sampled by their probabilities.
+Prints steps per CPU-second per row, and each row's cost against OpenSpiel's hearts without
+tensors; then what one tensor costs at a position 300 steps into a game of four (mean of 300
+calls): Session.observation_tensor, the OpenSpiel state's from Python and through pyspiel's C++
+observer (`pyspiel.State.observation_tensor`, the path of OpenSpiel's C++ algorithms), and the
+information-state tensor both ways.
 """
 
 from __future__ import annotations
@@ -46,6 +50,8 @@ def openspiel_steps(game, episodes: int, read: str | None, rng: random.Random) -
                     state.information_state_tensor(player)
                 elif read == "information state":
                     state.information_state_string(player)
+                elif read == "information-state tensor":
+                    state.information_state_tensor(player)
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
     return steps, time.process_time() - start
@@ -73,7 +79,8 @@ def main(episodes: int) -> None:
     games = [("OpenSpiel hearts", pyspiel.load_game("hearts")), ("OpenSpiel gin_rummy", pyspiel.load_game("gin_rummy")),
              ("nycrules via OpenSpiel", pyspiel.load_game("nycrules", {"players": 2, "seed": 1}))]
     for name, game in games:
-        for read in (None, "tensor") + (("information state",) if name.startswith("nycrules") else ()):
+        for read in (None, "tensor") + (("information state", "information-state tensor")
+                                         if name.startswith("nycrules") else ()):
             steps, seconds = openspiel_steps(game, episodes, read, random.Random(1))
             rows.append((f"{name}, {'no tensor' if read is None else read + ' read each step'}", steps, seconds))
     for observe in (False, True):
@@ -88,5 +95,37 @@ def main(episodes: int) -> None:
         print(f"{name:58} {steps:7d} {rate:9.0f} {base / rate:14.1f}x")
 
 
+def tensor_costs() -> None:
+    game = pyspiel.load_game("nycrules", {"players": 4})
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    while len(state.history()) < 300 or state.is_chance_node():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    session = state.session
+
+    def cost(read) -> float:
+        read()
+        start = time.process_time()
+        for _ in range(300):
+            read()
+        return (time.process_time() - start) / 300 * 1000
+
+    base = cost(lambda: session.observation_tensor(1))
+    print(f"Session.observation_tensor: {base:.3f} ms")
+    for name, read in [("state.observation_tensor (Python)", lambda: state.observation_tensor(1)),
+                       ("pyspiel.State.observation_tensor (C++ observer)",
+                        lambda: pyspiel.State.observation_tensor(state, 1)),
+                       ("state.information_state_tensor (Python)", lambda: state.information_state_tensor(1)),
+                       ("pyspiel.State.information_state_tensor (C++ observer)",
+                        lambda: pyspiel.State.information_state_tensor(state, 1))]:
+        ms = cost(read)
+        print(f"{name}: {ms:.3f} ms, {ms / base:.2f}x")
+
+
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    tensor_costs()

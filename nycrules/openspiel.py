@@ -99,17 +99,13 @@ class NycGame(pyspiel.Game):
 
 
 class _Live:
-    """The state's game: where it stands, as the answers and chance outcomes given so far.
-
-    `anchor` is a Checkpoint (engine/chance.py; None: before the setup) that is never played on;
-    `answers` and `outcomes` were given since it. Then either `live` is the game at the decision it
-    waits at (an answer plays it on itself), or `stopped` is the run that stopped at a chance node
-    (read for observations only) and `chances` are that node's outcomes (an outcome plays a copy of
-    the anchor on with all given since, and the checkpoint that run takes is the next anchor).
-
-    OpenSpiel clones a Python state by making a new initial state and deep-copying the old one's
-    attributes into it: nothing is run before a state is first asked about, and a copy shares the
-    anchor and the stopped run (neither is played on) and copies the live game."""
+    """The state's game, as the answers and chance outcomes given since `anchor`, a Checkpoint
+    (engine/chance.py; None: before the setup) never played on itself. Either `live` is the game at
+    its decision (an answer plays it on), or `stopped` is the run stopped at a chance node (read only)
+    and `chances` that node's outcomes (an outcome plays a copy of the anchor on with all given since).
+    OpenSpiel clones a Python state by deep-copying its attributes into a new initial state: nothing is
+    run before a state is asked about, and a copy shares the anchor, the stopped run and (until one of
+    them plays on) the live game."""
 
     def __init__(self, game: NycGame):
         self.game = game
@@ -121,9 +117,7 @@ class _Live:
         self.stopped: Session | None = None
         self.chances: list[tuple[int, float, str]] = []  # (outcome, probability, what it looks like)
         self.started = False
-        # Everything done to the state from the start, to pickle it (OpenSpiel's serialization):
-        # ("action", id) for an answer or a chance outcome, ("resample", player, rng seed) for a re-deal.
-        self.path: list[tuple] = []
+        self.path: list[tuple] = []  # all done from the start, to pickle: ("action", id), ("resample", player, seed)
 
     def __getstate__(self) -> dict:
         game = self.game
@@ -200,23 +194,30 @@ class _Live:
         self._run()
 
     def _run(self) -> None:
-        """Play the anchor (a new game before it) on with the answers and outcomes given since it."""
-        anchor, answers = self.anchor, self.answers
+        """Play the anchor (a new game before it) on with the answers and outcomes given since it; the
+        next anchor is the latest of the sampler's checkpoint and the decision before the last answer."""
+        anchor, answers, outcomes = self.anchor, self.answers, self.outcomes
         session = Session(self.game.ruleset, self.game.specs, self.game.seed, log_events=True)
-        sampler = session.chance = Sampler(self.outcomes, session)
+        sampler = session.chance = Sampler(outcomes, session)
+        marked: list[tuple[Checkpoint, int]] = []  # (the decision before the last answer, outcomes given by then)
 
         def play() -> None:
             if anchor is None:
                 session.decision()
             else:
                 anchor.play_on(session)
-            for index in answers:
+            for place, index in enumerate(answers):
+                if place == len(answers) - 1 and place >= 2:  # so that the next chance replays one answer
+                    marked.append((Checkpoint.of(session, waiting=True), sampler.used))
                 session.apply(index)
         at_decision = self._play(session, play)
+        base = 0 if anchor is None else len(anchor.record)
         point = sampler.checkpoint
-        if point is not None:  # taken once every outcome was given: the next anchor
-            done = len(point.record) - (0 if anchor is None else len(anchor.record))
-            self.anchor, self.answers, self.outcomes = point, answers[done:], []
+        if marked and (point is None or len(point.record) < len(marked[0][0].record)):
+            point, used = marked[0]
+            self.anchor, self.answers, self.outcomes = point, answers[-1:], outcomes[used:]
+        elif point is not None:  # taken once every outcome was given
+            self.anchor, self.answers, self.outcomes = point, answers[len(point.record) - base:], []
         if at_decision and self.outcomes:
             self.anchor, self.answers, self.outcomes = Checkpoint.of(session, waiting=True), [], []
 
