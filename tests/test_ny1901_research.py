@@ -59,3 +59,16 @@ def test_the_search_bot_plays_new_york_1901():
         assert decision is not None and decision.seat.index == 1
         game.apply(rng.randrange(len(decision.options)))
     assert game.state.city.standing() and any(b[1] == 0 for b in game.state.city.buildings if b)
+
+
+def test_the_greedy_bot_judges_by_effect_and_beats_random_play():
+    """Where it has no heuristics of its own, bot:greedy tries each option on a copy (agents/by_effect.py);
+    taking the first option, as before, it won 7 of 20 games against bot:random (200 games:
+    docs/strength.md). Seats swapped half the time."""
+    wins = 0
+    for seed in range(1, 11):
+        seats = ["bot:greedy", "bot:random"] if seed % 2 else ["bot:random", "bot:greedy"]
+        game = nycrules.new_game(seats, seed=seed, ruleset=RULESET, log_events=False)
+        game.run()
+        wins += seats[game.winners()[0]] == "bot:greedy"
+    assert wins >= 9

@@ -51,15 +51,21 @@ class GreedyAgent(_Picker):
     printed value; `judge` keeps those worths (a search shares one over its playouts).
     """
 
-    __slots__ = ("judge",)
+    __slots__ = ("judge", "by_effect")
 
-    def __init__(self, seed: int, judge: Judge | None = None):
+    def __init__(self, seed: int, judge: Judge | None = None, by_effect: bool = False):
         super().__init__(seed)
         self.judge = judge
+        # A game of its own folder has no heuristics here: the seat's bot judges its options by their
+        # effect on copies (by_effect.py); bots inside a search's playouts keep to the cheap rules.
+        self.by_effect = by_effect
 
     def choose(self, session: Session, decision: Decision) -> int:
         game = session.state
         assert game is not None
+        if self.by_effect and game.ruleset.part is not None and decision.count > 1:
+            from .by_effect import option_scores
+            return self.best(game, option_scores(session, decision, self.pick(game, 1 << 30)))
         return self.best(game, self.scores(game, decision))
 
     def best(self, game: Game, scores: list[float]) -> int:
@@ -181,7 +187,7 @@ def make_agent(kind: str, seed: int) -> Agent:
     if kind == "bot:random":
         return RandomAgent(seed)
     if kind == "bot:greedy":
-        return GreedyAgent(seed)
+        return GreedyAgent(seed, by_effect=True)
     if kind == "bot:mcts" or kind.startswith("bot:mcts:"):
         from .search import mcts_from_kind  # the search bot builds on the greedy one
         return mcts_from_kind(kind, seed)

@@ -191,7 +191,7 @@ class MCTSAgent(EngineAgent):
         self.last_search = {}
         judge = Judge()  # character worths, shared by this decision's playouts
         rollout = RolloutAgent(self.seed, judge)
-        candidates = self._candidates(game, decision, rollout)
+        candidates = self._candidates(game, decision, rollout, session)
         if len(candidates) == 1 or _is_exchange(decision, candidates[0]):
             return candidates[0]  # an exchange leads to another bid decision, which is searched
         others = {seat.index: GreedyAgent(_mix(self.seed, seat.index), judge) for seat in game.seats
@@ -228,12 +228,17 @@ class MCTSAgent(EngineAgent):
         best = min(alive, key=lambda k: (-stats[keys[k]].mean(stats[keys[k]].reward), k))
         return candidates[best]
 
-    def _candidates(self, game: Game, decision: Decision, policy: GreedyAgent) -> list[int]:
+    def _candidates(self, game: Game, decision: Decision, policy: GreedyAgent, session: Session) -> list[int]:
         """The playout policy's best options, its own pick first. At a bid: passing, and a bid of each
-        size (the one keeping the most worth in hand), so the search weighs how much to bid."""
+        size (the one keeping the most worth in hand), so the search weighs how much to bid. For a game
+        of its own folder, which the policy's rules do not know, the greedy bot's judgement by effect."""
         if decision.count <= 1:
             return [0]
-        scores = policy.scores(game, decision)
+        if game.ruleset.part is not None:
+            from .by_effect import option_scores
+            scores = option_scores(session, decision, _mix(self.seed, game.decisions_taken))
+        else:
+            scores = policy.scores(game, decision)
         first = policy.best(game, scores)  # what the policy would pick
         ranked = sorted(range(decision.count), key=lambda i: (-scores[i], i))
         width = WIDTH
