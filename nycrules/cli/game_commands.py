@@ -174,6 +174,9 @@ def score(
     if not os.path.lexists(position):
         raise fail(f"no such file: {position}", 2)
     loaded = ruleset_for_command(ruleset, at_the_table=True)
+    if loaded.part is not None:  # a game of its own folder: its positions are not typed in by hand yet
+        raise fail(f"score reads a position of New York City; one of {loaded.name} cannot be typed in yet "
+                   "(play or replay its games instead)", 2)
     result = score_position(position, loaded)
     if result.game is None:
         if format == Format.json:

@@ -26,11 +26,10 @@ from .geometry import Geometry, Spot, TerritoryCard
 from .options_view import marked_board, place_lines, tile_lines
 from .placing import short_name, tiles_named
 from .primitives_land import table
-from .tiles import Tile
+from .tiles import GENERATIONS, Tile
 from .typed_answers import (WAYS, Answer, read_card, read_cards, read_place, read_territory, read_tile, read_way,
                             read_yes)
 from .view import board_lines
-from .tiles import GENERATIONS
 from .why_not import Builder, unlocked
 
 ACTION_CARDS = 3  # each player's: Construction Boom, Market Shift, Land Grab (2.8)
