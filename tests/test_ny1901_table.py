@@ -99,3 +99,45 @@ def test_undo_save_and_load_go_on_from_the_same_place(ruleset, tmp_path):
                      decisions=list(record), autosave=tmp_path / "a.json", record_file=tmp_path / "l.json")
     again.run()
     assert f"you builds bronze 2b at {square.upper()}" in again.terminal.out.getvalue()
+
+
+@pytest.mark.parametrize("seats, seed", [(2, 1), (3, 2), (4, 3)])
+def test_every_option_typed_in_the_games_words_reads_back_as_itself(ruleset, seats, seed):
+    """Whole games, random answers: at every decision, each option the game can name in its words
+    (`b3l at h1 r1`, `y5`, `red 2`, `red 2 + yellow 2`) is read as that option, or as one a person
+    cannot tell from it (two yellow size-2 cards face up), never as another or as a refusal."""
+    import random
+
+    from collections import Counter
+
+    from nycrules.table.game_hooks import hooks_of, read_one, typed
+
+    hooks = hooks_of(ruleset)
+    names = ["you"] + ["bot:random"] * (seats - 1)
+    session = Session(ruleset, parse_seats(names, ruleset), seed, {})
+    chooser, checked = random.Random(seed), Counter()
+
+    def check(game, decision) -> None:
+        for i in range(decision.count):
+            text = typed(hooks, game, decision, i)
+            if text is None:
+                continue
+            found = read_one(hooks, game, decision, text)
+            index = found[0] if isinstance(found, tuple) else found
+            assert isinstance(index, int), (decision.prompt, text, found)
+            same = decision.option(index).label.split(" #")[0] == decision.option(i).label.split(" #")[0]
+            assert index == i or same, (decision.prompt, text, decision.option(index).label)
+            checked[type(decision.value(i)).__name__] += 1
+
+    while (decision := session.decision()) is not None:
+        check(session.state, decision)
+        values = [decision.value(i) for i in range(decision.count)]
+        if values and type(values[0]).__name__ == "Tile":  # the places of each tile, on copies
+            for i in range(decision.count):
+                copy = session.clone(agents={}, log_events=False)
+                copy.apply(i)
+                if copy.decision() is not None and copy.decision().seat.index == decision.seat.index:
+                    check(copy.state, copy.decision())
+        building = True in values and "build" in decision.prompt.lower()  # build whenever asked: more places
+        session.apply(values.index(True) if building else chooser.randrange(decision.count))
+    assert checked["Spot"] > 20 and checked["Tile"] > 30 and checked["Territory"] > 100, checked

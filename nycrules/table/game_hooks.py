@@ -10,7 +10,8 @@ the table's own way, which is New York City's):
 - `explain(game, decision)`: `help` for the decision (None: the table's);
 - `board_text(game, colour)`, `seats_text(game, colour)`, `svg(game)`: the board, the seats and the
   picture (`board`, `seats`, `picture`, `nycrules board`); `opening_lines(ruleset)`: said first;
-- `decision_context(game, decision)`: the few facts shown above a question;
+- `decision_context(game, decision)`: the few facts shown above a question; `typed_option(game,
+  value)`: an option as a person types it (what `hint` shows);
 - `COMMANDS`: {word: (view(game, decision, rest, colour, peek), help line)}, views of its own;
   `AFTER_THE_GAME`: those of them that serve a finished game too (asked with decision and peek None);
   `peek(i)` is the next (game, decision, peek) once option i is taken, on a copy (None at the end).
@@ -148,6 +149,12 @@ def picture(hooks: Any | None, game: Game) -> str:
         return own(game)
     from .svg import picture as table_picture
     return table_picture(game)
+
+
+def typed(hooks: Any | None, game: Game, decision: Decision, index: int) -> str | None:
+    """Option `index` as a person types it in the game's words, when the game says (None: its label)."""
+    own = hook(hooks, "typed_option")
+    return own(game, decision.value(index)) if own is not None else None
 
 
 def context(hooks: Any | None, game: Game, decision: Decision) -> str:

@@ -13,6 +13,7 @@ from ..engine.state import Game
 from ..engine.runner import Session
 from ..agents.evaluation import evaluation_for
 from ..agents.search import MCTSAgent, OptionStats
+from .game_hooks import hooks_of, typed
 from .menus import bid_value_of, card_types, compact
 
 SHOWN = 2  # options described: the suggestion and the next best
@@ -25,12 +26,14 @@ def hint(session: Session, decision: Decision) -> str:
     choice = agent.search(session, decision, me)
     game = session.state
     assert game is not None
-    label = _as_typed(game, decision.option(choice))
+    hooks = hooks_of(game.ruleset)
+    label = typed(hooks, game, decision, choice) or _as_typed(game, decision.option(choice))
     found = agent.last_search
     if not found:  # no playouts: an exchange before a bid, taken by rule of thumb
         return (f"Hint: {label}\n"  # the label alone on its line: what a person types
                 "  (a card for this bidding round into your hand; ask again for the bid itself)")
-    labels = {decision.option(i).key: _as_typed(game, decision.option(i)) for i in range(decision.count)}
+    labels = {decision.option(i).key: typed(hooks, game, decision, i) or _as_typed(game, decision.option(i))
+              for i in range(decision.count)}
     chosen = decision.option(choice).key  # the best mean reward; then the others by theirs
     ranked = sorted(found.items(), key=lambda item: (item[0] != chosen, -item[1].mean(item[1].reward)))
     playouts = sum(figures.playouts for figures in found.values())

@@ -9,6 +9,7 @@
   the seats, the board as a picture (picture.py);
 - `opening_lines(ruleset)`: what is assumed about the board and tiles, said when a game starts;
 - `decision_context(game, decision)`: the seat's points, workers and generations, the market;
+- `typed_option(game, value)`: an option as a person types it (a hint shows it so);
 - `COMMANDS`: the game's own views a person may type at a prompt (`places`, `tiles`, `seats`,
   `picture`).
 """
@@ -81,6 +82,22 @@ def parse_answer(game: Any, decision: Any, text: str) -> Answer:
         return read_yes(values, decision.prompt, text)
     if _is_way(values):
         return read_way(builder, values, text)
+    return None
+
+
+def typed_option(game: Any, value: Any) -> str | None:
+    """An option as a person would type it in the game's words (`b3l at h1 r1`, `y5`, `red 2`), or None."""
+    geometry, _ = _parts(game)
+    if isinstance(value, Spot):
+        return f"{short_name(geometry.order[value.tile])} at {value.where.lower()} r{value.rotation}"
+    if isinstance(value, Tile):
+        return short_name(value)
+    if isinstance(value, TerritoryCard):
+        return f"{value.district} {value.size}"
+    if isinstance(value, Territory):
+        return value.id
+    if isinstance(value, list) and value and all(isinstance(v, TerritoryCard) for v in value):
+        return " + ".join(f"{c.district} {c.size}" for c in value)
     return None
 
 
