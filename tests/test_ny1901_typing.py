@@ -261,6 +261,8 @@ def test_tiles_are_drawn_side_by_side_with_their_points(corner):
     lines = tile_lines(GEOMETRY, tiles)
     assert lines[0].split() == ["1.b2a", "2.b3l", "3.g5v"] and lines[1].split() == ["2pt", "3pt", "7pt"]
     assert lines[2].split() == ["##", "##", "#.."] and lines[4].split() == ["###"]
+    every = tile_lines(GEOMETRY, list(GEOMETRY.order[:-1]))  # all 18 and the 4 legendaries: one screen
+    assert len(every) <= 16 and all(len(line) <= 80 for line in every) and "22.flatiron" in every[-6]
 
 
 # ------------------------------------------------------------------ help

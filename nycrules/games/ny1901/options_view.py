@@ -21,7 +21,7 @@ from .view import board_lines
 
 WIDTH = 80
 NUMBERED_UP_TO = 8  # places listed one by one, each with its number, up to this many
-GALLERY_COLUMN = 13
+GAP = 3  # spaces between two tiles drawn side by side
 SIDE_KEY = 17  # places keyed beside the board; more go below it
 
 
@@ -66,26 +66,24 @@ def _fitted(line: str) -> list[str]:
     return wrap_items("", line.split(" "), sep=" ", indent=4)
 
 
-def tile_lines(geometry: Geometry, tiles: list[Tile], places: dict[str, int] | None = None,
-               numbered: bool = True) -> list[str]:
-    """The tiles of a "which skyscraper?" decision side by side: number (the option's) and short name,
-    points, the shape as it lies unturned (# a square), and how many places it has when known."""
+def tile_lines(geometry: Geometry, tiles: list[Tile], numbered: bool = True) -> list[str]:
+    """The tiles of a "which skyscraper?" decision side by side, as many to a line as fit: number (the
+    option's) and short name, points, the shape as it lies unturned (# a square)."""
     blocks = []
     for i, tile in enumerate(tiles):
         head = f"{i + 1}.{short_name(tile)}" if numbered else short_name(tile)
-        facts = f"{tile.points}pt" + (f" {places[tile.id]}pl" if places and tile.id in places else "")
-        blocks.append([head, facts, *tile.shape.rows("#", ".")])
-    per_line = max(1, (WIDTH - 2) // GALLERY_COLUMN)
-    lines = []
-    for start in range(0, len(blocks), per_line):
-        row = blocks[start:start + per_line]
-        height = max(len(b) for b in row)
-        for level in range(height):
-            cells = [(b[level] if level < len(b) else "").ljust(GALLERY_COLUMN) for b in row]
-            lines.append(("  " + "".join(cells)).rstrip())
-    legend = "  (pt: points" + ("; pl: places where it fits" if places else "") + \
-        "; a tile turns but is never flipped)"
-    return lines + [legend]
+        blocks.append([head, f"{tile.points}pt", *tile.shape.rows("#", ".")])
+    lines, row, used = [], [], 2
+    for block in blocks + [None]:  # None: the last row is laid out
+        width = GAP + max(len(text) for text in block) if block is not None else 0
+        if row and (block is None or used + width > WIDTH):
+            for level in range(max(len(b) for b, _ in row)):
+                lines.append(("  " + "".join((b[level] if level < len(b) else "").ljust(w) for b, w in row)).rstrip())
+            row, used = [], 2
+        if block is not None:
+            row.append((block, width))
+            used += width
+    return lines + ["  (pt: points; a tile turns but is never flipped)"]
 
 
 def letters(count: int) -> list[str]:

@@ -89,9 +89,12 @@ def split(text: str) -> Typed:
 
 # ------------------------------------------------------------------ tiles
 def short_name(tile: Tile) -> str:
-    """`b3l` for bronze_3l: the generation's initial, then the rest of the id; a legendary's id."""
+    """`b3l` for bronze_3l: the generation's initial, then the rest of the id; a legendary's first word
+    (`metropolitan`, `woolworth`)."""
     head, _, rest = tile.id.partition("_")
-    if not tile.legendary and head in GENERATIONS and rest:
+    if tile.legendary:
+        return tile.name.split()[0].lower()
+    if head in GENERATIONS and rest:
         return head[0] + rest
     return tile.id
 
@@ -102,10 +105,7 @@ def _squashed(text: str) -> str:
 
 def aliases(tile: Tile) -> set[str]:
     """What a person may type for the tile, squashed (no spaces, underscores or dashes)."""
-    names = {_squashed(tile.id), _squashed(short_name(tile)), _squashed(tile.name)}
-    if tile.legendary and tile.name.lower().endswith(" building"):
-        names.add(_squashed(tile.name[:-len(" building")]))
-    return names
+    return {_squashed(tile.id), _squashed(short_name(tile)), _squashed(tile.name)}
 
 
 def tiles_named(geometry: Geometry, text: str) -> list[int]:
