@@ -7,7 +7,8 @@ Prints a Markdown table:
   measure.py (valgrind's callgrind, seeds 1..GAMES; `measure.py --instructions`);
 - whole games per CPU-second (time.process_time, in this process, 4 random bots);
 - steps per CPU-second through the PettingZoo environment and through OpenSpiel (four
-  seats, each step a legal action picked at random, whole games);
+  seats, each step a legal action picked at random, or a chance outcome by its probability:
+  OpenSpiel's chance nodes count as steps; whole games);
 - clone() and determinize() of mid-game positions as fractions of a game (as
   clone_speed.py measures them);
 - the default search bot's playouts per CPU-second (`bot:mcts`, on the decisions of a
@@ -83,8 +84,12 @@ def openspiel_steps(games: int) -> float:
             state = pyspiel.load_game("nycrules", {"players": 4, "seed": seed}).new_initial_state()
             rng = random.Random(seed)
             while not state.is_terminal():
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+                if state.is_chance_node():  # each card drawn (since 8f34958), by its probability
+                    outcomes, weights = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(outcomes, weights)[0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
                 steps += 1
     spent = cpu_of(play)  # first: it counts the steps
     return steps / spent
