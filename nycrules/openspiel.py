@@ -40,7 +40,7 @@ from .engine import ops
 from .engine.action_space import action_space
 from .api import load, new_game
 from .engine.runner import Session
-from .engine.observation_tensor import history_numbers, information_state_segments, information_state_tensor, layout
+from .engine.observation_tensor import history_numbers, information_state_segments, layout
 from .engine.chance import Checkpoint, NeedChance, Sampler
 from .engine.setup import SeatSpec
 from .diagnostics import NycRulesError, whole_number
@@ -79,7 +79,6 @@ class NycGame(pyspiel.Game):
         self.seats = [f"Player {i}" for i in range(players)]
         self.specs = [SeatSpec(name, "human") for name in self.seats]
         self.seed = whole_number(params["seed"], "the seed", 0, MAX_INT)  # refused here, not at the first state
-        self.ruleset_name = str(params["ruleset"])
         probe = new_game(self.seats, seed=self.seed, ruleset=self.ruleset, log_events=False)
         table = probe.state
         # A draw picks among the items of one pile: the cards, the tiles of a row's stack, ...
@@ -113,16 +112,16 @@ class _Live:
         self.answers: list[int] = []  # option indices
         self.outcomes: list[int] = []
         self.live: Session | None = None
-        self.shared = False  # `live` is shared with copies (a copy is made before it is played on)
         self.stopped: Session | None = None
+        self.shared = False  # `live` is shared with copies (a copy is made before it is played on)
         self.chances: list[tuple[int, float, str]] = []  # (outcome, probability, what it looks like)
+        self.items: tuple[str, ...] = ()  # at a chance node: what the items offered look like, in order
+        self.more = 0  # picks of the same draw to follow (engine/chance.py NeedChance)
         self.started = False
         self.path: list[tuple] = []  # all done from the start, to pickle: ("action", id), ("resample", player, seed)
 
     def __getstate__(self) -> dict:
-        game = self.game
-        return {"params": {"players": len(game.seats), "seed": game.seed, "ruleset": game.ruleset_name},
-                "path": list(self.path)}
+        return {"params": self.game.get_parameters(), "path": list(self.path)}
 
     def __setstate__(self, data: dict) -> None:
         """The state played again from the start: the same answers, outcomes and re-deals."""
@@ -145,7 +144,7 @@ class _Live:
 
     def start(self) -> None:
         if not self.started:
-            self.started = True
+            self.started = True  # before the run: a state's first question starts it
             self._run()
 
     @property
@@ -174,8 +173,7 @@ class _Live:
 
     def _answer(self, action: int) -> None:
         session = self.live
-        assert session is not None
-        actions = session._actions()
+        actions = session._actions()  # type: ignore[union-attr]
         if action not in actions:
             session.apply_action(action)  # refused with a one-line error; nothing changes
         index = actions[action]
@@ -191,7 +189,12 @@ class _Live:
             raise ValueError(f"{outcome} is not a chance outcome of this state; its outcomes: "
                              f"{', '.join(str(pick) for pick, _, _ in self.chances[:8])}")
         self.outcomes.append(outcome)
-        self._run()
+        if self.more:  # the next pick of the same draw: its items are known without a run
+            items = list(self.items)
+            items[-1], items[outcome] = items[outcome], items[-1]
+            self._offer(tuple(items[:-1]), self.more - 1)
+        else:
+            self._run()
 
     def _run(self) -> None:
         """Play the anchor (a new game before it) on with the answers and outcomes given since it; the
@@ -226,20 +229,24 @@ class _Live:
         try:
             play()
         except NeedChance as need:
-            count = len(need.items)
-            if count > self.game.max_outcomes:
-                raise NycRulesError(f"a draw among {count} items: more than the {self.game.max_outcomes} "
-                                    "chance outcomes the game declared") from None
-            alike: dict[str, list[int]] = {}
-            for place, item in enumerate(need.items):
-                alike.setdefault(ops.looks(item), []).append(place)
-            self.chances = [(places[0], len(places) / count, name) for name, places in alike.items()]
+            if len(need.items) > self.game.max_outcomes:
+                raise NycRulesError(f"a draw among {len(need.items)} items: more than the "
+                                    f"{self.game.max_outcomes} chance outcomes the game declared") from None
+            self._offer(tuple(ops.looks(item) for item in need.items), need.more)
             if session.state is None:  # stopped while the table was being laid out
                 session.state = need.table
             self.live, self.stopped = None, session
             return False
         self.live, self.stopped, self.chances = session, None, []
         return True
+
+    def _offer(self, items: tuple[str, ...], more: int) -> None:
+        """A chance node among items (what each looks like), `more` picks from them to follow."""
+        alike: dict[str, list[int]] = {}
+        for place, name in enumerate(items):
+            alike.setdefault(name, []).append(place)
+        self.chances = [(places[0], len(places) / len(items), name) for name, places in alike.items()]
+        self.items, self.more = items, more
 
 
 class NycState(pyspiel.State):
@@ -262,7 +269,9 @@ class NycState(pyspiel.State):
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The player's information-state tensor, straight from the game (see `information_numbers`)."""
-        return information_numbers(self, self.current_player() if player is None else int(player))
+        size = sum(n for _, n in information_state_segments(self._live.game.ruleset))
+        return information_numbers(self, self.current_player() if player is None else int(player),
+                                   np.zeros(size, np.float32)).tolist()
 
     def current_player(self) -> int:
         live = self._live
@@ -308,8 +317,7 @@ class NycState(pyspiel.State):
         return [win for win, _points in self.session.returns()]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "NycState":
-        """A state the player to move cannot tell from this one: all it cannot see is dealt anew
-        (seeded from the game's seed, the decision and how many re-deals this state made)."""
+        """A state the player to move cannot tell from this one: all it cannot see dealt anew (seeded)."""
         live = self._live
         if player_id != self.current_player():
             raise ValueError(f"nycrules re-deals for the player to move ({self.current_player()}), "
@@ -321,12 +329,9 @@ class NycState(pyspiel.State):
         return twin
 
     def __str__(self) -> str:
-        session = self.session
-        decision = session._pending
-        if self.is_chance_node():
-            where = f"chance ({len(self._live.chances)} outcomes)"
-        else:
-            where = "over" if decision is None else f"seat {decision.seat.index} to {decision.kind}"
+        session, decision = self.session, self.session._pending
+        where = (f"chance ({len(self._live.chances)} outcomes)" if self.is_chance_node() else "over"
+                 if decision is None else f"seat {decision.seat.index} to {decision.kind}")
         return f"nycrules, decision {len(session.record) + 1}: {where}"
 
 
@@ -347,20 +352,17 @@ def laid_out(state: NycState) -> bool:
     return live.live is not None or bool(live.table._state().stack)
 
 
-def information_numbers(state: NycState, player: int, out: Any = None) -> Any:
-    """The player's information-state tensor (engine/observation_tensor.py): its observation, its own
-    moves and the seat of every decision so far, from the state's history (chance outcomes left out);
-    written into the numpy array `out` when given."""
+def information_numbers(state: NycState, player: int, out: Any) -> Any:
+    """The player's information-state tensor (engine/observation_tensor.py), written into the numpy
+    array `out`: its observation, its own moves and the seat of every decision so far, from the state's
+    history (chance outcomes left out)."""
     moves = [(item.player, item.action) for item in state.full_history() if item.player >= 0]
-    ruleset = state._live.game.ruleset
     seen = observation_numbers(state, player)
-    own, deciders = [action for who, action in moves if who == player], [who for who, _ in moves]
-    if out is None:
-        return information_state_tensor(ruleset, [0.0] * layout(ruleset).size if seen is None else seen, own, deciders)
     out.fill(0.0)
     if seen is not None:
         out[:len(seen)] = seen
-    for place, value in history_numbers(ruleset, own, deciders).items():
+    own = [action for who, action in moves if who == player]
+    for place, value in history_numbers(state._live.game.ruleset, own, [who for who, _ in moves]).items():
         out[place] = value
     return out
 
@@ -381,9 +383,7 @@ class NycObserver:
     def set_from(self, state: NycState, player: int) -> None:
         if self.perfect_recall:
             information_numbers(state, player, self.tensor)
-            return
-        numbers = observation_numbers(state, player)
-        if numbers is None:
+        elif (numbers := observation_numbers(state, player)) is None:
             self.tensor.fill(0.0)
         else:
             self.tensor[:] = numbers

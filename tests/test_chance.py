@@ -17,7 +17,7 @@ class PreferWild:
     def __init__(self):
         self.picks = 0
 
-    def pick(self, game, items):
+    def pick(self, game, items, more=0):
         self.picks += 1
         return next((i for i, item in enumerate(items) if getattr(item, "type", "") == "wild"), 0)
 
@@ -47,7 +47,7 @@ def test_a_game_picked_by_a_sampler_plays_to_its_end():
     rng = random.Random(1)
 
     class Uniform(PreferWild):
-        def pick(self, game, items):
+        def pick(self, game, items, more=0):
             self.picks += 1
             return rng.randrange(len(items))
 
@@ -74,7 +74,7 @@ def test_new_york_1901s_random_events_are_the_samplers_too():
             super().__init__()
             self.first = first
 
-        def pick(self, game, items):
+        def pick(self, game, items, more=0):
             self.picks += 1
             return 0 if self.first else len(items) - 1
 

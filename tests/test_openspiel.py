@@ -61,6 +61,22 @@ def test_every_card_drawn_is_a_chance_outcome_with_its_share_of_the_pile():
     assert len(deck) > 1 and labels(state) == {kind: deck.count(kind) / len(deck) for kind in set(deck)}
 
 
+def test_the_cards_drawn_are_the_chance_outcomes_taken():
+    """A draw of several cards offers its cards one chance node each, the later ones worked out without
+    playing the game on: the cards that left the draw pile are exactly the card types the outcomes named
+    (taken here at the last place offered, not the first)."""
+    game = pyspiel.load_game("nycrules", {"players": 4})
+    types = {kind.id for kind in game.ruleset.components.card_types}
+    state, named = game.new_initial_state(), []
+    while state.is_chance_node():
+        outcome = state.legal_actions()[-1]
+        named.append(state.action_to_string(pyspiel.PlayerId.CHANCE, outcome).removeprefix("chance: "))
+        state.apply_action(outcome)
+    table = state.session.state
+    left = sorted(card.type for card in table.cards if card.zone is not table.deck)
+    assert len(left) == 8 and left == sorted(name for name in named if name in types)  # two in each reserve
+
+
 def played_on(state, rng, until):
     while not state.is_terminal() and not until(state):
         state.apply_action(sampled(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))

@@ -23,11 +23,12 @@ if TYPE_CHECKING:
 
 
 class NeedChance(BaseException):  # not an error: it passes the handlers of failures, as GameOver does
-    """A draw or shuffle with no outcome given: the run stops there (its table is left as it was then)."""
+    """A draw or shuffle with no outcome given: the run stops there (its table is left as it was then).
+    `more` picks follow from the same items, the one picked each time going to the end and leaving."""
 
-    def __init__(self, table: Game, items: list):
+    def __init__(self, table: Game, items: list, more: int = 0):
         super().__init__("a chance outcome is needed here")
-        self.table, self.items = table, items
+        self.table, self.items, self.more = table, items, more
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,9 @@ class Sampler:
         self.outcomes, self.used, self.session = outcomes, 0, session
         self.checkpoint: Checkpoint | None = None
 
-    def pick(self, table: Game, items: list) -> int:
+    def pick(self, table: Game, items: list, more: int = 0) -> int:
         if self.used == len(self.outcomes):
-            raise NeedChance(table, list(items))
+            raise NeedChance(table, list(items), more)
         self.used += 1
         return self.outcomes[self.used - 1]
 

@@ -89,7 +89,9 @@ def shuffle(rng: random.Random, items: list) -> None:
 # Every random event of a game goes through these four, so that an outside sampler (Game.chance,
 # engine/chance.py: OpenSpiel's chance nodes) can pick each outcome. Without one, the seeded random
 # source shuffles as before. With one, a face-down pile is not shuffled: each draw takes one of the
-# items left, each as likely (the same as the top of a shuffled pile), picked when it is drawn.
+# items left, each as likely (the same as the top of a shuffled pile), picked when it is drawn. A
+# pick tells the sampler how many `more` picks follow from the same items in the same way (the one
+# picked goes to the end of the list and leaves it), so that it can offer them without a run.
 
 def shuffle_face_down(game: Game, pile: list) -> None:
     """Shuffle a pile that is only ever taken from its top, one item at a time, by `draw_from`."""
@@ -106,7 +108,7 @@ def shuffle_in_view(game: Game, items: list) -> None:
         shuffle(game.rng, items)
         return
     for top in range(len(items) - 1, 0, -1):
-        pick = chance.pick(game, items[:top + 1])
+        pick = chance.pick(game, items[:top + 1], top - 1)
         items[top], items[pick] = items[pick], items[top]
 
 
@@ -116,12 +118,12 @@ def at_random(game: Game, items: list) -> int:
     return game.rng.randrange(len(items)) if chance is None else chance.pick(game, items)
 
 
-def draw_from(game: Game, pile: list) -> Any:
+def draw_from(game: Game, pile: list, more: int = 0) -> Any:
     """Take the top item of a face-down pile (one `shuffle_face_down` shuffled); with a sampler, the
-    item it picks among those left."""
+    item it picks among those left (`more` draws from the pile follow at once)."""
     chance = game.chance
     if chance is not None:
-        pick = chance.pick(game, pile)
+        pick = chance.pick(game, pile, more)
         pile[-1], pile[pick] = pile[pick], pile[-1]
     return pile.pop()
 
@@ -172,7 +174,7 @@ def draw_into(game: Game, dest: Zone, count: int) -> list[Card]:
         if not deck and not reshuffle(game):
             break
         # What move_card does, less what a face-down pile of plain cards needs: nobody knows them yet.
-        card = draw_from(game, deck)
+        card = draw_from(game, deck, min(count - len(drawn), len(deck)) - 1)
         dest.append(card)
         card.zone = dest
         drawn.append(card)
@@ -233,8 +235,9 @@ def build_from_board(seat: Seat, borough: Borough, count: int, sell_from: list[B
 # -------------------------------------------------------------- characters
 def refill_elevator_row(game: Game, value: int) -> None:
     row, stack = game.elevator_rows[value], game.elevator_stacks[value]
-    while len(row) < game.ruleset.components.face_up_per_row and stack:
-        tile = draw_from(game, stack)
+    face_up = game.ruleset.components.face_up_per_row
+    while len(row) < face_up and stack:
+        tile = draw_from(game, stack, min(face_up - len(row), len(stack)) - 1)
         tile.where = "display"
         row.append(tile)
 
