@@ -48,6 +48,10 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
             twin[key if type(key) in SHARED else copy.deepcopy(key, memo)] = (
                 item if type(item) in SHARED else copy_value(item, memo))
         return twin
+    method = getattr(cls, "__deepcopy__", None)
+    if method is not None:  # the table's own classes: called directly (copy.deepcopy adds a walk of its own)
+        twin = memo[id(value)] = method(value, memo)
+        return twin
     if cls is set and all(type(item) in SHARED for item in value):
         memo[id(value)] = twin = set(value)
         return twin
@@ -59,10 +63,6 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
             return value  # plain values only: the tuple itself, as copy.deepcopy gives
         twin = tuple([copy_value(item, memo) for item in value])
         memo[id(value)] = twin
-        return twin
-    method = getattr(cls, "__deepcopy__", None)
-    if method is not None:  # the table's own classes: called directly (copy.deepcopy adds a walk of its own)
-        twin = memo[id(value)] = method(value, memo)
         return twin
     if cls is random.Random:  # by its state: copy.deepcopy would copy its 625 numbers one by one
         twin = memo[id(value)] = random.Random.__new__(random.Random)

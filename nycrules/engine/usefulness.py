@@ -92,7 +92,9 @@ class _CopiedLater:
     def __get__(self, trial: Any, cls: type | None = None) -> Any:
         if trial is None:
             return self
-        value = copy_value(getattr(trial._trial_source, self.name), trial._trial_memo)
+        value = getattr(trial._trial_source, self.name)
+        if type(value) not in SHARED:  # most are plain values: no call
+            value = copy_value(value, trial._trial_memo)
         trial.__dict__[self.name] = value
         return value
 
