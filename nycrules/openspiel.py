@@ -41,7 +41,7 @@ from .engine.action_space import action_space
 from .api import load, new_game
 from .engine.runner import Session
 from .engine.observation_tensor import history_numbers, information_state_segments, layout
-from .engine.chance import Checkpoint, NeedChance, Sampler
+from .engine.chance import ChanceGame
 from .engine.setup import SeatSpec
 from .diagnostics import NycRulesError, whole_number
 from .limits import MAX_INT
@@ -97,28 +97,8 @@ class NycGame(pyspiel.Game):
         return NycObserver(self, iig_obs_type, params)
 
 
-class _Live:
-    """The state's game, as the answers and chance outcomes given since `anchor`, a Checkpoint
-    (engine/chance.py; None: before the setup) never played on itself. Either `live` is the game at
-    its decision (an answer plays it on), or `stopped` is the run stopped at a chance node (read only)
-    and `chances` that node's outcomes (an outcome plays a copy of the anchor on with all given since).
-    OpenSpiel clones a Python state by deep-copying its attributes into a new initial state: nothing is
-    run before a state is asked about, and a copy shares the anchor, the stopped run and (until one of
-    them plays on) the live game."""
-
-    def __init__(self, game: NycGame):
-        self.game = game
-        self.anchor: Checkpoint | None = None
-        self.answers: list[int] = []  # option indices
-        self.outcomes: list[int] = []
-        self.live: Session | None = None
-        self.stopped: Session | None = None
-        self.shared = False  # `live` is shared with copies (a copy is made before it is played on)
-        self.chances: list[tuple[int, float, str]] = []  # (outcome, probability, what it looks like)
-        self.items: tuple[str, ...] = ()  # at a chance node: what the items offered look like, in order
-        self.more = 0  # picks of the same draw to follow (engine/chance.py NeedChance)
-        self.started = False
-        self.path: list[tuple] = []  # all done from the start, to pickle: ("action", id), ("resample", player, seed)
+class _Live(ChanceGame):
+    """The state's game (engine/chance.py ChanceGame), pickled as what was done to it from the start."""
 
     def __getstate__(self) -> dict:
         return {"params": self.game.get_parameters(), "path": list(self.path)}
@@ -132,123 +112,6 @@ class _Live:
             else:
                 self.redeal(step[1], step[2])
 
-    def __deepcopy__(self, memo: dict) -> "_Live":
-        """A copy sharing the live game until one of them plays on (OpenSpiel's tests and searches keep
-        many copies they never play on)."""
-        self.start()
-        twin = _Live.__new__(_Live)
-        twin.__dict__.update(self.__dict__)
-        twin.answers, twin.outcomes, twin.path = list(self.answers), list(self.outcomes), list(self.path)
-        self.shared = twin.shared = self.live is not None
-        return twin
-
-    def start(self) -> None:
-        if not self.started:
-            self.started = True  # before the run: a state's first question starts it
-            self._run()
-
-    @property
-    def table(self) -> Session:
-        """The game to read: the live one, or the run stopped at the chance node."""
-        self.start()
-        return self.live if self.live is not None else self.stopped  # type: ignore[return-value]
-
-    def apply(self, action: int) -> None:
-        """An answer at a decision, an outcome at a chance node."""
-        self.start()
-        if self.live is None:
-            self._chance(action)
-        else:
-            self._answer(action)
-        self.path.append(("action", action))
-
-    def redeal(self, player: int, rng_seed: int) -> None:
-        """Deal anew all the player to move cannot see (Session.determinize)."""
-        self.start()
-        assert self.live is not None
-        dealt = self.live.determinize(player, rng_seed, log_events=True)
-        self.anchor, self.answers, self.outcomes = Checkpoint.of(dealt, waiting=True), [], []
-        self.live = dealt
-        self.path.append(("resample", player, rng_seed))
-
-    def _answer(self, action: int) -> None:
-        session = self.live
-        actions = session._actions()  # type: ignore[union-attr]
-        if action not in actions:
-            session.apply_action(action)  # refused with a one-line error; nothing changes
-        index = actions[action]
-        if self.shared:
-            session = self.live = session.clone(log_events=True)
-            self.shared = False
-        self.answers.append(index)
-        session._state().chance = Sampler([])  # plays on itself until a draw; then from the anchor
-        self._play(session, lambda: session.apply(index))
-
-    def _chance(self, outcome: int) -> None:
-        if outcome not in {pick for pick, _, _ in self.chances}:
-            raise ValueError(f"{outcome} is not a chance outcome of this state; its outcomes: "
-                             f"{', '.join(str(pick) for pick, _, _ in self.chances[:8])}")
-        self.outcomes.append(outcome)
-        if self.more:  # the next pick of the same draw: its items are known without a run
-            items = list(self.items)
-            items[-1], items[outcome] = items[outcome], items[-1]
-            self._offer(tuple(items[:-1]), self.more - 1)
-        else:
-            self._run()
-
-    def _run(self) -> None:
-        """Play the anchor (a new game before it) on with the answers and outcomes given since it; the
-        next anchor is the latest of the sampler's checkpoint and the decision before the last answer."""
-        anchor, answers, outcomes = self.anchor, self.answers, self.outcomes
-        session = Session(self.game.ruleset, self.game.specs, self.game.seed, log_events=True)
-        sampler = session.chance = Sampler(outcomes, session)
-        marked: list[tuple[Checkpoint, int]] = []  # (the decision before the last answer, outcomes given by then)
-
-        def play() -> None:
-            if anchor is None:
-                session.decision()
-            else:
-                anchor.play_on(session)
-            for place, index in enumerate(answers):
-                if place == len(answers) - 1 and place >= 2:  # so that the next chance replays one answer
-                    marked.append((Checkpoint.of(session, waiting=True), sampler.used))
-                session.apply(index)
-        at_decision = self._play(session, play)
-        base = 0 if anchor is None else len(anchor.record)
-        point = sampler.checkpoint
-        if marked and (point is None or len(point.record) < len(marked[0][0].record)):
-            point, used = marked[0]
-            self.anchor, self.answers, self.outcomes = point, answers[-1:], outcomes[used:]
-        elif point is not None:  # taken once every outcome was given
-            self.anchor, self.answers, self.outcomes = point, answers[len(point.record) - base:], []
-        if at_decision and self.outcomes:
-            self.anchor, self.answers, self.outcomes = Checkpoint.of(session, waiting=True), [], []
-
-    def _play(self, session: Session, play: Any) -> bool:
-        """Run `play`; True if the game then waits at a decision (or is over), False at a chance node."""
-        try:
-            play()
-        except NeedChance as need:
-            if len(need.items) > self.game.max_outcomes:
-                raise NycRulesError(f"a draw among {len(need.items)} items: more than the "
-                                    f"{self.game.max_outcomes} chance outcomes the game declared") from None
-            self._offer(tuple(ops.looks(item) for item in need.items), need.more)
-            if session.state is None:  # stopped while the table was being laid out
-                session.state = need.table
-            self.live, self.stopped = None, session
-            return False
-        self.live, self.stopped, self.chances = session, None, []
-        return True
-
-    def _offer(self, items: tuple[str, ...], more: int) -> None:
-        """A chance node among items (what each looks like), `more` picks from them to follow."""
-        alike: dict[str, list[int]] = {}
-        for place, name in enumerate(items):
-            alike.setdefault(name, []).append(place)
-        self.chances = [(places[0], len(places) / len(items), name) for name, places in alike.items()]
-        self.items, self.more = items, more
-
-
 class NycState(pyspiel.State):
     """A game in progress: chance nodes at its draws and shuffles, every seat a player."""
 
@@ -256,6 +119,18 @@ class NycState(pyspiel.State):
         super().__init__(game)
         self._live = _Live(game)
         self._resamples = 0  # determinizations made from this state so far (each with its own seed)
+        self._seen = _Seen()
+
+    def seen(self, kind: str, player: int, make: Any) -> Any:
+        """What `make()` gives, kept until the state changes (OpenSpiel's tests and algorithms ask
+        for the observation, its tensor and strings several times at one state)."""
+        key = (kind, player, len(self._live.path))
+        seen = self._seen
+        if key not in seen:
+            if len(seen) > 32:
+                seen.clear()
+            seen[key] = make()
+        return seen[key]
 
     @property
     def session(self) -> Session:
@@ -265,7 +140,7 @@ class NycState(pyspiel.State):
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The player's observation tensor, straight from the game (as `Session.observation_tensor`)."""
         numbers = observation_numbers(self, self.current_player() if player is None else int(player))
-        return [0.0] * layout(self._live.game.ruleset).size if numbers is None else numbers
+        return [0.0] * layout(self._live.game.ruleset).size if numbers is None else list(numbers)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The player's information-state tensor, straight from the game (see `information_numbers`)."""
@@ -341,7 +216,17 @@ def observation_numbers(state: NycState, player: int) -> list[float] | None:
     learn the tensor's size at every call, and observes it without running anything."""
     if not laid_out(state):
         return None
-    return state.session.observation_tensor(player)
+    return state.seen("tensor", player, lambda: state.session.observation_tensor(player))
+
+
+class _Seen(dict):
+    """A state's answers kept for its present position (NycState.seen): a copy or a pickle starts empty."""
+
+    def __deepcopy__(self, memo: dict) -> "_Seen":
+        return _Seen()
+
+    def __reduce__(self) -> Any:
+        return (_Seen, ())
 
 
 def laid_out(state: NycState) -> bool:
@@ -392,9 +277,9 @@ class NycObserver:
         if not laid_out(state):
             return f"seat {player}: the table is being laid out"
         if self.perfect_recall:
-            return state.session.information_state_string(player)
+            return state.seen("information", player, lambda: state.session.information_state_string(player))
         import json
-        return json.dumps(state.session.observation(player), sort_keys=True)
+        return state.seen("observation", player, lambda: json.dumps(state.session.observation(player), sort_keys=True))
 
 
 pyspiel.register_game(_GAME_TYPE, NycGame)

@@ -12,14 +12,14 @@ all its outcomes, so that only the last few steps are played again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..diagnostics import NycRulesError
+from . import ops
 from .copying import copy_value
+from .runner import Session
 from .state import Game, copy_game
 from .tasks import ask_again
-
-if TYPE_CHECKING:
-    from .runner import Session
 
 
 class NeedChance(BaseException):  # not an error: it passes the handlers of failures, as GameOver does
@@ -86,3 +86,144 @@ class Sampler:
     def between_steps(self, table: Game, value: Any) -> None:
         if self.session is not None and self.checkpoint is None and self.used == len(self.outcomes):
             self.checkpoint = Checkpoint.of(self.session, value)
+
+
+class ChanceGame:
+    """A game whose random events an outside caller picks one at a time (an OpenSpiel state), held as
+    the answers and chance outcomes given since `anchor`, a Checkpoint (None: before the setup) never
+    played on itself; `game` gives its ruleset, seat specs, seed and `max_outcomes`. Either `live` is
+    the game at its decision (an answer plays it on), or `stopped` is the run stopped at a chance node
+    (read only) and `chances` that node's outcomes (an outcome plays a copy of the anchor on with all
+    given since). Nothing is run before it is first asked about (`start`), and a copy (deepcopy: how
+    OpenSpiel clones a Python state) shares the anchor, the stopped run and, until one of them plays
+    on, the live game."""
+
+    def __init__(self, game: Any):
+        self.game = game
+        self.anchor: Checkpoint | None = None
+        self.answers: list[int] = []  # option indices
+        self.outcomes: list[int] = []
+        self.live: Session | None = None
+        self.stopped: Session | None = None
+        self.shared = False  # `live` is shared with copies (a copy is made before it is played on)
+        self.chances: list[tuple[int, float, str]] = []  # (outcome, probability, what it looks like)
+        self.items: tuple[str, ...] = ()  # at a chance node: what the items offered look like, in order
+        self.more = 0  # picks of the same draw to follow (NeedChance)
+        self.started = False
+        self.path: list[tuple] = []  # all done from the start, to pickle: ("action", id), ("resample", player, seed)
+
+    def __deepcopy__(self, memo: dict) -> "ChanceGame":
+        """A copy sharing the live game until one of them plays on (OpenSpiel's tests and searches keep
+        many copies they never play on)."""
+        self.start()
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.answers, twin.outcomes, twin.path = list(self.answers), list(self.outcomes), list(self.path)
+        self.shared = twin.shared = self.live is not None
+        return twin
+
+    def start(self) -> None:
+        if not self.started:
+            self.started = True  # before the run: a state's first question starts it
+            self._run()
+
+    @property
+    def table(self) -> Session:
+        """The game to read: the live one, or the run stopped at the chance node."""
+        self.start()
+        return self.live if self.live is not None else self.stopped  # type: ignore[return-value]
+
+    def apply(self, action: int) -> None:
+        """An answer at a decision, an outcome at a chance node."""
+        self.start()
+        if self.live is None:
+            self._chance(action)
+        else:
+            self._answer(action)
+        self.path.append(("action", action))
+
+    def redeal(self, player: int, rng_seed: int) -> None:
+        """Deal anew all the player to move cannot see (Session.determinize)."""
+        self.start()
+        assert self.live is not None
+        dealt = self.live.determinize(player, rng_seed, log_events=True)
+        self.anchor, self.answers, self.outcomes = Checkpoint.of(dealt, waiting=True), [], []
+        self.live = dealt
+        self.path.append(("resample", player, rng_seed))
+
+    def _answer(self, action: int) -> None:
+        session = self.live
+        actions = session._actions()  # type: ignore[union-attr]
+        if action not in actions:
+            session.apply_action(action)  # refused with a one-line error; nothing changes
+        index = actions[action]
+        if self.shared:
+            session = self.live = session.clone(log_events=True)
+            self.shared = False
+        self.answers.append(index)
+        session._state().chance = Sampler([])  # plays on itself until a draw; then from the anchor
+        self._play(session, lambda: session.apply(index))
+
+    def _chance(self, outcome: int) -> None:
+        if outcome not in {pick for pick, _, _ in self.chances}:
+            raise ValueError(f"{outcome} is not a chance outcome of this state; its outcomes: "
+                             f"{', '.join(str(pick) for pick, _, _ in self.chances[:8])}")
+        self.outcomes.append(outcome)
+        if self.more:  # the next pick of the same draw: its items are known without a run
+            items = list(self.items)
+            items[-1], items[outcome] = items[outcome], items[-1]
+            self._offer(tuple(items[:-1]), self.more - 1)
+        else:
+            self._run()
+
+    def _run(self) -> None:
+        """Play the anchor (a new game before it) on with the answers and outcomes given since it; the
+        next anchor is the latest of the sampler's checkpoint and the decision before the last answer."""
+        anchor, answers, outcomes = self.anchor, self.answers, self.outcomes
+        session = Session(self.game.ruleset, self.game.specs, self.game.seed, log_events=True)
+        sampler = session.chance = Sampler(outcomes, session)
+        marked: list[tuple[Checkpoint, int]] = []  # (the decision before the last answer, outcomes given by then)
+
+        def play() -> None:
+            if anchor is None:
+                session.decision()
+            else:
+                anchor.play_on(session)
+            for place, index in enumerate(answers):
+                if place == len(answers) - 1 and place >= 2:  # so that the next chance replays one answer
+                    marked.append((Checkpoint.of(session, waiting=True), sampler.used))
+                session.apply(index)
+        at_decision = self._play(session, play)
+        base = 0 if anchor is None else len(anchor.record)
+        point = sampler.checkpoint
+        if marked and (point is None or len(point.record) < len(marked[0][0].record)):
+            point, used = marked[0]
+            self.anchor, self.answers, self.outcomes = point, answers[-1:], outcomes[used:]
+        elif point is not None:  # taken once every outcome was given
+            self.anchor, self.answers, self.outcomes = point, answers[len(point.record) - base:], []
+        if at_decision and self.outcomes:
+            self.anchor, self.answers, self.outcomes = Checkpoint.of(session, waiting=True), [], []
+
+    def _play(self, session: Session, play: Any) -> bool:
+        """Run `play`; True if the game then waits at a decision (or is over), False at a chance node."""
+        try:
+            play()
+        except NeedChance as need:
+            if len(need.items) > self.game.max_outcomes:
+                raise NycRulesError(f"a draw among {len(need.items)} items: more than the "
+                                    f"{self.game.max_outcomes} chance outcomes the game declared") from None
+            self._offer(tuple(ops.looks(item) for item in need.items), need.more)
+            if session.state is None:  # stopped while the table was being laid out
+                session.state = need.table
+            self.live, self.stopped = None, session
+            return False
+        self.live, self.stopped, self.chances = session, None, []
+        return True
+
+    def _offer(self, items: tuple[str, ...], more: int) -> None:
+        """A chance node among items (what each looks like), `more` picks from them to follow."""
+        alike: dict[str, list[int]] = {}
+        for place, name in enumerate(items):
+            alike.setdefault(name, []).append(place)
+        self.chances = [(places[0], len(places) / len(items), name) for name, places in alike.items()]
+        self.items, self.more = items, more
