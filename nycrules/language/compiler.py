@@ -166,7 +166,10 @@ class Compiler:
         for run in self._entries:
             if run.__code__ is _become_generated.__code__:
                 build, _ = run.__defaults__
-                built = build()
+                try:
+                    built = build()
+                except Exception:  # noqa: BLE001 - it fails as before when it first runs, not while loading
+                    continue
                 run.__code__, run.__defaults__ = built.__code__, built.__defaults__
         self._entries = []
 

@@ -177,7 +177,10 @@ def _all_code(ruleset: Ruleset, compiler: Compiler) -> dict[str, CodeType]:
         return {}
     from ..engine.procedure_code import compiled
     compiler.generate_all()
-    compiled(ruleset.procedure)
+    try:
+        compiled(ruleset.procedure)
+    except Exception:  # noqa: BLE001 - it fails as before when a game first runs it, not while loading
+        pass
     return compiler.codes
 
 
