@@ -109,6 +109,23 @@ def test_a_ruleset_from_the_cache_runs_its_rules_and_procedure_without_compiling
     assert play(again.ruleset) == play(fresh)
 
 
+def test_a_cache_file_written_by_validate_simulate_gets_the_code_a_game_runs(cache, monkeypatch):
+    """`validate --simulate` compiles each statement apart (its probe): it keeps the trees but no code;
+    the next ordinary load writes the code, which a later `validate --simulate` leaves there."""
+    from nycrules.language.probe import Probe, ProbedCompiler
+
+    def probed():
+        return check_ruleset(shipped_ruleset(), lambda calls, symbols, params: ProbedCompiler(calls, symbols, params,
+                                                                                              Probe()))
+    assert probed().ruleset is not None
+    [entry] = entries(cache)
+    assert json.loads(entry.read_text())["codes"] is None
+    assert check_ruleset(shipped_ruleset()).ruleset is not None
+    kept = json.loads(entry.read_text())["codes"]
+    assert kept
+    assert probed().ruleset is not None and json.loads(entry.read_text())["codes"] == kept
+
+
 def _other_code(kept: str) -> str:
     """The cache's compiled code with one function's code swapped for another's."""
     import base64

@@ -94,13 +94,14 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
             _check_effects_anyway(doc, parsed, sink, schema_errors > 0)
             return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     compiled = _check_and_compile(doc, parsed, sink, make_compiler,
-                                  cache.codes if from_cache and cache is not None else {}) if not sink else None
+                                  (cache.codes or {}) if from_cache and cache is not None else {}) if not sink else None
     if compiled is None:
         if from_cache:
             return check_ruleset(path, make_compiler, use_cache=False)
         return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     ruleset, compiler = compiled
-    if cache is not None and not from_cache:
+    if cache is not None and (not from_cache or (cache.codes is None and compiler.generate_when_run)):
+        # Parsed now, or kept by `validate --simulate` without the code a game runs: written (again).
         texts = [(spec, tree) for spec, tree in parsed if isinstance(spec.text, MStr)]
         cache.store([spec.key for spec, _ in texts], [tree for _, tree in texts], _all_code(ruleset, compiler))
     return LoadResult(ruleset, [], sources, sorted(set(sink.warnings)), documents.own_files)
@@ -170,11 +171,11 @@ def _check_effects_anyway(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink
     _type_check(parsed, DataChecker(doc, Sink()).symbols(), sink)
 
 
-def _all_code(ruleset: Ruleset, compiler: Compiler) -> dict[str, CodeType]:
-    """Every function of the ruleset's rules and procedure compiled now, as the cache keeps them (a
-    compiler that generates as it goes, not the probe of `validate --simulate`)."""
+def _all_code(ruleset: Ruleset, compiler: Compiler) -> dict[str, CodeType] | None:
+    """Every function of the ruleset's rules and procedure compiled now, as the cache keeps them; None
+    for the probe of `validate --simulate` (its compiler generates other code, all at once)."""
     if not compiler.generate_when_run:
-        return {}
+        return None
     from ..engine.procedure_code import compiled
     compiler.generate_all()
     try:

@@ -256,7 +256,9 @@ class RulesetCache:
         self.key = key
         self.path = folder / f"{_PREFIX}{key}.json"
         self.secret = secret
-        self.codes: dict[str, CodeType] = {}  # compiled code by its generated source, as `trees` read it
+        # Compiled code by its generated source, as `trees` read it; None when the file keeps none (it
+        # was written by `validate --simulate`, whose compiler generates other code).
+        self.codes: dict[str, CodeType] | None = None
 
     @classmethod
     def open(cls, texts: Iterable[tuple[str, str]]) -> "RulesetCache | None":
@@ -296,13 +298,13 @@ class RulesetCache:
         return trees
 
     def store(self, keys: list[tuple], trees: list[Any], codes: dict[str, CodeType] | None = None) -> None:
-        """Write the trees, and the code compiled from the ruleset by generated source (best effort: a
-        cache that cannot be written is no error)."""
+        """Write the trees, and the code compiled from the ruleset by generated source if given (best
+        effort: a cache that cannot be written is no error)."""
         encoder = _Encoder()
         try:
             scripts = [[list(key), encoder.node(tree)] for key, tree in zip(keys, trees, strict=True)]
             files = list(encoder.files)
-            kept = base64.b64encode(marshal.dumps(dict(codes or {}))).decode("ascii")
+            kept = None if codes is None else base64.b64encode(marshal.dumps(dict(codes))).decode("ascii")
             text = json.dumps({"format": FORMAT, "key": self.key, "files": files, "scripts": scripts,
                                "codes": kept, "signature": self._signature(files, scripts, kept)},
                               separators=(",", ":"), ensure_ascii=False)
@@ -355,8 +357,10 @@ def _decode(data: Any, key: str, keys: list[tuple], kinds: list[str]) -> list[An
     return trees
 
 
-def _codes(kept: Any) -> dict[str, CodeType]:
+def _codes(kept: Any) -> dict[str, CodeType] | None:
     """The compiled code of a file whose signature matched (so this program wrote it, for this Python)."""
+    if kept is None:
+        return None
     if type(kept) is not str:
         raise Damaged("compiled code")
     codes = marshal.loads(base64.b64decode(kept, validate=True))
