@@ -88,10 +88,13 @@ class GreedyAgent(_Picker):
         scores: list[float] = []
         exchanges: list[int] = []
         best_bid = 0.0  # passing scores 0
-        typed = getattr(decision, "bid_types", None)  # a bid's value and card types, without its cards
+        typed = getattr(decision, "bid_types", None)  # the bids' values and card types, without their cards
+        first, bids = typed() if typed is not None else (0, [])
         for index in range(decision.count):
-            bid = typed(index) if typed is not None else None
-            if bid is None:
+            if 0 <= index - first < len(bids):
+                bid = bids[index - first]
+            else:
+                bid = None
                 value = decision.value(index)  # no labels needed
                 what = value[0]
                 if what == "bid":

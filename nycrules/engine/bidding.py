@@ -218,16 +218,15 @@ class BidMenu(Decision):
             return ("exchange",) + self._swap_cards(self._swap_index(index))[2:]
         return ("use", self.uses[index - self.swap_count][1])
 
-    def bid_types(self, index: int) -> tuple[int, list[tuple[str, int]]] | None:
-        """For option `index` if it is a bid: its value, and how many cards of each type it adds (in
-        type order), read from the table without finding the cards themselves; else None."""
-        index -= self.passes
-        bids = self.bids
-        if not 0 <= index < bids.count:
-            return None
-        kinds, table, _ = bids.table()
-        packed, value = table[index]
-        return value, [(kind, n) for kind, n in zip(kinds, unpacked(packed, len(kinds))) if n]
+    def bid_types(self) -> tuple[int, list[tuple[int, list[tuple[str, int]]]]]:
+        """The bids' options, read from the table without finding the cards themselves: the index of
+        the first, and for each its value and how many cards of each type it adds (in type order)."""
+        if not self.bids.count:
+            return self.passes, []
+        kinds, table, _ = self.bids.table()
+        size = len(kinds)
+        return self.passes, [(value, [(kind, n) for kind, n in zip(kinds, unpacked(packed, size)) if n])
+                             for packed, value in table]
 
     def option(self, index: int) -> Option:
         if self._options is not None:
