@@ -256,6 +256,23 @@ def test_the_board_marks_where_a_tile_fits_with_a_key_beside_it(corner):
     assert lines[3].endswith("[b] I1 r2") and lines[4].endswith("[c] H2 r1")
 
 
+def test_a_long_key_goes_beside_the_board_first_then_below_it():
+    city = City(GEOMETRY, 2, 4)
+    for ident in ("y6", "y7", "y8", "y9", "y10", "y11", "y12", "y13", "b1", "b2"):
+        city.claim(ANN, territory(ident)) if ident in ("y6", "y7", "y8", "y9") else city.grant(ANN, territory(ident))
+    b = builder(city)
+    spots = free_places(b, [tile("bronze_2a")])
+    lines = marked_board(GEOMETRY, city, ["Ann", "Bob"], spots, tile("bronze_2a"))
+    assert len({s.anchor for s in spots}) == 18 and len(lines) == 20  # 18 squares: all beside the board
+    assert lines[2].endswith("[a] F1 r0 r1") and lines[19].endswith("[r] M3 r0")
+    for ident in ("b8", "b9", "b13", "r1", "r2"):
+        city.grant(ANN, territory(ident))
+    spots = free_places(b, [tile("bronze_2a")])
+    lines = marked_board(GEOMETRY, city, ["Ann", "Bob"], spots, tile("bronze_2a"))
+    assert len({s.anchor for s in spots}) > 18 and lines[20].startswith("  and on: [s] ")
+    assert len(lines) <= 23 and all(len(line) <= 80 for line in lines)
+
+
 def test_tiles_are_drawn_side_by_side_with_their_points(corner):
     tiles = [GEOMETRY.order[tile(t)] for t in ("bronze_2a", "bronze_3l", "gold_5v")]
     lines = tile_lines(GEOMETRY, tiles)

@@ -22,7 +22,6 @@ from .view import board_lines
 WIDTH = 80
 NUMBERED_UP_TO = 8  # places listed one by one, each with its number, up to this many
 GAP = 3  # spaces between two tiles drawn side by side
-SIDE_KEY = 17  # places keyed beside the board; more go below it
 
 
 def by_tile(spots: list[Spot]) -> dict[int, dict[int, list[int]]]:
@@ -101,8 +100,7 @@ def marked_board(geometry: Geometry, city: City, seats: list[str], spots: list[S
     grid = geometry.board.grid
     shown = {a: f"[{mark}]" if len(mark) == 1 else mark.upper() for mark, a in zip(marks, anchors)}
     entries = [f"{shown[a]} {grid.name(a)} {' '.join(turn_text(q) for q in turns)}" for a, turns in anchors.items()]
-    if len(entries) <= SIDE_KEY:
-        return board_lines(geometry, city, seats, colour, marks=shown, key=["it fits with its", "first square on:",
-                                                                             *entries])
-    below = wrap_items("it fits with its first square on: ", entries, sep="   ", indent=0)
-    return board_lines(geometry, city, seats, colour, marks=shown, key=[]) + below
+    side = grid.height - 1  # the key's lines beside the board (its two heading lines take the top rows)
+    below = wrap_items("  and on: ", entries[side:], sep="   ", indent=2) if len(entries) > side else []
+    return board_lines(geometry, city, seats, colour, marks=shown,
+                       key=["it fits with its", "first square on:", *entries[:side]]) + below
