@@ -141,3 +141,31 @@ def test_every_option_typed_in_the_games_words_reads_back_as_itself(ruleset, sea
         building = True in values and "build" in decision.prompt.lower()  # build whenever asked: more places
         session.apply(values.index(True) if building else chooser.randrange(decision.count))
     assert checked["Spot"] > 20 and checked["Tile"] > 30 and checked["Territory"] > 100, checked
+
+
+def test_two_people_at_one_screen_each_answer_their_own_questions(ruleset, tmp_path):
+    square = start_square(ruleset, 7)
+    code, out, game = play(ruleset, ["no", f"b2a at {square}", "no", "seats", "quit"], tmp_path, seats=("Ann", "Bob"),
+                           seed=7)
+    assert "Ann, choose: Which skyscraper replaces your buildings? bronze 2a" in out
+    assert "Bob: Play Market Shift" in out and "Bob, choose: Expand or demolish?" in out
+    assert "Ann: 2 points, 4 workers free, 17 tiles to build, 1 territory" in out  # `seats`, asked by Bob
+    assert [entry[0] for entry in game.session.history] == [0, 0, 0, 1]
+
+
+def test_a_finished_game_is_scored_and_its_record_drawn_by_nycrules_board(ruleset, tmp_path):
+    import subprocess
+    import sys
+
+    code, out, game = play(ruleset, ["2"] * 600 + ["seats", "quit"], tmp_path)
+    assert code == 0 and "Final scoring" in out and " wins with " in out
+    assert "Commands: board, seats, picture, log [N], why [N|#E], save FILE, quit" in out
+    record = tmp_path / "last.json"
+    done = subprocess.run([sys.executable, str(ROOT / "cli.py"), "board", str(record), "--ruleset", str(RULESET),
+                           "--plain"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.split("\n")[1].startswith("   A   B   C")
+    assert "you: " in done.stdout and "Random bot 2: " in done.stdout and "standing:" in done.stdout
+    picture = tmp_path / "end.svg"
+    done = subprocess.run([sys.executable, str(ROOT / "cli.py"), "board", str(record), "--ruleset", str(RULESET),
+                           "--svg", str(picture)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and picture.read_text().count("data-square=") == 14 * 19
