@@ -221,6 +221,9 @@ def test_territory_cards_and_territories_by_their_names_on_the_board():
     free = [GEOMETRY.board.territory(t) for t in ("y1", "y4", "y12")]
     assert read_territory(b, free, "y4") == 1 and read_territory(b, free, "territory y12") == 2
     assert read_territory(b, free, "y2") == "y2 is not one you can choose now; you can choose y1, y4, y12"
+    assert read_territory(b, free, "a3") == 1 and read_territory(b, free, "L2") == 2  # squares of y4 and y12
+    assert read_territory(b, [GEOMETRY.board.territory("y5")], "b3").startswith("b3 is not one")  # B3 is y5's
+    assert read_territory(b, free, "h1") == "y8 is not one you can choose now; you can choose y1, y4, y12"
     assert "did you mean y12" in read_territory(b, free, "y13x".removesuffix("x").replace("13", "112"))
 
 

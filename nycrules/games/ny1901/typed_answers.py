@@ -192,13 +192,20 @@ def read_yes(options: list[Any], prompt: str, text: str) -> Answer:
 
 # ------------------------------------------------------------------ land
 def read_territory(builder: Builder, territories: list[Territory], text: str) -> Answer:
-    """A territory among the options, by its name on the board (`y5`)."""
+    """A territory among the options, by its name on the board (`y5`) or a square of it (`b2`, when no
+    territory is called so)."""
     ident = words(text).removeprefix("territory ").strip()
     board = builder.geometry.board
     names = [t.id for t in territories]
     if ident in names:
         return names.index(ident)
     known = {t.id for t in board.territories}
+    cell = square_named(builder.geometry, ident) if ident not in known else None  # a territory's name first
+    if cell is not None and builder.geometry.territory_at[cell] >= 0:  # else a square of one
+        held = board.territories[builder.geometry.territory_at[cell]].id
+        if held in names:
+            return names.index(held)
+        ident = held
     if ident in known:
         shown = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
         return f"{ident} is not one you can choose now; you can choose {shown}"
