@@ -40,7 +40,7 @@ from .engine import ops
 from .engine.action_space import action_space
 from .api import load, new_game
 from .engine.runner import Session
-from .engine.observation_tensor import history_numbers, information_state_segments, layout
+from .engine.observation_tensor import history_numbers, information_state_segments, information_state_tensor, layout
 from .engine.chance import ChanceGame
 from .engine.setup import SeatSpec
 from .diagnostics import NycRulesError, whole_number
@@ -144,9 +144,12 @@ class NycState(pyspiel.State):
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The player's information-state tensor, straight from the game (see `information_numbers`)."""
-        size = sum(n for _, n in information_state_segments(self._live.game.ruleset))
-        return information_numbers(self, self.current_player() if player is None else int(player),
-                                   np.zeros(size, np.float32)).tolist()
+        player = self.current_player() if player is None else int(player)
+        ruleset = self._live.game.ruleset
+        moves = [(item.player, item.action) for item in self.full_history() if item.player >= 0]
+        seen = observation_numbers(self, player)
+        return information_state_tensor(ruleset, [0.0] * layout(ruleset).size if seen is None else seen,
+                                        [action for who, action in moves if who == player], [who for who, _ in moves])
 
     def current_player(self) -> int:
         live = self._live
