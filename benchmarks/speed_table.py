@@ -1,6 +1,7 @@
 """The README's speed table, every figure measured in one run of this checkout.
 
     python benchmarks/speed_table.py [--games 20] [--baseline 20bfc11] [--baseline-dir PATH]
+    python benchmarks/speed_table.py --whole-games   # New York City's and New York 1901's games alone
 
 Prints a Markdown table:
 - instructions a game against the baseline commit, for the three mixes of seats of
@@ -41,10 +42,11 @@ def cpu_of(fn) -> float:
     return time.process_time() - start
 
 
-def games_per_second(games: int) -> tuple[float, float]:
+def games_per_second(games: int, ruleset: str = "nyc") -> tuple[float, float]:
     """Whole games of four random bots per CPU-second, and the CPU seconds of one."""
-    nycrules.new_game(["bot:random"] * 4, seed=games + 1, log_events=False).run()  # caches filled
-    spent = cpu_of(lambda: [nycrules.new_game(["bot:random"] * 4, seed=seed, log_events=False).run()
+    rules = nycrules.load(ruleset)
+    nycrules.new_game(["bot:random"] * 4, seed=games + 1, ruleset=rules, log_events=False).run()  # caches filled
+    spent = cpu_of(lambda: [nycrules.new_game(["bot:random"] * 4, seed=seed, ruleset=rules, log_events=False).run()
                             for seed in range(1, games + 1)])
     return games / spent, spent / games
 
@@ -139,7 +141,13 @@ def main() -> None:
     parser.add_argument("--baseline", default="20bfc11", help="the commit the instructions are compared with")
     parser.add_argument("--baseline-dir", type=Path, help="a checkout of the baseline to use instead of git archive")
     parser.add_argument("--at", help="the commit to name as measured (for a copy of the source outside git)")
+    parser.add_argument("--whole-games", action="store_true",
+                        help="only whole games of 4 random bots a CPU-second, New York City's and New York 1901's")
     args = parser.parse_args()
+    if args.whole_games:
+        for name in ("nyc", "ny1901"):
+            print(f"| whole games, 4 random bots, {name} | {games_per_second(100, name)[0]:.0f} a CPU-second |")
+        return
     rows = []
     for label, (old, new) in measure.instructions(args.baseline, args.baseline_dir, args.games, 1).items():
         rows.append((f"instructions a game, {label}", f"{new:.1f} M ({new / old:.2f}x {args.baseline}'s {old:.1f} M)"))

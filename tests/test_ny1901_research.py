@@ -72,3 +72,34 @@ def test_the_greedy_bot_judges_by_effect_and_beats_random_play():
         game.run()
         wins += seats[game.winners()[0]] == "bot:greedy"
     assert wins >= 9
+
+
+def test_the_observation_tensor_has_a_fixed_size_and_lies_in_0_1():
+    from nycrules.engine.observation_tensor import layout
+    size = layout(RULESET).size
+    game = nycrules.new_game(["Ann", "Ben", "Cy"], seed=4, ruleset=RULESET)
+    rng, first = random.Random(1), None
+    while (decision := game.decision()) is not None:
+        tensor = game.observation_tensor(decision.seat.index)
+        assert len(tensor) == size and all(0.0 <= x <= 1.0 for x in tensor)
+        first = first or tensor
+        game.apply(rng.randrange(len(decision.options)))
+    assert game.observation_tensor(0) != first  # buildings, estates, points: it follows the game
+    assert game.observation_tensor(0) == game.determinize(1, 3).observation_tensor(0)  # nothing hidden in it
+
+
+def test_pettingzoo_accepts_its_environment():
+    import pytest
+    api = pytest.importorskip("pettingzoo.test")
+    from nycrules.pettingzoo import env
+    api.api_test(env(["Ann", "Ben", "Cy"], seed=3, ruleset="ny1901"), num_cycles=100)
+
+
+def test_openspiel_plays_it_with_its_chance_nodes():
+    import pytest
+    pyspiel = pytest.importorskip("pyspiel")
+    import nycrules.openspiel  # noqa: F401  (registers the game)
+    for players in (2, 4):
+        game = pyspiel.load_game("nycrules", {"players": players, "ruleset": "ny1901"})
+        assert game.max_chance_outcomes() >= 65  # a territory card drawn from the whole deck
+        pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -212,6 +212,7 @@ class GamePart:
     seat_counts: tuple[int, ...] = ()  # the numbers of seats its rulesets play with
     state_classes: tuple[type, ...] = ()  # the classes of what `setup` adds to a game (positions as JSON)
     lists: dict[str, tuple[str, ...]] = {}  # the names of its lists an action region's slot may number (`{tiles}`)
+    most_drawn = 0  # the most items one random draw of its setup or rules picks among (OpenSpiel's chance outcomes)
     at_the_table = False  # whether people can play it (`play`, `serve`...): its views and typed input are ready
     fingerprint = ""  # a digest of the game's data files beside the ruleset (part of the ruleset's digest)
 
@@ -225,6 +226,14 @@ class GamePart:
 
     def redeal(self, game: Any, seat: int, rng: Any) -> None:
         """Deal anew, in place, what the seat cannot know of what `setup` added (a determinized copy)."""
+
+    def tensor_segments(self, seats: int) -> list[tuple[str, int, float]]:
+        """Its segments of the observation tensor (engine/game_tensor.py): (name, length, scale), a number
+        divided by its scale; `seats` slots for the seats."""
+        return []
+
+    def tensor_fill(self, observed: dict[str, Any], put: Any, seats: int) -> None:
+        """Write what `observe` gave into its segments: put(segment name, offset, value); `seats` slots."""
 
     def shared_values(self) -> dict[str, Any]:
         """The values of its data a game may hold (in a rule's names, waiting at a decision), by a path of

@@ -234,11 +234,15 @@ class _Layout:
         return out
 
 
-def layout(ruleset: Ruleset) -> _Layout:
+def layout(ruleset: Ruleset) -> Any:
     """The ruleset's tensor layout (made once per loaded ruleset)."""
     made = ruleset.setup_cache.get("observation tensor")
     if made is None:
-        made = ruleset.setup_cache["observation tensor"] = _Layout(ruleset)
+        if ruleset.part is not None:  # a game of its own folder: its part lays out its own segments
+            from .game_tensor import GameLayout
+            made = ruleset.setup_cache["observation tensor"] = GameLayout(ruleset)
+        else:
+            made = ruleset.setup_cache["observation tensor"] = _Layout(ruleset)
     return made
 
 

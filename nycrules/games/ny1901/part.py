@@ -16,8 +16,10 @@ from .board import read_board
 from .city import City
 from .primitives_buildings import Building
 from .geometry import Geometry
+from .primitives_land import BONUS_CARDS
 from .ruleset_check import data_file
 from .tiles import read_tiles
+from . import tensor
 
 GAME = "ny1901"
 # The kinds of values this game's questions offer whose keys its rulesets' `actions:` regions number
@@ -41,6 +43,8 @@ class Part(GamePart):
         self.workers = workers
         self.fingerprint = fingerprint
         board = geometry.board
+        # A draw picks a territory card, a start lot, a street or a bonus card (at random, or shuffling).
+        self.most_drawn = max(len(geometry.cards), len(board.start_lots), len(board.streets), len(BONUS_CARDS))
         # What the action space's slots number (the ruleset's `actions:`), in a fixed order of the files.
         self.lists = {"tiles": tuple(t.id for t in geometry.order),
                       "squares": tuple(board.grid.name(c) for c in range(board.grid.size)),
@@ -74,6 +78,12 @@ class Part(GamePart):
         future = game.city.future
         future.sort()
         rng.shuffle(future)
+
+    def tensor_segments(self, seats: int) -> list[tuple[str, int, float]]:
+        return tensor.segments(self.geometry, seats, self.workers)
+
+    def tensor_fill(self, observed: dict[str, Any], put: Any, seats: int) -> None:
+        tensor.fill(self.geometry, observed, put, seats)
 
     def shared_values(self) -> dict[str, Any]:
         geometry, board = self.geometry, self.geometry.board
