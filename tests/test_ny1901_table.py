@@ -169,3 +169,30 @@ def test_a_finished_game_is_scored_and_its_record_drawn_by_nycrules_board(rulese
     done = subprocess.run([sys.executable, str(ROOT / "cli.py"), "board", str(record), "--ruleset", str(RULESET),
                            "--svg", str(picture)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and picture.read_text().count("data-square=") == 14 * 19
+
+
+def test_a_place_typed_at_build_goes_past_a_tile_taken_without_asking(ruleset):
+    """When only one tile fits, the game takes it without asking: a whole placement typed at "Build a
+    skyscraper?" still ends at its place (yes, then the place), checked on a copy first."""
+    import random
+
+    from nycrules.table.game_hooks import hooks_of, read_typed, typed
+
+    hooks = hooks_of(ruleset)
+    session = Session(ruleset, parse_seats(["you", "bot:random"], ruleset), 2, {})
+    chooser = random.Random(2)
+    while (decision := session.decision()) is not None:
+        values = [decision.value(i) for i in range(decision.count)]
+        building = True in values and "build" in decision.prompt.lower()
+        if building and "a skyscraper" in decision.prompt:
+            copy = session.clone(agents={}, log_events=True)
+            before = len(copy.state.events)
+            copy.apply(values.index(True))
+            after = copy.decision()
+            forced = any(event.kind == "forced" for event in copy.state.events[before:])
+            if forced and after is not None and after.count >= 2 and type(after.value(0)).__name__ == "Spot":
+                text = typed(hooks, copy.state, after, 1)
+                assert read_typed(session, decision, text, hooks) == [values.index(True), 1]
+                return
+        session.apply(values.index(True) if building else chooser.randrange(decision.count))
+    pytest.fail("no build with its tile taken without asking in this game")

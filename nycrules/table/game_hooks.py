@@ -77,11 +77,15 @@ def read_typed(session: Session, decision: Decision, line: str, hooks: Any | Non
     index, rest = found
     chosen = [index]
     copy = session.clone(agents={}, log_events=True)
-    while len(chosen) < MAX_ANSWERS_IN_ONE_LINE and _took_only(copy, chosen[-1]):
+    while len(chosen) < MAX_ANSWERS_IN_ONE_LINE:
+        asked_next = _took_only(copy, chosen[-1])
         following = copy.decision()
         if following is None or following.seat.index != decision.seat.index:
             break
         found = read_one(hooks, copy.state, following, rest)
+        if not asked_next:  # a question between was taken without asking: the rest only ends a move there
+            chosen += [found] if isinstance(found, int) else []
+            break
         if isinstance(found, str):
             return found
         if isinstance(found, int):
@@ -94,8 +98,10 @@ def read_typed(session: Session, decision: Decision, line: str, hooks: Any | Non
 
 def _took_only(copy: Session, index: int) -> bool:
     """Answer the copy's decision; whether the game then asked again with nothing taken for the seat in
-    between (a question of one option, taken without asking, may have been the one the line was for:
-    the rest of the line is then left unread)."""
+    between. A question of one option taken without asking may have been the one the line was for: the
+    rest of the line then answers the next question only if it is that question's whole answer (the
+    place after a tile taken without asking), never the start of another move (Construction Boom's
+    question after the place was)."""
     game = copy.state
     assert game is not None
     before = len(game.events)
