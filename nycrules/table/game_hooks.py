@@ -100,8 +100,8 @@ def _took_only(copy: Session, index: int) -> bool:
     """Answer the copy's decision; whether the game then asked again with nothing taken for the seat in
     between. A question of one option taken without asking may have been the one the line was for: the
     rest of the line then answers the next question only if it is that question's whole answer (the
-    place after a tile taken without asking), never the start of another move (Construction Boom's
-    question after the place was)."""
+    last part of the move typed), never the start of another move (a later question that would read
+    the same line again as a move of its own)."""
     game = copy.state
     assert game is not None
     before = len(game.events)
