@@ -123,3 +123,10 @@ def test_a_mod_plays_its_bases_game(copy, tmp_path):
     (tmp_path / "mod.yaml").write_text("extends: nyc\nruleset: {id: mine, name: Mine, version: 1, game: ny1901}\n")
     assert problems(tmp_path / "mod.yaml")[0].endswith(
         "E204 ruleset.game: a mod plays the game of the ruleset it extends (nyc is nyc), not ny1901")
+
+
+def test_validate_simulate_coverage_names_what_never_ran():
+    done = subprocess.run([sys.executable, str(ROOT / "cli.py"), "validate", str(FOLDER / "ruleset.yaml"), "--simulate",
+                           "3", "--coverage"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "internal error" not in done.stderr, done.stderr
+    assert "3 game(s) played" in done.stdout and "ruleset.yaml:" in done.stdout  # some lines of rare cases

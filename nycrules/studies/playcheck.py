@@ -222,7 +222,7 @@ def _root_location(ruleset: Ruleset) -> Location:
 
 def _scripts(ruleset: Ruleset) -> list[Script]:
     """Every effect of the ruleset that can run in a game (expressions are not counted)."""
-    out = list(ruleset.steps.values()) + [ruleset.bid_value]
+    out = list(ruleset.steps.values()) + ([ruleset.bid_value] if ruleset.bid_value is not None else [])
     if ruleset.after_each_round is not None:
         out.append(ruleset.after_each_round)
     for rnd in ruleset.rounds:
