@@ -196,3 +196,10 @@ def test_a_place_typed_at_build_goes_past_a_tile_taken_without_asking(ruleset):
                 return
         session.apply(values.index(True) if building else chooser.randrange(decision.count))
     pytest.fail("no build with its tile taken without asking in this game")
+
+
+def test_land_typed_at_the_turns_first_question_expands_and_claims_it(ruleset, tmp_path):
+    code, out, game = play(ruleset, ["y11", "quit"], tmp_path)  # the market holds a yellow size-2 card
+    assert "you: Play Market Shift: the face-up territory cards go under the Future Market" in out
+    assert "you, choose: Expand or demolish? expand" in out and "you claims yellow territory y11" in out
+    assert "you: Build a skyscraper?" in out and len(game.session.record) == 5  # no, expand, no, card, y11

@@ -202,8 +202,14 @@ def test_a_placement_typed_at_the_turns_first_choice_goes_on_to_the_build_it_nee
     assert read_way(b, ["build", "demolish"], "b2b at h2") == (0, "b2b at h2")
     assert "claim a territory first (`expand`)" in read_way(b, ["expand", "demolish"], "b2b at h2")
     assert read_way(b, ["expand", "demolish"], "expand") is None  # the table's reader takes it
-    assert read_yes([True, False], "Build a skyscraper?", "b2b at h2") == (0, "b2b at h2")
-    assert read_yes([True, False], "Play Market Shift: ...?", "b2b at h2") is None
+    assert read_yes(b, [True, False], "Build a skyscraper?", "b2b at h2") == (0, "b2b at h2")
+    assert read_yes(b, [True, False], "Play Market Shift: ...?", "b2b at h2") == (1, "b2b at h2")  # no shift
+    assert read_yes(b, [True, False], "Play Market Shift: ...?", "maybe") is None
+    assert read_way(b, ["expand", "demolish"], "y11") == (0, "y11")  # land typed: expand, then claim it
+    assert read_way(b, ["expand", "demolish"], "yellow 2") == (0, "yellow 2")
+    grab = "Play Land Grab: take two size-2 territory cards?"
+    assert read_yes(b, [True, False], grab, "y11") == (1, "y11")  # one territory: no Land Grab
+    assert read_yes(b, [True, False], grab, "red 2 + yellow 2") == (0, "red 2 + yellow 2")
 
 
 def test_territory_cards_and_territories_by_their_names_on_the_board():

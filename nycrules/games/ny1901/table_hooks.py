@@ -79,7 +79,7 @@ def parse_answer(game: Any, decision: Any, text: str) -> Answer:
     if isinstance(first, Territory):
         return read_territory(builder, values, text)
     if isinstance(first, bool):
-        return read_yes(values, decision.prompt, text)
+        return read_yes(builder, values, decision.prompt, text)
     if _is_way(values):
         return read_way(builder, values, text)
     return None

@@ -155,10 +155,11 @@ def is_placement(typed: Typed) -> bool:
 
 def read_way(builder: Builder, ways: list[str], text: str) -> Answer:
     """`expand`, `demolish` or `build` (the turn's first choice); a placement typed here goes on to the
-    build it needs: over your own buildings a demolition, else a plain build."""
+    build it needs: over your own buildings a demolition, else a plain build; land typed here (a
+    territory's name, a card) goes on to expanding."""
     typed = split(text)
     if not is_placement(typed):
-        return None
+        return (ways.index("expand"), text) if "expand" in ways and names_land(builder, text) else None
     geometry = builder.geometry
     tiles = tiles_named(geometry, typed.tile)
     cell = square_named(geometry, typed.square)
@@ -183,11 +184,28 @@ def read_way(builder: Builder, ways: list[str], text: str) -> Answer:
     return None
 
 
-def read_yes(options: list[Any], prompt: str, text: str) -> Answer:
-    """A placement typed at a yes-or-no question about building: yes, then the placement."""
-    if True in options and "build" in prompt.lower() and is_placement(split(text)):
+def read_yes(builder: Builder, options: list[Any], prompt: str, text: str) -> Answer:
+    """A placement typed at a yes-or-no question about building: yes, then the placement. Land typed
+    at Land Grab's question: two cards, yes; one territory or card, no (one card, as usual). A move
+    typed at Market Shift's question, which opens a turn: no, then the move."""
+    asked = prompt.lower()
+    if True in options and "build" in asked and is_placement(split(text)):
         return options.index(True), text
+    if "land grab" in asked and False in options and names_land(builder, text):
+        two = len([p for p in re.split(r"\s*(?:\+|,|\band\b)\s*", words(text)) if p]) == 2
+        return options.index(two), text
+    if "market shift" in asked and False in options and (names_land(builder, text) or is_placement(split(text))):
+        return options.index(False), text  # the turn's move typed at its first question: no shift
     return None
+
+
+def names_land(builder: Builder, text: str) -> bool:
+    """Whether the words name a territory (`y5`) or territory cards (`yellow 2`, `red 2 + blue 2`)."""
+    typed = words(text).removeprefix("territory ")
+    if any(t.id == typed for t in builder.geometry.board.territories):
+        return True
+    parts = [p for p in re.split(r"\s*(?:\+|,|\band\b)\s*", typed) if p]
+    return bool(parts) and all(_kind(builder, p) is not None for p in parts)
 
 
 # ------------------------------------------------------------------ land
