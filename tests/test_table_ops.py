@@ -70,6 +70,7 @@ def test_draw_into_takes_the_top_cards_top_first_and_reshuffles_when_short(deck_
     class Table:  # what draw_into reads of a game
         def __init__(self):
             self.rng = random.Random(7)
+            self.chance = None  # no outside sampler: the seeded source shuffles (engine/chance.py)
             self.deck, self.discard = Zone("draw pile"), Zone("discard pile", public=True)
             for i in range(deck_size + 4):
                 zone = self.deck if i < deck_size else self.discard
