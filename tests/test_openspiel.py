@@ -238,3 +238,13 @@ def test_rl_environment_deals_a_new_game_each_episode():
         hands.append([sorted(c.type for c in [*seat.hand, *seat.reserve])
                       for seat in environment.get_state.session.state.seats])
     assert hands[0] != hands[1]
+
+
+def test_a_chance_sampling_algorithm_runs_on_it():
+    """Outcome-sampling MCCFR samples chance nodes by their probabilities (before: no chance nodes, and
+    the deal came from inside the state)."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(pyspiel.load_game("nycrules", {"players": 2}))
+    for _ in range(2):
+        solver.iteration()
+    assert len(solver._infostates) > 100  # one entry per information state met on the sampled games
