@@ -203,3 +203,10 @@ def test_land_typed_at_the_turns_first_question_expands_and_claims_it(ruleset, t
     assert "you: Play Market Shift: the face-up territory cards go under the Future Market" in out
     assert "you, choose: Expand or demolish? expand" in out and "you claims yellow territory y11" in out
     assert "you: Build a skyscraper?" in out and len(game.session.record) == 5  # no, expand, no, card, y11
+
+
+def test_the_facts_above_a_question_fit_80_columns_whatever_the_name(ruleset, tmp_path):
+    code, out, _ = play(ruleset, ["quit"], tmp_path, seats=("Annabel Longname", "bot:random"))
+    assert "You: 0 points, 4 workers free, 18 tiles to build, up to bronze (silver at 6)" in out.split("\n")
+    code, out, _ = play(ruleset, ["quit"], tmp_path)
+    assert "you: 0 points, 4 workers free, 18 tiles to build, up to bronze (silver at 6)" in out.split("\n")

@@ -264,8 +264,10 @@ def decision_context(game: Any, decision: Any) -> str:
     opens = f" ({following[0]})" if following else ""
     streets = {s.letter: s.name for s in geometry.board.streets}
     market = ", ".join(f"{geometry.cards[c].district} {geometry.cards[c].size}" for c in city.open_market)
-    lines = [f"{decision.seat.name}: {_counted(builder.points, 'point')}, {_counted(city.free_workers[seat], 'worker')} "
-             f"free, {_counted(len(city.unbuilt[seat]), 'tile')} to build, up to {GENERATIONS[top]}{opens}",
+    facts = (f"{_counted(builder.points, 'point')}, {_counted(city.free_workers[seat], 'worker')} free, "
+             f"{_counted(len(city.unbuilt[seat]), 'tile')} to build, up to {GENERATIONS[top]}{opens}")
+    who = decision.seat.name if len(decision.seat.name) + len(facts) + 2 <= 80 else "You"  # the facts first
+    lines = [f"{who}: {facts}",
              f"  market: {market or 'empty'} ({len(city.future)} face down)",
              f"  streets: {', '.join(streets[s] for s in city.streets)}; bonus: {city.bonus.replace('_', ' ')}"]
     return "\n".join(line if len(line) <= 80 else line[:77] + "..." for line in lines)
