@@ -129,7 +129,9 @@ class NycEnv(AECEnv):
         decision = game.decision()
         points = ", ".join(f"{score['name']} {score['total']}" for score in game.scores())
         if decision is None:
-            return f"game of seed {game.seed}: over; points {points}; winner {game.specs[game.winner()].name}"
+            won = [game.specs[i].name for i in game.winners()]
+            return (f"game of seed {game.seed}: over; points {points}; "
+                    f"{'winners' if len(won) > 1 else 'winner'} {' and '.join(won)}")
         return (f"game of seed {game.seed}, decision {len(game.record) + 1}: {decision.seat.name} to answer "
                 f"{decision.prompt!r} ({decision.count} options); points {points}")
 

@@ -29,7 +29,7 @@ def played(path: Path, seed: int = 4):
 
 def test_seats_equal_on_every_key_share_the_victory(tmp_path):
     game = played(mod(tmp_path, 'winner:\n  rank: seats_by_press()\n  by: "[0]"\n  shared: true\n'))
-    assert game.winners() == [0, 1, 2] or sorted(game.winners()) == [0, 1, 2]
+    assert game.winners() == [seat.index for seat in game.state.seats_in_press_order()]  # in rank's order
     assert [share for share, _ in game.returns()] == pytest.approx([1 / 3] * 3)
     last = game.events()[-1]
     assert last.kind == "end" and last.text.endswith("share the victory") and last.text.count("points") == 3
@@ -94,3 +94,28 @@ def test_1901_seats_equal_on_all_three_share_the_victory():
     assert [s.index for s in winners(game)] == [0, 1]
     end_game(game)
     assert game.events[-1].text == "seat 1 (40 points) and seat 2 (40 points) share the victory"
+
+
+def test_a_shared_victory_is_told_as_shared_at_the_table_and_in_the_picture(tmp_path):
+    """play's last words, the web table's final scoring, the picture's title and PettingZoo's render."""
+    from typer.testing import CliRunner
+    from nycrules.cli.app import app
+    from nycrules.engine.scoring import victory
+    from nycrules.table.svg import picture
+    from nycrules.web.seat_state import _final
+    path = mod(tmp_path, 'winner:\n  rank: seats_by_press()\n  by: "[0]"\n  shared: true\n')
+    done = CliRunner().invoke(app, ["play", "-r", str(path), "--plain", "--seed", "4", "--record",
+                                    str(tmp_path / "record.json")] + ["--seat", "bot:random"] * 3)
+    assert done.exit_code == 0, done.output
+    assert done.output.count("share the victory.") == 1 and " wins with " not in done.output
+    state = played(path).state
+    assert victory(state).endswith("share the victory") and state.seats[0].name in victory(state)
+    assert _final(state)["winner"] == victory(state) + "."
+    assert "share the victory" in picture(state)
+    from nycrules.pettingzoo import env as pettingzoo_env
+    table = pettingzoo_env(("Ann", "Ben", "Cy"), seed=4, ruleset=path, render_mode="ansi")
+    table.reset(seed=4)
+    for agent in table.agent_iter():
+        _, _, ended, cut, _ = table.last()
+        table.step(None if ended or cut else int(table.observe(agent)["action_mask"].argmax()))
+    assert table.render().endswith("; winners " + " and ".join(seat.name for seat in ranking(table.game.state)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
@@ -88,7 +89,7 @@ def play(
     terminal = Terminal(sys.stdin, sys.stdout, interactive, rows if rows and rows >= MIN_ROWS else None,
                         screen=watched, delay=delay)
     game = PlayGame(loaded, specs, game_seed, terminal, decisions, record_file=record or Path(LAST_GAME),
-                    position=position)
+                    position=position, again=f" -r {shlex.quote(str(ruleset))}" if ruleset else "")
     raise typer.Exit(game.run())
 
 

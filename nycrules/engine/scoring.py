@@ -85,8 +85,16 @@ def end_game(game: Game) -> None:
     if len(won) == 1:
         game.emit(won[0], f"wins with {won[0].points} points", "end")
     else:
-        names = ", ".join(f"{seat.name} ({seat.points} points)" for seat in won[:-1])
-        game.emit(None, f"{names} and {won[-1].name} ({won[-1].points} points) share the victory", "end")
+        game.emit(None, victory(game), "end")
+
+
+def victory(game: Game) -> str:
+    """Who won, in words: `Ann wins with 84 points`, or `Ann (80 points) and Bob (80 points) share the victory`."""
+    won = winners(game)
+    if len(won) == 1:
+        return f"{won[0].name} wins with {won[0].points} points"
+    names = ", ".join(f"{seat.name} ({seat.points} points)" for seat in won[:-1])
+    return f"{names} and {won[-1].name} ({won[-1].points} points) share the victory"
 
 
 def final_scoring(game: Game) -> None:

@@ -19,7 +19,7 @@ from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..engine.decisions import Decision
 from ..engine.model import Ruleset
 from ..engine.runner import Session
-from ..engine.scoring import winner_of
+from ..engine.scoring import victory
 from ..engine.setup import SeatSpec
 from ..engine.state import Game, Seat
 from .replay import check_record_used
@@ -61,6 +61,7 @@ class PlayGame:
     board_shown: bool = False  # the board is shown before a person's first decision (the start characters)
     position: dict | None = None  # a position the game goes on from (`play --from`), its decisions first
     planned: list[int] = field(default_factory=list)  # the rest of a line that answered several questions
+    again: str = ""  # ` -r PATH` for the commands the table suggests, when the rules are not the shipped ones
 
     def __post_init__(self) -> None:
         self.hooks = game_hooks.hooks_of(self.ruleset)  # what the ruleset's game gives the table, if anything
@@ -105,7 +106,7 @@ class PlayGame:
             except InputEnded as ended:
                 return self._autosave(ended.reason)
             except RuleRuntimeError as err:  # a bug of the ruleset: keep the game to show where
-                self._autosave(str(err), "replay it with: nycrules replay")
+                self._autosave(str(err), f"replay it with: nycrules replay{self.again}")
                 return 1
             except Stopped as stop:
                 self._autosave(STOPPING_SIGNALS[signal.Signals(stop.signum).name])
@@ -119,8 +120,8 @@ class PlayGame:
                     try:
                         self._autosave(f"cannot write the output ({err.strerror or err})" if output else
                                        f"internal error ({type(err).__name__}: {err})",
-                                       "continue with: nycrules play --load" if output else
-                                       "please report it; continue with: nycrules play --load")
+                                       f"continue with: nycrules play{self.again} --load" if output else
+                                       f"please report it; continue with: nycrules play{self.again} --load")
                     except NycRulesError:
                         pass  # the error itself is what to report
                 raise
@@ -132,15 +133,14 @@ class PlayGame:
         t.make_room(len(table.split("\n")) + 2)  # the table and who won, on one screen
         t.say("")
         t.say(table)
-        winner = winner_of(game)
-        t.say(f"{winner.name} wins with {winner.points} points.")
+        t.say(f"{victory(game)}.")
         record, note = save_with_fallback(self._save(list(self.session.record)), self.record_file,
                                           "game's record")
         if note:
             t.say(note)
         where = shown_path(record)
         t.say(f"The game's record is in {where}; see it again with")
-        t.say(f"  nycrules replay {where}\n  nycrules board {where}")
+        t.say(f"  nycrules replay{self.again} {where}\n  nycrules board{self.again} {where}")
         if any(spec.kind == "human" for spec in self.specs):
             self._after_the_game(game)
         return 0
@@ -224,8 +224,9 @@ class PlayGame:
             return self.last_asked
         return people[0] if people else None
 
-    def _autosave(self, reason: str, how: str = "continue with: nycrules play --load") -> int:
+    def _autosave(self, reason: str, how: str | None = None) -> int:
         """Save the game so far without replacing another game's save (saves.save_keeping_others), and say where."""
+        how = how or f"continue with: nycrules play{self.again} --load"
         assert self.session is not None
         hold_stopping_signals()
         path, note = save_keeping_others(self._save(list(self.session.record)), self.autosave)
@@ -333,7 +334,7 @@ class PlayGame:
             return str(err)
         self.saved = (path, len(self.session.record))
         where = shown_path(path)
-        return f"saved to {where} (continue with: nycrules play --load {where})" + (f"; {note}" if note else "")
+        return f"saved to {where} (continue with: nycrules play{self.again} --load {where})" + (f"; {note}" if note else "")
 
     def _quit(self) -> str:
         """Stop the game. Saved as it is (`save FILE`): nothing to ask. Else a person is asked whether to
@@ -373,10 +374,10 @@ class PlayGame:
         path, held = self.saved
         where = shown_path(path)
         if held == len(record):
-            said = f"Game stopped; saved to {where} (continue with: nycrules play --load {where})."
+            said = f"Game stopped; saved to {where} (continue with: nycrules play{self.again} --load {where})."
         else:
             said = (f"Game stopped; the last save, {where}, is {held} decisions in, without the "
-                    f"{len(record) - held} since (continue from there with: nycrules play --load {where}).")
+                    f"{len(record) - held} since (continue from there with: nycrules play{self.again} --load {where}).")
         return said + (f"\n{note}" if note else "")
 
     def _undo(self, seat: Seat) -> str:

@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .board_view import wrap_items
 from .colours import NEUTRAL, fill, seat_fill
-from ..engine.scoring import winner_of
+from ..engine.scoring import victory
 from ..engine.state import Borough, Game, Seat
 from ..text import shown
 
@@ -111,9 +111,7 @@ def picture(game: Game) -> str:
 def _title(c: Canvas, game: Game) -> None:
     title = f"New York City: game round {game.round} of {game.ruleset.game.rounds}"
     if game.finished:
-        winner = winner_of(game)
-        title = (f"New York City, finished after {game.ruleset.game.rounds} game rounds: {winner.name} wins "
-                 f"with {winner.points} points")
+        title = f"New York City, finished after {game.ruleset.game.rounds} game rounds: {victory(game)}"
     c.text(24, 40, title, 24, "bold", class_="title")
     mayor = f"the Mayor is in {game.mayor.name} ({game.mayor.letter})" if game.mayor else "the Mayor is not out yet"
     statue = "the Statue of Liberty is scored" if game.statue_flipped else "the Statue of Liberty is not yet scored"

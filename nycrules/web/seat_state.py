@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.decisions import Decision
-from ..engine.scoring import winner_of
+from ..engine.scoring import victory
 from ..engine.seat_view import SeatView
 from ..engine.state import Game
 from ..table import menus, views
@@ -85,13 +85,12 @@ def log_lines(state: Game, viewer: int | None) -> list[dict[str, Any]]:
 def _final(state: Game) -> dict[str, Any]:
     """The final scoring as `play` shows it (views.final_scores), as rows of a table: points from the
     game, each scoring step, the total."""
-    winner = winner_of(state)
     seats = state.seats
     rows = [["during the game", *(s.points - sum(s.scores.values()) for s in seats)]]
     rows += [[step.title, *(s.scores.get(step.id, 0) for s in seats)] for step in state.ruleset.final_scoring]
     rows.append(["total", *(s.points for s in seats)])
     return {"names": [s.name for s in seats], "rows": rows,
-            "winner": f"{winner.name} wins with {winner.points} points."}
+            "winner": f"{victory(state)}."}
 
 
 def _kind(kind: str, tom_mode: str, tom_cards: int) -> str:
