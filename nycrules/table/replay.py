@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from . import narration, views
+from . import game_hooks, narration, views
 from ..diagnostics import NycRulesError
 from ..engine.decisions import Decision
 from ..engine.model import Ruleset
@@ -24,6 +24,7 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None, seat: i
         out.write("\n".join(fitted(line) for line in shown_in_colour(text).split("\n")))
 
     printed = 0
+    hooks = game_hooks.hooks_of(ruleset)  # the board, seats and facts of the ruleset's game
     limit = len(save.decisions) if until is None else min(until, len(save.decisions))
 
     def flush(game: Game) -> None:
@@ -35,7 +36,7 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None, seat: i
     def observe(game: Game, decision: Decision, index: int) -> None:
         flush(game)
         if decision.seat.index == seat:
-            write(views.decision_context(game, decision) + "\n")
+            write(game_hooks.context(hooks, game, decision) + "\n")
         write(f"#{len(session.record)} {decision.seat.name}: {decision.prompt} -> "
                   f"{decision.option(index).label}\n")
 
@@ -47,7 +48,7 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None, seat: i
     flush(game)
     if paused:
         write(f"\n(after decision {limit} of {len(save.decisions)})\n")
-        write(views.board(game) + "\n" + views.seats(game) + "\n")
+        write(game_hooks.board(hooks, game, False) + "\n" + game_hooks.seats(hooks, game, False) + "\n")
         return 0
     check_record_used(session, len(save.decisions))
     write("\n" + views.final_scores(game) + "\n")
