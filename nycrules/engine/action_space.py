@@ -10,8 +10,8 @@ so that a mod adding characters, card types or vessels moves no id. A region is 
 - a `key` pattern with slots, such as `char:{number}` or `swap:{card_types}>{card_types}`:
   `{number}` is a whole number below the capacity; `{NAME}` a name of the ruleset's list
   NAME (a component list such as `card_types`, numbered by its place in the list, the
-  `characters`, by their numbers, or a list of the ruleset's game, such as New York 1901's
-  `tiles`: model.GamePart.lists); the capacity is one number for every slot, or a list of
+  `characters`, by their numbers, or a list that the ruleset's game part gives
+  (model.GamePart.lists)); the capacity is one number for every slot, or a list of
   one per slot (`spot:{tiles}@{squares}/{number}` with [32, 300, 4]); `unordered: true` numbers the slots' values as a set
   (`pair:dollar+elevator` is `pair:elevator+dollar`); `copies: N` numbers alike options
   `#2` ... `#N` (two elevator cards shown in different pairs);
