@@ -4,7 +4,7 @@ points against a recount from the final position), over as many games as asked: 
 rulebook's trigger and how many at the ruleset's 60-round bound, with random choices or with a seat
 that always builds its most valuable tile.
 
-    python benchmarks/ny1901_games.py [GAMES_PER_SEAT_COUNT] [--builder]
+    python benchmarks/ny1901_games.py [GAMES_PER_SEAT_COUNT] [--builder | --greedy]
 
 Seeds 1..N at 2, 3 and 4 seats (the suite plays seeds 1-20); CPU time of this process (the checks
 included, so not a measure of the engine's speed: `nycrules simulate` is).
@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this checkout's package, and the tests' helpers
 
 from nycrules.games.ny1901.tiles import Tile  # noqa: E402
-from test_ny1901_games import check_whole_game  # noqa: E402
+from ny1901_games import play_with_bots  # noqa: E402
+from test_ny1901_games import check_played, check_whole_game  # noqa: E402
 
 
 def builder(seed: int):
@@ -42,7 +43,7 @@ def main(argv: list[str]) -> None:
     if "--help" in argv or "-h" in argv:
         print(__doc__.strip())
         return
-    unknown = [a for a in argv if not a.isdigit() and a != "--builder"]
+    unknown = [a for a in argv if not a.isdigit() and a not in ("--builder", "--greedy")]
     if unknown:
         sys.exit(f"unknown argument {unknown[0][:40]!r}; see --help")
     games = int(next((a for a in argv if a.isdigit()), "100"))
@@ -52,13 +53,18 @@ def main(argv: list[str]) -> None:
     points: list[int] = []
     for seats in (2, 3, 4):
         for seed in range(1, games + 1):
-            game, watch = check_whole_game(seats, seed, chooser=builder(seed) if use_builder else None)
+            if "--greedy" in argv:  # every seat bot:greedy, through a Session
+                game, watch = play_with_bots(seats, seed, "bot:greedy")
+                check_played(game, watch)
+            else:
+                game, watch = check_whole_game(seats, seed, chooser=builder(seed) if use_builder else None)
             turns += len(watch.turns) + len(watch.final)
             ended += bool(watch.final)
             bound += not watch.final
             points += [s.points for s in game.seats]
     cpu = time.process_time() - start
-    who = "a chooser that always builds its most valuable tile" if use_builder else "random choices"
+    who = ("a chooser that always builds its most valuable tile" if use_builder else "bot:greedy at every seat"
+           if "--greedy" in argv else "random choices")
     print(f"{3 * games} games ({who}; seeds 1-{games} at 2, 3, 4 seats): invariants held after all {turns} turns; "
           f"{ended} ended by the trigger, {bound} at the 60-round bound; mean {sum(points) / len(points):.1f} points "
           f"a seat; {3 * games / cpu:.1f} games per CPU-second")

@@ -236,6 +236,19 @@ def play(seats: int, seed: int, base: str = "ruleset.yaml",
     return game, watch
 
 
+def play_with_bots(seats: int, seed: int, kind: str, base: str = "ruleset.yaml") -> tuple[Game, Watch]:
+    """A whole game of bots of one kind (bot:greedy...), through a Session, watched as `play` watches."""
+    from nycrules.agents import seat_agents
+    from nycrules.engine.runner import Session
+    specs = [SeatSpec(f"seat {i + 1}", kind) for i in range(seats)]
+    session = Session(MARKED[base], specs, seed, seat_agents(specs, seed), log_events=True, pause_at=0)
+    session.decision()  # the first decision, before any turn is over: the watch goes on the table now
+    assert session.state is not None
+    watch = Watch(session.state)
+    session.run()
+    return session.state, watch
+
+
 def recount(game: Game, watch: Watch) -> list[dict[str, int]]:
     """Each seat's points worked out again from the final position (and the points its builds earned,
     which a demolition does not take back), by category as the final scoring books them."""

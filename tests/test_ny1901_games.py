@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ny1901_games import GEOMETRY, RULESET, Watch, play, recount, run
+from ny1901_games import GEOMETRY, RULESET, Watch, play, play_with_bots, recount, run
 from nycrules.engine.state import Game
 
 
@@ -17,6 +17,13 @@ def check_whole_game(seats: int, seed: int, base: str = "ruleset.yaml", chooser:
     """Every check of a whole game (its invariants were checked at every turn's end as it was played);
     the game and its watch. Random answers from the seed, or `chooser(game, decision)`'s."""
     game, watch = play(seats, seed, base, chooser)
+    check_played(game, watch)
+    return game, watch
+
+
+def check_played(game: Game, watch: Watch) -> None:
+    """The checks of a whole game played and watched (its invariants were checked as it was played)."""
+    seats = len(game.seats)
     params, bound = game.ruleset.params, game.ruleset.procedure.nodes
     turns = watch.turns
     assert turns[:seats] == list(range(seats)) and all(b == (a + 1) % seats for a, b in zip(turns, turns[1:]))
@@ -31,13 +38,19 @@ def check_whole_game(seats: int, seed: int, base: str = "ruleset.yaml", chooser:
     assert all(s.points == sum(r.values()) for s, r in zip(game.seats, recounted))
     assert run(game, ("winner",))[0].points == max(s.points for s in game.seats)
     assert 0 < len(game.city.streets) == params["streets_dealt"] and game.city.bonus
-    return game, watch
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 @pytest.mark.parametrize("seed", range(1, 21))
 def test_whole_games_keep_the_invariants(seats, seed):
     check_whole_game(seats, seed)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_games_of_greedy_bots_keep_the_invariants(seats):
+    game, watch = play_with_bots(seats, seats, "bot:greedy")
+    check_played(game, watch)
+    assert watch.final  # it builds: the end is triggered, not the bound of rounds reached
 
 
 @pytest.mark.parametrize("base", ["advanced.yaml", "beginner.yaml"])
