@@ -9,7 +9,7 @@ the table's own way, which is New York City's):
 - `describe_options(game, decision, every)`: the lines that show the options (None: the menu's);
 - `explain(game, decision)`: `help` for the decision (None: the table's);
 - `board_text(game, colour)`, `seats_text(game, colour)`, `svg(game)`: the board, the seats and the
-  picture (`board`, `seats`, `picture`, `nycrules board`); `opening_lines(ruleset)`: said first;
+  picture (`board`, `seats`, `picture`, `nycrules board`); `opening_lines(ruleset)`: said after the line naming the game;
 - `decision_context(game, decision)`: the few facts shown above a question; `typed_option(game,
   value)`: an option as a person types it (what `hint` shows);
 - `COMMANDS`: {word: (view(game, decision, rest, colour, peek), help line)}, views of its own;
@@ -124,18 +124,10 @@ def peek_from(session: Session) -> Peek:
 
 
 # ------------------------------------------------------------------ the shell's views, the game's or the table's
-def _kind(spec: Any) -> str:
-    if spec.kind == "tom":
-        return f"Tom {spec.tom_mode}{spec.tom_cards}"
-    return "person" if spec.kind == "human" else spec.kind
-
-
-def opening_lines(hooks: Any | None, ruleset: Any, specs: list[Any], seed: int) -> list[str]:
-    """What a game starts with: the game, its seats and seed; then what its game says first."""
-    names = ", ".join(f"{s.name} ({_kind(s)})" for s in specs)
-    title = ruleset.name if hooks is not None else "New York City"  # the table's own game, as ever
+def opening_lines(hooks: Any | None, ruleset: Any) -> list[str]:
+    """What the ruleset's game says when a game starts (after the line naming the game, seats and seed)."""
     said = hook(hooks, "opening_lines")
-    return [f"{title}: {names}; seed {seed}. Type `help` at any prompt.", *(said(ruleset) if said else [])]
+    return said(ruleset) if said else []
 
 
 def board(hooks: Any | None, game: Game, colour: bool) -> str:

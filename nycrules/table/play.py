@@ -80,7 +80,8 @@ class PlayGame:
     def _run(self) -> int:
         t = self.terminal
         loaded = len(self.decisions)
-        for line in game_hooks.opening_lines(self.hooks, self.ruleset, self.specs, self.seed):
+        t.say(tom_help.opening_line(self.ruleset, self.specs, self.seed, own_game=self.hooks is not None))
+        for line in game_hooks.opening_lines(self.hooks, self.ruleset):
             t.say(line)
         if not loaded:  # a new game: who Tom is, once
             for line in tom_help.at_start(self.ruleset, self.specs):
