@@ -134,12 +134,15 @@ class RuleRuntimeError(NycRulesError):
 
 @dataclass
 class SourceTexts:
-    """The text of every file read, so a diagnostic can quote its line."""
+    """The text of every file read, so a diagnostic can quote its line; and where each was read from."""
 
     lines: dict[str, list[str]] = field(default_factory=dict)
+    paths: dict[str, Path] = field(default_factory=dict)  # shown name -> the file read
 
-    def add(self, file: str, text: str) -> None:
+    def add(self, file: str, text: str, path: Path | None = None) -> None:
         self.lines[file] = text.splitlines()
+        if path is not None:
+            self.paths[file] = path
 
     def line(self, location: Location) -> str | None:
         file_lines = self.lines.get(location.file)

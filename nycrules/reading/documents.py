@@ -180,7 +180,7 @@ class DocumentLoader:
             return None
         self.files.append(path)
         self.texts.append((shown, text))
-        self.sources.add(shown, text)
+        self.sources.add(shown, text, path)
         data = load(text, shown, self.sink)
         if data is None and shown not in {d.location.file for d in self.sink.items}:
             self.sink.error("E103", f"the file is empty; {what}", Location(shown, 1, 1))

@@ -98,7 +98,7 @@ class Part(GamePart):
 
 def part(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts) -> Part | None:
     """The part of a ruleset that passed every check (its files are read again, and hashed for its digest)."""
-    files = [data_file(doc, key, folder, sink) for key in ("board", "tiles")]
+    files = [data_file(doc, key, folder, sink, sources) for key in ("board", "tiles")]
     if None in files:
         return None
     board, tiles = read_board(files[0], sink, sources), read_tiles(files[1], sink, sources)

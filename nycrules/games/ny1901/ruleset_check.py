@@ -18,10 +18,13 @@ from .tiles import read_tiles
 RULESET_SCHEMA = "ny1901-ruleset.schema.json"
 
 
-def data_file(doc: MDict, key: str, folder: Path, sink: Sink) -> Path | None:
-    """The file `components.<key>` names beside the ruleset; None (reported at the key) when it cannot be read."""
+def data_file(doc: MDict, key: str, folder: Path, sink: Sink, sources: SourceTexts) -> Path | None:
+    """The file `components.<key>` names beside the ruleset file that names it (a mod elsewhere that
+    extends the game finds its base's board); None (reported at the key) when it cannot be read."""
     comp = doc["components"]
     where = comp.value_locs.get(key, comp.loc)
+    declared_in = sources.paths.get(where.file)
+    folder = declared_in.parent if declared_in is not None else folder
     found = file_inside(folder, str(comp[key]))
     if isinstance(found, str):
         sink.error("E100", f"components.{key}: cannot read {str(comp[key])[:60]!r}: {found}", where)
@@ -33,7 +36,7 @@ def data_file(doc: MDict, key: str, folder: Path, sink: Sink) -> Path | None:
 
 
 def _read(doc: MDict, key: str, folder: Path, reader: Any, sink: Sink, sources: SourceTexts) -> Any:
-    found = data_file(doc, key, folder, sink)
+    found = data_file(doc, key, folder, sink, sources)
     return None if found is None else reader(found, sink, sources)
 
 
