@@ -129,3 +129,12 @@ def test_rewording_a_heading_keeps_the_ruleset_digest_and_its_evaluation(tmp_pat
     changed.write_text("extends: nyc\nprocedure:\n  play:\n    - id: game_round\n      do:\n"
                        "        - id: phase3\n          turns: reversed(seats_by_press())\n")
     assert load_ruleset(str(changed)).digest != rules.digest
+
+
+def test_a_ruleset_not_played_in_game_rounds_is_refused_before_any_game(tmp_path):
+    from typer.testing import CliRunner
+    from nycrules.cli.app import app
+    out = tmp_path / "e.json"
+    done = CliRunner().invoke(app, ["train", "--ruleset", str(ROOT / "rulesets" / "ny1901"), "--games", "50000",
+                                    "--out", str(out)])
+    assert done.exit_code == 2 and "is not played in game rounds" in done.output and not out.exists()

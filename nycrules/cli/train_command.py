@@ -40,6 +40,9 @@ def train(
     except NycRulesError as err:
         raise fail(str(err), 2)
     loaded = ruleset_for_command(ruleset)
+    if loaded.game is None or loaded.game.rounds < 2:  # positions are taken at the start of each round after the first
+        raise fail(f"nycrules train learns from the positions at the start of each game round after the first, "
+                   f"and {loaded.name} is not played in game rounds: its search bot values positions by playouts", 2)
     from ..agents.training import train as learn, write
 
     with games_bar(games, True) as progress:
