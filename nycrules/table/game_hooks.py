@@ -78,7 +78,7 @@ def read_typed(session: Session, decision: Decision, line: str, hooks: Any | Non
     chosen = [index]
     copy = session.clone(agents={}, log_events=True)
     while len(chosen) < MAX_ANSWERS_IN_ONE_LINE:
-        asked_next = _took_only(copy, chosen[-1])
+        asked_next = _asked_again_without_forcing(copy, chosen[-1])
         following = copy.decision()
         if following is None or following.seat.index != decision.seat.index:
             break
@@ -96,7 +96,7 @@ def read_typed(session: Session, decision: Decision, line: str, hooks: Any | Non
     return chosen
 
 
-def _took_only(copy: Session, index: int) -> bool:
+def _asked_again_without_forcing(copy: Session, index: int) -> bool:
     """Answer the copy's decision; whether the game then asked again with nothing taken for the seat in
     between. A question of one option taken without asking may have been the one the line was for: the
     rest of the line then answers the next question only if it is that question's whole answer (the
@@ -196,7 +196,7 @@ def command_lines(hooks: Any | None) -> list[str]:
             "  why [N|#E], undo, save FILE, quit", *(f"  {line}" for line in own)]
 
 
-AFTER_THE_GAME = ("board", "log", "why", "save")  # the table's commands that serve any game once it is over
+SHARED_AFTER_THE_GAME = ("board", "log", "why", "save")  # the table's commands that serve any game once it is over
 
 
 def after_help(hooks: Any | None) -> str:
@@ -216,6 +216,6 @@ def after_command(hooks: Any | None, game: Game, word: str, rest: str, colour: b
     commands = hook(hooks, "COMMANDS") or {}
     if word in commands and word in (hook(hooks, "AFTER_THE_GAME") or ()):
         return commands[word][0](game, None, rest, colour, None)
-    if word in VIEWS and word not in AFTER_THE_GAME:
+    if word in VIEWS and word not in SHARED_AFTER_THE_GAME:
         return f"`{word}` is not part of {game.ruleset.name}; `help` lists the commands"
     return None
