@@ -85,6 +85,8 @@ def test_places_and_help_speak_of_the_rules(ruleset, tmp_path):
     assert f"b2a (bronze, 2 points): {square.upper()} r0" in out or f"[a] {square.upper()} r0" in out
     assert "it fits with its" in out
     assert "Choose the skyscraper that replaces your buildings" in out
+    code, out, _ = play(ruleset, ["places", "quit"], tmp_path)  # at the action card offered first
+    assert "Demolitions you may make now (expanding first may open more places):" in out
 
 
 def test_undo_save_and_load_go_on_from_the_same_place(ruleset, tmp_path):

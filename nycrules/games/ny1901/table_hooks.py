@@ -180,8 +180,12 @@ def _spots_ahead(decision: Any, peek: Callable, depth: int = 3) -> list[Spot]:
 def places(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> str:
     """`places`: where each tile of this decision fits; `places TILE`: that tile's places on the board."""
     geometry, city = _parts(game)
-    spots = _spots_ahead(decision, peek)
     values = _values(decision)
+    if values and isinstance(values[0], bool) and False in values and "build" not in decision.prompt.lower():
+        after = peek(values.index(False))  # an action card offered before the turn's way: what a no leads to
+        if after is not None and after[1].seat.index == decision.seat.index:
+            return places(after[0], after[1], rest, colour, after[2])
+    spots = _spots_ahead(decision, peek)
     if not spots:
         if _is_way(values) and "expand" in values:
             return "you have nothing to demolish: expand first, then `places` shows where your tiles fit"
