@@ -28,3 +28,8 @@ def test_a_new_york_1901_record_replays_with_the_command_play_suggests(tmp_path,
     assert "(after decision 8 of" in paused.output and "Random bot 2: " in paused.output
     board = CliRunner().invoke(app, suggested[1][1:])
     assert board.exit_code == 0, board.output
+    drawn = CliRunner().invoke(app, suggested[1][1:] + ["--svg", "board.svg"])
+    assert drawn.exit_code == 0, drawn.output
+    picture = (tmp_path / "board.svg").read_text(encoding="utf-8")  # names the winner and what is assumed
+    winner = next(line.strip() for line in played.output.splitlines() if line.endswith(" points."))
+    assert f">{winner}<" in picture and "The board and tiles are assumed" in picture

@@ -25,10 +25,12 @@ def _lighter(colour: str, amount: float = TINT) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in (red, green, blue))
 
 
-def board_svg(geometry: Geometry, city: City | None, seats: list[str]) -> str:
-    """The board (and, with a city, what stands on it) as an SVG document."""
+def board_svg(geometry: Geometry, city: City | None, seats: list[str], notes: tuple[str, ...] = ()) -> str:
+    """The board (and, with a city, what stands on it) as an SVG document; `notes` are lines below the
+    seats' key (what is assumed, who won)."""
     grid, board = geometry.board.grid, geometry.board
-    width, height = MARGIN * 2 + CELL * grid.width, MARGIN * 2 + CELL * grid.height + 22 * (1 + len(seats))
+    width = MARGIN * 2 + CELL * grid.width
+    height = MARGIN * 2 + CELL * grid.height + 22 * (1 + len(seats)) + 18 * len(notes)
     canvas = Canvas()
 
     def corner(cell: int) -> tuple[int, int]:
@@ -96,6 +98,9 @@ def board_svg(geometry: Geometry, city: City | None, seats: list[str]) -> str:
                    class_="seat-key")
         canvas.add("text", name, x=MARGIN + 22, y=top + 22 * i + 18, font_size=13, font_family="sans-serif",
                    class_="seat-name")
+    for i, note in enumerate(notes):
+        canvas.add("text", note, x=MARGIN, y=top + 22 * len(seats) + 18 * i + 22, font_size=12,
+                   font_family="sans-serif", class_="note")
     body = "".join(canvas.parts)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + 10}" width="{width}" '
             f'height="{height + 10}"><rect width="100%" height="100%" fill="#ffffff"/>{body}</svg>\n')

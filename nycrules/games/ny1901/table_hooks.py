@@ -136,8 +136,12 @@ def seats_text(game: Any, colour: bool = False) -> str:
 
 def svg(game: Any) -> str:
     from .picture import board_svg
+    from ...engine.scoring import victory
     geometry, city = _parts(game)
-    return board_svg(geometry, city, [s.name for s in game.seats])
+    notes = ["The board and tiles are assumed (docs/ny1901.md)."] if geometry.board.assumed else []
+    if game.finished:
+        notes.append(f"{victory(game)}.")
+    return board_svg(geometry, city, [f"{s.name}: {s.points} points" for s in game.seats], tuple(notes))
 
 
 def opening_lines(ruleset: Any) -> list[str]:
