@@ -97,12 +97,11 @@ def test_1901_seats_equal_on_all_three_share_the_victory():
 
 
 def test_a_shared_victory_is_told_as_shared_at_the_table_and_in_the_picture(tmp_path):
-    """play's last words, the web table's final scoring, the picture's title and PettingZoo's render."""
+    """play's last words, the web table's final scoring and the picture's title."""
     from typer.testing import CliRunner
     from nycrules.cli.app import app
     from nycrules.engine.scoring import victory
     from nycrules.table.svg import picture
-    from nycrules.web.seat_state import _final
     path = mod(tmp_path, 'winner:\n  rank: seats_by_press()\n  by: "[0]"\n  shared: true\n')
     done = CliRunner().invoke(app, ["play", "-r", str(path), "--plain", "--seed", "4", "--record",
                                     str(tmp_path / "record.json")] + ["--seat", "bot:random"] * 3)
@@ -110,9 +109,15 @@ def test_a_shared_victory_is_told_as_shared_at_the_table_and_in_the_picture(tmp_
     assert done.output.count("share the victory.") == 1 and " wins with " not in done.output
     state = played(path).state
     assert victory(state).endswith("share the victory") and state.seats[0].name in victory(state)
+    from nycrules.web.seat_state import _final  # what a browser's page is sent (no web extra needed)
     assert _final(state)["winner"] == victory(state) + "."
     assert "share the victory" in picture(state)
+
+
+def test_pettingzoos_render_names_every_seat_sharing_the_victory(tmp_path):
+    pytest.importorskip("pettingzoo")
     from nycrules.pettingzoo import env as pettingzoo_env
+    path = mod(tmp_path, 'winner:\n  rank: seats_by_press()\n  by: "[0]"\n  shared: true\n')
     table = pettingzoo_env(("Ann", "Ben", "Cy"), seed=4, ruleset=path, render_mode="ansi")
     table.reset(seed=4)
     for agent in table.agent_iter():

@@ -31,6 +31,10 @@ def serve(
     port: Annotated[int, typer.Option(metavar="N", help="The port to listen on (0: any free one).", min=0, max=65535)] = 8765,
 ) -> None:
     """Serve a game to web browsers: one secret address per person's seat, one for spectators."""
+    loaded = ruleset_for_command(ruleset, at_the_table=True)
+    if loaded.part is not None:  # a game of its own folder: its pages are not built yet (whatever is installed)
+        raise fail(f"{loaded.name} is not served to browsers yet: play it at the terminal, `nycrules play -r "
+                   f"{ruleset}`", 2)
     try:
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
@@ -40,11 +44,6 @@ def serve(
     from ..table.saves import read_save
     from ..web.game import ServedGame, read_tokens
     from ..web.run import listening_socket, serve as run
-
-    loaded = ruleset_for_command(ruleset, at_the_table=True)
-    if loaded.part is not None:  # a game of its own folder: its pages are not built yet
-        raise fail(f"{loaded.name} is not served to browsers yet: play it at the terminal, `nycrules play -r "
-                   f"{ruleset}`", 2)
     if load is not None:
         if seat or seed is not None or save is not None:
             raise fail("--load goes on with the game's own seats and seed, saved to the same file; "

@@ -30,6 +30,10 @@ def train(
     from ..table.saves import check_target, write_text
     from ..text import shown_path
 
+    loaded = ruleset_for_command(ruleset)
+    if loaded.game is None or loaded.game.rounds < 2:  # positions are taken at the start of each round after the first
+        raise fail(f"nycrules train learns from the positions at the start of each game round after the first, "
+                   f"and {loaded.name} is not played in game rounds: its search bot values positions by playouts", 2)
     try:
         import numpy  # noqa: F401 - the fit's only need; playing with the file needs nothing
     except ImportError:
@@ -39,10 +43,6 @@ def train(
         check_target(target, "evaluation")  # known now, not after the games
     except NycRulesError as err:
         raise fail(str(err), 2)
-    loaded = ruleset_for_command(ruleset)
-    if loaded.game is None or loaded.game.rounds < 2:  # positions are taken at the start of each round after the first
-        raise fail(f"nycrules train learns from the positions at the start of each game round after the first, "
-                   f"and {loaded.name} is not played in game rounds: its search bot values positions by playouts", 2)
     from ..agents.training import train as learn, write
 
     with games_bar(games, True) as progress:
