@@ -30,3 +30,12 @@ def test_a_board_the_mod_names_is_read_beside_the_mod(tmp_path):
     headlines = [d.headline() for d in check_ruleset(mod).diagnostics]
     assert any(h.startswith(f"{mod.name}:3:") or "mod.yaml:3:" in h for h in headlines) and \
         any("no file 'no_board.yaml' beside the ruleset" in h for h in headlines), headlines
+
+
+def test_the_log_counts_the_workers_that_come_back_in_words_that_agree():
+    import nycrules
+    game = nycrules.new_game(["bot:greedy", "bot:random"], seed=3, ruleset=nycrules.load(BASE))
+    game.run()
+    built = [e.text for e in game.events() if e.text.startswith("builds ") and "back" in e.text]
+    assert any(text.endswith("; 1 worker comes back") for text in built)
+    assert not any(text.endswith("1 worker come back") or text.endswith("workers comes back") for text in built)

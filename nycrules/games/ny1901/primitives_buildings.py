@@ -135,8 +135,8 @@ def build(f: Any, seat: Any, spot: Spot) -> int:
         require(f, spot.tile in city.unbuilt[seat.index], "build: the seat has no {} left", tile)
     back = city.build(geometry, seat.index, spot)
     where = geometry.board.grid.name(spot.anchor)
-    f.game.emit(seat, f"builds {tile} at {where}" + (f"; {len(back)} worker{'s' if len(back) != 1 else ''} "
-                                                     "come back" if back else ""))
+    returned = "1 worker comes back" if len(back) == 1 else f"{len(back)} workers come back"
+    f.game.emit(seat, f"builds {tile} at {where}" + (f"; {returned}" if back else ""))
     return len(back)
 
 
