@@ -85,12 +85,13 @@ def end_game(game: Game) -> None:
     if len(won) == 1:
         game.emit(won[0], f"wins with {won[0].points} points", "end")
     else:
-        game.emit(None, victory(game), "end")
+        game.emit(None, victory(game, won), "end")
 
 
-def victory(game: Game) -> str:
-    """Who won, in words: `Ann wins with 84 points`, or `Ann (80 points) and Bob (80 points) share the victory`."""
-    won = winners(game)
+def victory(game: Game, won: list[Seat] | None = None) -> str:
+    """Who won (`won`: the winners, when already known), in words: `Ann wins with 84 points`, or
+    `Ann (80 points) and Bob (80 points) share the victory`."""
+    won = won if won is not None else winners(game)
     if len(won) == 1:
         return f"{won[0].name} wins with {won[0].points} points"
     names = ", ".join(f"{seat.name} ({seat.points} points)" for seat in won[:-1])
