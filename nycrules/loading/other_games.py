@@ -34,7 +34,7 @@ def game_of(doc: MDict, sink: Sink) -> str | None:
     name = header["game"]
     why = games.problem(name)
     if why is not None:
-        sink.error("E204", f"ruleset.game: {why}, nyc", header.value_locs.get("game", header.loc))
+        sink.error("E204", f"ruleset.game: {why}", header.value_locs.get("game", header.loc))
         return ""
     return str(name)
 
