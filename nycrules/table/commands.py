@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import views
-from .character_info import info
 from ..diagnostics import NycRulesError
 from ..engine.state import Game, Seat
 from ..limits import small_numeral
@@ -52,27 +51,14 @@ COMMANDS = """Commands: a number or text chooses; more, hint, swap A for B, boar
   save FILE, quit (`help commands` explains each one)"""
 
 
-def show(game: Game, seat: Seat, word: str, rest: str, interactive: bool) -> str:
-    """What a view command (`board`, `hand`, `seats`, `chars`, `log`, `why`, `info`, `picture`) shows."""
-    if word == "board":
-        return views.board(game, interactive)
-    if word == "hand":
-        return views.hand(game, seat)
-    if word == "seats":
-        return views.seats(game, interactive)
-    if word in ("chars", "characters"):
-        return views.characters(game, seat)
+def show(game: Game, seat: Seat, word: str, rest: str) -> str:
+    """What `log` or `why` shows (a game's own views are its TABLE's, game_hooks.py)."""
     if word == "log":
         count = small_numeral(rest.strip() or "20")
         if count is None:
             return "log takes a number of events, e.g. `log 10`"
         return views.log(game, count, None if game.finished else seat.index)
-    if word == "why":
-        return views.why(game, rest, None if game.finished else seat.index)
-    if word == "info":
-        return info(game.ruleset, rest) if rest.strip() else "info needs a character's number or title, " \
-                                                             "e.g. `info 16` or `info joker`"
-    return write_picture(game, rest.strip())  # picture
+    return views.why(game, rest, None if game.finished else seat.index)
 
 
 def write_picture(game: Game, path: str) -> str:

@@ -1,20 +1,29 @@
-"""What a game of its own folder may give the table (docs/games.md), and answers that go on.
+"""What a game's package may give the table (docs/games.md), and answers that go on.
 
 A game's package may offer `TABLE`, a module or object with any of these (each one left out is
-the table's own way, which is New York City's):
+the table's own way, which names no game):
 
+- `NAME`: the game's name in the opening line (else the ruleset's name); `seat_kind(spec)`: a seat
+  there (else person, or the bot's kind); `opening_lines(ruleset)`: said after that line;
+  `first_lines(ruleset, specs)`: said once more when a new game (not a loaded one) starts;
 - `parse_answer(game, decision, text)`: the text as an option's index; or (index, text): that
   option, and the text again for the next question of the same seat (a whole move typed at its
-  first question); or one line saying why it is no legal option; or None: the table reads it;
+  first question); or one line saying why it is no legal option; or None: the reader below reads it;
+- `read_answer(game, decision, text)`: the game's reader of an answer in place of the table's (an
+  index, or one line saying why the text is no option), numbers and `#N` included;
 - `describe_options(game, decision, every)`: the lines that show the options (None: the menu's);
 - `explain(game, decision)`: `help` for the decision (None: the table's);
 - `board_text(game, colour)`, `seats_text(game, colour)`, `svg(game)`: the board, the seats and the
-  picture (`board`, `seats`, `picture`, `nycrules board`); `opening_lines(ruleset)`: said after the line naming the game;
+  picture (`board`, `nycrules board`, `board --svg`);
 - `decision_context(game, decision)`: the few facts shown above a question; `typed_option(game,
   value)`: an option as a person types it (what `hint` shows);
+- `final_scores(game)`: the final table (else each scoring step's points per seat, and the total);
 - `COMMANDS`: {word: (view(game, decision, rest, colour, peek), help line)}, views of its own;
   `AFTER_THE_GAME`: those of them that serve a finished game too (asked with decision and peek None);
-  `peek(i)` is the next (game, decision, peek) once option i is taken, on a copy (None at the end).
+  `peek(i)` is the next (game, decision, peek) once option i is taken, on a copy (None at the end);
+- `HELP_TOPICS`: {word: text} for `help WORD`; `COMMANDS_HELP`, `AFTER_HELP`: the commands as `help`
+  lists them at a question and once the game is over (else made from COMMANDS);
+  `UNSEARCHED_HINT`: what a hint says of an option its search did not weigh (taken by rule of thumb).
 
 The table names no game: it finds a game's package by the name its ruleset gives.
 """
@@ -29,15 +38,18 @@ from ..engine.state import Game
 from ..limits import small_numeral
 from ..loading.other_games import game_module
 from . import answers, menus, views
-from .commands import AFTER, VIEWS
+from .commands import VIEWS
 
 MAX_ANSWERS_IN_ONE_LINE = 6  # questions one typed line may answer (a whole build is three)
 
 
+UNTIL_EVERY_RULESET_HAS_A_PART = "nyc"  # the game of a ruleset built without a part (docs/games.md, step 2)
+
+
 def hooks_of(ruleset: Any) -> Any | None:
-    """The TABLE of the ruleset's game, or None (New York City, or a game that offers none)."""
+    """The TABLE of the ruleset's game, or None (a game that offers none)."""
     part = getattr(ruleset, "part", None)
-    name = getattr(part, "game", "")
+    name = getattr(part, "game", "") if part is not None else UNTIL_EVERY_RULESET_HAS_A_PART
     if not name:
         return None
     return getattr(game_module(name), "TABLE", None)
@@ -60,6 +72,9 @@ def read_one(hooks: Any | None, game: Game, decision: Decision, line: str) -> in
         found = parse(game, decision, line)
         if found is not None:
             return found
+    own = hook(hooks, "read_answer")
+    if own is not None:
+        return own(game, decision, line)
     return answers.read_answer(game, decision, line, answers.choose_option)
 
 
@@ -124,10 +139,39 @@ def peek_from(session: Session) -> Peek:
 
 
 # ------------------------------------------------------------------ the shell's views, the game's or the table's
+def seat_kind(hooks: Any | None, spec: Any) -> str:
+    own = hook(hooks, "seat_kind")
+    if own is not None:
+        return own(spec)
+    return "person" if spec.kind == "human" else spec.kind
+
+
+def opening_line(hooks: Any | None, ruleset: Any, specs: list, seed: int) -> str:
+    """The game's first line: its name, who sits where and the seed."""
+    title = hook(hooks, "NAME") or ruleset.name
+    names = ", ".join(f"{spec.name} ({seat_kind(hooks, spec)})" for spec in specs)
+    return f"{title}: {names}; seed {seed}. Type `help` at any prompt."
+
+
 def opening_lines(hooks: Any | None, ruleset: Any) -> list[str]:
     """What the ruleset's game says when a game starts (after the line naming the game, seats and seed)."""
     said = hook(hooks, "opening_lines")
     return said(ruleset) if said else []
+
+
+def first_lines(hooks: Any | None, ruleset: Any, specs: list) -> list[str]:
+    """What the game says once more when a new game starts (not a loaded one)."""
+    said = hook(hooks, "first_lines")
+    return said(ruleset, specs) if said else []
+
+
+def final_scores(hooks: Any | None, game: Game) -> str:
+    own = hook(hooks, "final_scores")
+    return own(game) if own is not None else views.final_scores(game)
+
+
+def unsearched_hint(hooks: Any | None) -> str:
+    return hook(hooks, "UNSEARCHED_HINT") or "taken by rule of thumb, without a search"
 
 
 def board(hooks: Any | None, game: Game, colour: bool) -> str:
@@ -171,16 +215,17 @@ SHARED_COMMANDS = ("more", "hint", "board", "log", "why", "undo", "save", "quit"
 
 def own_command(hooks: Any | None, session: Session, decision: Decision, word: str, rest: str,
                 colour: bool) -> str | None:
-    """For a game that gives the table its own views: `help`, those views, and a line for a command of
-    the table that is not part of this game (None: the table goes on as usual)."""
-    if hooks is None:
-        return None
+    """`help`, the game's own views, and a line for a command of the table that is not part of this
+    game (None: the table goes on as usual)."""
     game = session.state
     assert game is not None
     commands = hook(hooks, "COMMANDS") or {}
     if word in commands:
         return commands[word][0](game, decision, rest, colour, peek_from(session))
     if word in ("help", "?", "h"):
+        topic = (hook(hooks, "HELP_TOPICS") or {}).get(rest.strip().lower())
+        if topic is not None:
+            return topic
         explain = hook(hooks, "explain")
         said = explain(game, decision) if explain is not None else None
         return "\n".join([said or f"Now: {decision.seat.name} decides: {decision.prompt}", *command_lines(hooks)])
@@ -190,7 +235,10 @@ def own_command(hooks: Any | None, session: Session, decision: Decision, word: s
 
 
 def command_lines(hooks: Any | None) -> list[str]:
-    """The commands at a prompt of a game that gives its own views, within 80 columns."""
+    """The commands at a prompt, within 80 columns: the game's list, or the table's and the game's views."""
+    said = hook(hooks, "COMMANDS_HELP")
+    if said is not None:
+        return said.split("\n")
     own = [line for _, line in (hook(hooks, "COMMANDS") or {}).values()]
     return ["Commands: a number or text chooses; more (every option), hint, board, log [N],",
             "  why [N|#E], undo, save FILE, quit", *(f"  {line}" for line in own)]
@@ -201,8 +249,9 @@ SHARED_AFTER_THE_GAME = ("board", "log", "why", "save")  # the table's commands 
 
 def after_help(hooks: Any | None) -> str:
     """The commands once the game is over."""
-    if hooks is None:
-        return AFTER
+    said = hook(hooks, "AFTER_HELP")
+    if said is not None:
+        return said
     after = hook(hooks, "AFTER_THE_GAME") or ()  # the game's own views that serve a finished game
     own = [word for word in (hook(hooks, "COMMANDS") or {}) if word in after]
     words = ["board", *own, "log [N]", "why [N|#E]", "save FILE", "quit"]
@@ -210,12 +259,12 @@ def after_help(hooks: Any | None) -> str:
 
 
 def after_command(hooks: Any | None, game: Game, word: str, rest: str, colour: bool) -> str | None:
-    """A command once the game is over, for a game that gives its own views (None: the table's)."""
-    if hooks is None:
-        return None
+    """A command of the game's own once the game is over, or a line for one that is not part of the
+    game (None: the table's, or none)."""
     commands = hook(hooks, "COMMANDS") or {}
-    if word in commands and word in (hook(hooks, "AFTER_THE_GAME") or ()):
-        return commands[word][0](game, None, rest, colour, None)
+    if word in commands:
+        return commands[word][0](game, None, rest, colour, None) if word in (hook(hooks, "AFTER_THE_GAME") or ()) \
+            else None
     if word in VIEWS and word not in SHARED_AFTER_THE_GAME:
         return f"`{word}` is not part of {game.ruleset.name}; `help` lists the commands"
     return None

@@ -8,13 +8,11 @@ decision, so asking twice gives the same hint.
 
 from __future__ import annotations
 
-from ..engine.decisions import Decision, Option
-from ..engine.state import Game
+from ..engine.decisions import Decision
 from ..engine.runner import Session
 from ..agents.evaluation import evaluation_for
 from ..agents.search import MCTSAgent, OptionStats
-from .game_hooks import hooks_of, typed
-from .menus import bid_value_of, card_types, compact
+from .game_hooks import hooks_of, typed, unsearched_hint
 
 SHOWN = 2  # options described: the suggestion and the next best
 
@@ -27,12 +25,11 @@ def hint(session: Session, decision: Decision) -> str:
     game = session.state
     assert game is not None
     hooks = hooks_of(game.ruleset)
-    label = typed(hooks, game, decision, choice) or _as_typed(game, decision.option(choice))
+    label = typed(hooks, game, decision, choice) or decision.option(choice).label
     found = agent.last_search
-    if not found:  # no playouts: an exchange before a bid, taken by rule of thumb
-        return (f"Hint: {label}\n"  # the label alone on its line: what a person types
-                "  (a card for this bidding round into your hand; ask again for the bid itself)")
-    labels = {decision.option(i).key: typed(hooks, game, decision, i) or _as_typed(game, decision.option(i))
+    if not found:  # no playouts: an option taken by rule of thumb
+        return f"Hint: {label}\n  ({unsearched_hint(hooks)})"  # the label alone on its line: what a person types
+    labels = {decision.option(i).key: typed(hooks, game, decision, i) or decision.option(i).label
               for i in range(decision.count)}
     chosen = decision.option(choice).key  # the best mean reward; then the others by theirs
     ranked = sorted(found.items(), key=lambda item: (item[0] != chosen, -item[1].mean(item[1].reward)))
@@ -54,15 +51,8 @@ def hint(session: Session, decision: Decision) -> str:
     return "\n".join(lines)
 
 
-def _as_typed(game: Game, option: Option) -> str:
-    """An option as the menu shows it and a person types it: a bid as its cards (`4x skyscraper`)."""
-    if bid_value_of(option) is not None and card_types(option):
-        return compact(game, card_types(option))
-    return option.label
-
-
 def _learned(figures: OptionStats, rival: str) -> str:
-    """`keeps you 6 points ahead of Tom by the end, estimated (14 games)`: the learned margin's mean."""
+    """`keeps you 6 points ahead of Ann by the end, estimated (14 games)`: the learned margin's mean."""
     margin = figures.learned_margin / figures.learned
     where = (f"keeps you {margin:.0f} points ahead of {rival}" if margin >= 0.5 else
              f"leaves you {-margin:.0f} points behind {rival}" if margin <= -0.5 else f"keeps you level with {rival}")

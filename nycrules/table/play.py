@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import commands, game_hooks, menus, narration, tom_help, views
+from . import commands, game_hooks, menus, narration
 from ..agents import seat_agents
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..engine.decisions import Decision
@@ -80,11 +80,11 @@ class PlayGame:
     def _run(self) -> int:
         t = self.terminal
         loaded = len(self.decisions)
-        t.say(tom_help.opening_line(self.ruleset, self.specs, self.seed, own_game=self.hooks is not None))
+        t.say(game_hooks.opening_line(self.hooks, self.ruleset, self.specs, self.seed))
         for line in game_hooks.opening_lines(self.hooks, self.ruleset):
             t.say(line)
-        if not loaded:  # a new game: who Tom is, once
-            for line in tom_help.at_start(self.ruleset, self.specs):
+        if not loaded:  # a new game: what the game says once
+            for line in game_hooks.first_lines(self.hooks, self.ruleset, self.specs):
                 t.say(line)
         self._start(self.decisions)
         while True:
@@ -130,7 +130,7 @@ class PlayGame:
         assert game is not None
         check_record_used(self.session, len(self.decisions))
         self._flush(game)
-        table = views.final_scores(game)
+        table = game_hooks.final_scores(self.hooks, game)
         t.make_room(len(table.split("\n")) + 2)  # the table and who won, on one screen
         t.say("")
         t.say(table)
@@ -168,7 +168,7 @@ class PlayGame:
                 t.say(after)
             elif own is not None:  # a view of the game's own
                 t.say(own)
-            elif word in ("board", "seats", "log", "why", "info", "picture", "save", "chars", "characters"):
+            elif word in game_hooks.SHARED_AFTER_THE_GAME:
                 t.say(self._view(game, game.seats[0], word, rest))
             else:
                 t.say(f"'{line[:40]}' is not a command here.")
@@ -297,14 +297,8 @@ class PlayGame:
         seat = decision.seat
         assert self.session is not None
         own = game_hooks.own_command(self.hooks, self.session, decision, word, rest, self.terminal.interactive)
-        if own is not None:  # a game's own view, or a command that is not part of its game
+        if own is not None:  # help, a game's own view, or a command that is not part of its game
             return own
-        if word in ("help", "?", "h"):
-            if rest.strip() == "commands":
-                return commands.HELP
-            if rest.strip().lower() == "tom":
-                return tom_help.HELP
-            return menus.explain(game, decision) + "\n" + commands.COMMANDS
         if word == "more":
             return "\n".join(game_hooks.option_lines(self.hooks, game, decision, every=True))
         if word == "hint":
@@ -320,11 +314,11 @@ class PlayGame:
         return game_hooks.read_typed(self.session, decision, line, self.hooks)
 
     def _view(self, game: Game, seat: Seat, word: str, rest: str) -> str:
-        """A command that shows the table or keeps it (save, picture); the game does not change."""
+        """`board`, `log`, `why` or `save`: the table shown or kept; the game does not change."""
         if word == "board":
             return game_hooks.board(self.hooks, game, self.terminal.interactive)
         if word != "save":
-            return commands.show(game, seat, word, rest, self.terminal.interactive)
+            return commands.show(game, seat, word, rest)
         if not rest.strip():
             return "save needs a file name, e.g. `save mygame.json`"
         assert self.session is not None

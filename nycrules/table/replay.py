@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from . import game_hooks, narration, views
+from . import game_hooks, narration
 from ..diagnostics import NycRulesError
 from ..engine.decisions import Decision
 from ..engine.model import Ruleset
@@ -51,7 +51,7 @@ def replay(ruleset: Ruleset, save: Save, out: TextIO, until: int | None, seat: i
         write(game_hooks.board(hooks, game, False) + "\n" + game_hooks.seats(hooks, game, False) + "\n")
         return 0
     check_record_used(session, len(save.decisions))
-    write("\n" + views.final_scores(game) + "\n")
+    write("\n" + game_hooks.final_scores(hooks, game) + "\n")
     return 0
 
 

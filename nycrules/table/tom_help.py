@@ -15,14 +15,6 @@ def seat_kind(spec: SeatSpec) -> str:
     return "person" if spec.kind == "human" else spec.kind
 
 
-def opening_line(ruleset: Ruleset, specs: list[SeatSpec], seed: int, own_game: bool) -> str:
-    """The game's first line: its name (the table's own game, New York City, as ever, unless the ruleset
-    is of a game of its own folder), who sits where and the seed."""
-    title = ruleset.name if own_game else "New York City"
-    names = ", ".join(f"{spec.name} ({seat_kind(spec)})" for spec in specs)
-    return f"{title}: {names}; seed {seed}. Type `help` at any prompt."
-
-
 def level_text(ruleset: Ruleset, spec: SeatSpec) -> str:
     """`level C5: he draws 5 cards in phase I, and 1 card before each bidding round, keeping ...`."""
     tom = ruleset.tom
