@@ -2,6 +2,7 @@
 the search, hint and simulate, and named after nothing of New York City."""
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import nycrules
 from nycrules.agents import GreedyAgent
 from nycrules.agents.evaluation import (EvaluationError, evaluation_for, feature_names, parse, read, shipped_path,
                                         use_file)
+from nycrules.agents.evaluation_stages import stage
 from nycrules.agents.search import MCTSAgent
 from nycrules.loading.loader import load_ruleset
 from test_layers import words_of
@@ -131,10 +133,46 @@ def test_rewording_a_heading_keeps_the_ruleset_digest_and_its_evaluation(tmp_pat
     assert load_ruleset(str(changed)).digest != rules.digest
 
 
-def test_a_ruleset_not_played_in_game_rounds_is_refused_before_any_game(tmp_path):
-    from typer.testing import CliRunner
+def test_a_game_played_in_turns_is_sampled_at_the_first_decision_of_each_of_a_seats_turns():
+    """New York 1901 has no game rounds: each policy seat is sampled at each of its turns after its
+    first, its stage the number of the pass round the seats, and its margin the game's real one."""
+    from nycrules.agents.training import POLICY, play_game, play_sampled
+
+    rules = load_ruleset("ny1901")
+    samples = play_game(rules, [POLICY, POLICY], 5, 0)
+    totals = play_sampled(rules, [POLICY, POLICY], 5, 0, lambda *_: None)
+    margins = {totals[0] - totals[1], totals[1] - totals[0]}
+    assert {s.margin for s in samples} == margins and len(samples) > 20
+    for margin in margins:  # one seat's samples: its turns 2, 3, ... (a final turn may share its pass)
+        stages = [s.round for s in samples if s.margin == margin]
+        assert stages[0] == 2 and all(b - a in (0, 1) for a, b in zip(stages, stages[1:])), stages
+    again = play_game(rules, [POLICY, POLICY], 5, 0)
+    assert [(s.round, s.margin, list(s.x)) for s in again] == [(s.round, s.margin, list(s.x)) for s in samples]
+    assert all(len(s.x) == len(feature_names(rules)) for s in samples)
+
+
+def test_train_learns_a_game_played_in_turns_by_the_same_command(tmp_path, monkeypatch):
+    from nycrules.agents import training
     from nycrules.cli.app import app
+    from typer.testing import CliRunner
+
+    pytest.importorskip("numpy")
+    monkeypatch.setattr(training, "RIDGE", (100.0,))  # one strength: the fit of 25 stages in seconds
     out = tmp_path / "e.json"
-    done = CliRunner().invoke(app, ["train", "--ruleset", str(ROOT / "rulesets" / "ny1901"), "--games", "50000",
+    done = CliRunner().invoke(app, ["train", "--ruleset", "ny1901", "--games", "10", "--seed", "3",
                                     "--out", str(out)])
-    assert done.exit_code == 2 and "is not played in game rounds" in done.output and not out.exists()
+    assert done.exit_code == 0, done.output
+    assert "  turn 2: " in done.output and "game round" not in done.output
+    rules = load_ruleset("ny1901")
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["ruleset_digest"] == rules.digest and "2" in data["rounds"]
+    found = use_file(rules, out)
+    game = nycrules.new_game(["Ann", "Ben"], seed=2, ruleset=rules, log_events=False)
+    greedy = GreedyAgent(2)
+    while stage(game.state) < 4:
+        game.apply(greedy.choose(game, game.decision()))
+    assert found.model(4) is found.rounds[4]  # the model of the position's stage values it
+    copy = game.clone()
+    margin = found.margin(copy, 0, greedy.choose)
+    copy.close()
+    assert math.isfinite(margin) and margin != found.rounds[4].constant

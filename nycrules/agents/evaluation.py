@@ -1,8 +1,10 @@
 """A learned evaluation of a position: a seat's expected final margin, from numbers the ruleset defines.
 
 `nycrules train` (agents/training.py) fits it on seeded games and writes it as a small JSON
-file of plain numbers: the ruleset's digest, the feature layout, and per game round a linear
-model (a constant and a weight per feature) with the spread of its errors. Inference is pure
+file of plain numbers: the ruleset's digest, the feature layout, and per stage of the game (its
+"rounds": a game round, or for a game played in turns how many times they have gone round the
+seats; evaluation_stages.py) a linear model (a constant and a weight per feature) with the spread
+of its errors. Inference is pure
 Python: a dot product over the features of one seat's view.
 
 The features of a seat's view (`features`), all read through public layouts, none named here:
@@ -13,8 +15,8 @@ The features of a seat's view (`features`), all read through public layouts, non
   points of each step, in the same order of seats, and the observing seat's lead over the best
   other seat by that count.
 
-The value is meant for positions at the start of a game round (the search's horizon, where the
-training samples them); `margin` gives the expected final points of the seat minus the best
+The value is meant for positions at a stage (the start of a game round, or of the seat's turn:
+the search's horizon, where the training samples them); `margin` gives the expected final points of the seat minus the best
 other seat's, `win_share` the chance that it is positive, from the spread of the fit's errors.
 """
 
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..diagnostics import NycRulesError
 from ..engine.observation_tensor import layout, observation_tensor
 from ..engine.scoring import final_scoring
+from .evaluation_stages import stage
 
 if TYPE_CHECKING:
     from ..engine.model import Ruleset
@@ -173,7 +176,7 @@ class Evaluation:
         (`session` is a throw-away copy: the final scoring runs on it, see `features`)."""
         state = session.state
         assert state is not None
-        model = self.model(state.round)
+        model = self.model(stage(state))
         assert model is not None
         return model.value(features(session, me, chooser))
 

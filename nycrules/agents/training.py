@@ -3,12 +3,14 @@
 Games are played by the search's playout policy (`RolloutAgent`) in every seat that is not a Tom:
 against itself at two seats, against each of three Tom levels of the ruleset (its lowest, its
 default and its highest) when it has Toms, and against three greedy bots at four seats; seats
-in turn, game by game, and a small share of random moves so that the positions vary. At the
-first decision of each game round after the first, every seat that the policy plays is sampled:
+in turn, game by game, and a small share of random moves so that the positions vary. At each
+stage after the first (evaluation_stages.py: the start of a game round, or for a game played in
+turns the first decision of each of the seat's turns), every seat that the policy plays is sampled:
 its view of a copy where what it cannot see is dealt anew (as the search sees it), and the
-game's actual final margin (its points minus the best other seat's).
+game's actual final margin (its points minus the best other seat's). Where the greedy bot has no
+rules of the game, the policy judges options by their effect (agents/by_effect.py), as it does.
 
-Per game round a ridge regression (numpy, the `train` extra) is fitted on four fifths of the
+Per stage a ridge regression (numpy, the `train` extra) is fitted on four fifths of the
 games, its strength chosen by how well it predicts the next tenth, and the last tenth is held
 out: the file records the error on it beside the error of always predicting the mean.
 Everything depends only on the seed: the same command writes the same file.
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..engine.runner import EngineAgent, Session
 from . import GreedyAgent, seat_agents
 from .evaluation import FORMAT, feature_names, features
+from .evaluation_stages import in_rounds, stage, turn
 from .seating import parse_seats
 from .search import RolloutAgent, _mix
 
@@ -73,7 +76,7 @@ def tables(ruleset: Ruleset) -> list[list[str]]:
 
 class _Explorer(EngineAgent):
     """The playout policy, with a share of random moves; its seat's view is sampled at the seat's
-    first decision of each game round after the first (where the search's playouts stop)."""
+    first decision of each stage after the first (where the search's playouts stop)."""
 
     def __init__(self, policy: GreedyAgent, seed: int, seat: int, on_round: Callable[[Session, int], None]):
         self.policy = policy
@@ -81,13 +84,19 @@ class _Explorer(EngineAgent):
         self.seat = seat
         self.on_round = on_round
         self.round = 1
+        self.turn: object = None  # the seat's turn under way (a game played in turns)
 
     def choose(self, session: Session, decision: Decision) -> int:
         state = session.state
         assert state is not None
-        if state.round > self.round:
-            self.round = state.round
-            self.on_round(session, self.seat)
+        if in_rounds(state.ruleset):
+            if state.round > self.round:
+                self.round = state.round
+                self.on_round(session, self.seat)
+        elif (now := turn(state)) != self.turn:  # the first decision of one of its turns
+            if self.turn is not None:
+                self.on_round(session, self.seat)
+            self.turn = now
         z = _mix(self.seed, state.decisions_taken)
         if decision.count > 1 and (z % 10_000) < EXPLORE * 10_000:
             return (z >> 20) % decision.count
@@ -97,7 +106,7 @@ class _Explorer(EngineAgent):
 def play_sampled(ruleset: Ruleset, seats: list[str], seed: int, number: int,
                  visit: Callable[[Session, int, int], None]) -> list[int]:
     """Game `number` of a run with this seed at this table (turned by a seat a game): `visit(session,
-    seat, game seed)` at each policy seat's first decision of a game round after the first; gives the
+    seat, game seed)` at each policy seat's first decision of a stage after the first; gives the
     final points of the seats as they sat."""
     rotate = number % len(seats)
     seats = seats[rotate:] + seats[:rotate]
@@ -106,7 +115,7 @@ def play_sampled(ruleset: Ruleset, seats: list[str], seed: int, number: int,
     agents = seat_agents(specs, game_seed)
     for i, kind in enumerate(seats):
         if kind == POLICY:
-            agents[i] = _Explorer(RolloutAgent(_mix(game_seed, i)), _mix(game_seed, i, 1), i,
+            agents[i] = _Explorer(RolloutAgent(_mix(game_seed, i), by_effect=True), _mix(game_seed, i, 1), i,
                                   lambda session, me: visit(session, me, game_seed))
     session = Session(ruleset, specs, game_seed, agents, log_events=False)
     try:
@@ -128,11 +137,12 @@ def play_game(ruleset: Ruleset, seats: list[str], seed: int, number: int) -> lis
     def sample(session: Session, me: int, game_seed: int) -> None:
         state = session.state
         assert state is not None
-        copy = session.determinize(me, _mix(game_seed, state.round, me), agents={})  # no agent plays on it
+        now = stage(state)
+        copy = session.determinize(me, _mix(game_seed, now, me), agents={})  # no agent plays on it
         chooser = GreedyAgent(_mix(game_seed, me, 7))
         try:
             x = array("f", features(copy, me, chooser.choose))
-            samples.append((me, Sample(number, state.round, x)))
+            samples.append((me, Sample(number, now, x)))
         finally:
             copy.close()
 
@@ -166,7 +176,7 @@ def split(game: int, games: int) -> str:
 
 
 def fit(ruleset: Ruleset, collected: Collected, seed: int) -> dict[str, Any]:
-    """Per game round, the ridge regression of the final margin on the features (see the module's docstring)."""
+    """Per stage, the ridge regression of the final margin on the features (see the module's docstring)."""
     import numpy as np
 
     names = feature_names(ruleset)

@@ -30,10 +30,13 @@ def train(
     from ..table.saves import check_target, write_text
     from ..text import shown_path
 
+    from ..agents.evaluation_stages import has_stages, in_rounds
+
     loaded = ruleset_for_command(ruleset)
-    if loaded.game is None or loaded.game.rounds < 2:  # positions are taken at the start of each round after the first
-        raise fail(f"nycrules train learns from the positions at the start of each game round after the first, "
-                   f"and {loaded.name} is not played in game rounds: its search bot values positions by playouts", 2)
+    if not has_stages(loaded):  # positions are taken at the start of each game round, or of each turn
+        raise fail(f"nycrules train learns from the positions at the start of each game round or turn, and "
+                   f"{loaded.name} has neither: its search bot values positions by playouts", 2)
+    at = "start of game round" if in_rounds(loaded) else "turn"
     try:
         import numpy  # noqa: F401 - the fit's only need; playing with the file needs nothing
     except ImportError:
@@ -48,8 +51,8 @@ def train(
     with games_bar(games, True) as progress:
         content, playing, fitting = learn(loaded, games, seed, progress)
     if not content["rounds"]:
-        raise fail(f"{games} games gave too few positions to learn from (at the start of a game round after "
-                   "the first); play more with --games", 1)
+        raise fail(f"{games} games gave too few positions to learn from (at the start of a game round or "
+                   "turn after the first); play more with --games", 1)
     write_text(target, write(content), "evaluation")
     trained = content["trained"]
     typer.echo(f"{games} games ({trained['positions']} positions, {playing:.0f} s of play and {fitting:.0f} s of "
@@ -57,7 +60,7 @@ def train(
     for number, figures in trained["by_round"].items():
         held = figures["held_out"]
         if held:
-            typer.echo(f"  start of game round {number}: {held['rmse']:.1f} points (always the mean: "
+            typer.echo(f"  {at} {number}: {held['rmse']:.1f} points (always the mean: "
                        f"{held['rmse_of_the_mean']:.1f}), the right winner {100 * held['right_side']:.0f}% "
                        f"of {held['positions']}")
     typer.echo(f"evaluation written to {shown_path(target)}")
