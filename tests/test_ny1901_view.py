@@ -9,7 +9,7 @@ from nycrules.games.ny1901.city import City
 from nycrules.games.ny1901.geometry import Geometry
 from nycrules.games.ny1901.tiles import load_tiles
 from nycrules.games.ny1901.view import board_lines
-from nycrules.table.board_view import visible_len
+from nycrules.table.layout import visible_len
 
 FOLDER = Path(__file__).resolve().parent.parent / "rulesets" / "ny1901"
 GEOMETRY = Geometry(load_board(FOLDER / "board.yaml"), load_tiles(FOLDER / "tiles.yaml"))

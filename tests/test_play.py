@@ -852,7 +852,7 @@ def test_a_wrong_number_of_seats_starts_no_game(bad, tmp_path):
 
 
 def test_the_help_texts_fit_an_80_column_terminal():
-    from nycrules.table.commands import AFTER, COMMANDS, HELP
+    from nycrules.games.nyc.table.help import AFTER, HELP, SHORT as COMMANDS
     for text in (AFTER, COMMANDS, HELP):
         for line in text.splitlines():
             assert len(line) <= 79, line
@@ -871,7 +871,7 @@ def test_the_board_reaches_the_terminal_unbroken():
 
     from nycrules.table.terminal import Terminal
     game = nycrules_game_for_board()
-    from nycrules.table import views
+    from nycrules.games.nyc.table import board as views
     board = views.board(game)
     out = io.StringIO()
     Terminal(io.StringIO(), out, interactive=False).say(board)

@@ -49,7 +49,7 @@ def test_the_final_scoring_says_which_ties_the_press_track_broke():
     """Equal skyscrapers in a borough rank by the press track: the final table says where that
     decided a place, and who was ahead."""
     import nycrules
-    from nycrules.table import views
+    from nycrules.games.nyc.table import views
 
     found = 0
     for seed in range(1, 40):

@@ -13,7 +13,7 @@ from nycrules.engine.runner import Session
 from nycrules.table.game_at import game_at
 from nycrules.table.saves import Save, write_save
 from nycrules.agents.seating import parse_seats
-from nycrules.table.svg import picture
+from nycrules.games.nyc.table.picture import picture
 from scenario import nyc
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,7 +219,7 @@ def test_a_ruleset_without_map_places_puts_the_boroughs_on_a_ring():
 
 def test_vessel_lines_run_from_rim_to_rim():
     """A line from centre to centre hid the short ones under the circles."""
-    from nycrules.table.svg import NODE_R
+    from nycrules.games.nyc.table.picture import NODE_R
     root = parse(picture(start_of_game()))
     at = borough_centres(root)
     lines = by_class(root, "vessel")
@@ -255,7 +255,7 @@ def test_the_elevator_is_drawn_as_rows_of_tiles_with_a_key_and_the_piles():
 def test_control_characters_are_written_visibly_so_the_picture_stays_well_formed_xml():
     import xml.etree.ElementTree as ET
 
-    from nycrules.table.svg import Canvas
+    from nycrules.table.drawing import Canvas
 
     canvas = Canvas()
     canvas.add("text", "Man\x01hattan", title="a\x02b")

@@ -19,6 +19,7 @@ from scenario_tom import before_bid, start_round, tom_table
 from nycrules.table import answers, menus
 from nycrules.table import narration
 from nycrules.table import views
+from nycrules.games.nyc.table import views as nyc_views
 from nycrules.table.character_info import phase_text
 from nycrules.engine.decisions import Decision, Option
 from nycrules.loading.loader import load_ruleset
@@ -222,19 +223,19 @@ def test_the_hire_menu_counts_the_highest_bid_and_shows_phases():
     tiles = [t for value in sorted(game.elevator_rows) for t in game.elevator_rows[value] if t.value <= 2]
     decision = Decision(ann, "choose", "character to hire", [Option(f"{t.char.id} {t.char.title} ({t.value})", t)
                                                              for t in tiles], "elevator round action")
-    assert "in your bid: elevator (worth 1, +1 as the highest bid: 2)" in views.decision_context(game, decision)
+    assert "in your bid: elevator (worth 1, +1 as the highest bid: 2)" in nyc_views.decision_context(game, decision)
     lines = menus.option_lines(game, decision)
     assert all(f"(value {t.value}, {phase_text(t.char.phase)})" in line for t, line in zip(tiles, lines))
     assert any("phase II)" in line for line in lines)
     game.bids_made = {ann: 1, ben: 2}  # not the highest: no extra value
-    assert "in your bid: elevator (worth 1)\n" in views.decision_context(game, decision) + "\n"
+    assert "in your bid: elevator (worth 1)\n" in nyc_views.decision_context(game, decision) + "\n"
 
 
 def test_counts_are_told_in_the_singular_and_plural():
     game, ann, ben = bare_table()
     give(game, ann, dollars=1)
     ann.points = 1
-    assert "  1 dollar, " in views.hand(game, ann) and ", 1 point, " in views.hand(game, ann)
+    assert "  1 dollar, " in nyc_views.hand(game, ann) and ", 1 point, " in nyc_views.hand(game, ann)
     from nycrules.primitives.boroughs import build_from_supply
     from nycrules.primitives.seats import pay_dollars
 
@@ -360,7 +361,7 @@ def test_rules_show_wraps_at_80_columns(tmp_path):
 
 
 def test_picture_writes_svg_only_into_an_svg_file(tmp_path, monkeypatch):
-    from nycrules.table.commands import write_picture
+    from nycrules.games.nyc.table.help import write_picture
     monkeypatch.chdir(tmp_path)
     game, _, _ = bare_table()
     said = write_picture(game, "x.png")
@@ -414,7 +415,7 @@ def test_a_bid_made_only_by_characters_reads_as_such():
     game, ann, ben = bare_table()
     ann.virtual.append("prestige")
     game.bidding_card = "prestige"
-    line = [l for l in views.hand(game, ann).split("\n") if "in your bid" in l][0]
+    line = [l for l in nyc_views.hand(game, ann).split("\n") if "in your bid" in l][0]
     assert line == "  in your bid: prestige (from characters) (worth 1)"
 
 

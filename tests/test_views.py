@@ -8,7 +8,8 @@ from scenario import answer, hire, texts
 from scenario_more import bare, build_in, bids, give_vessels, score, set_press
 from scenario_tom import tom_table
 
-from nycrules.table import board_view
+from nycrules.games.nyc.table import board as board_view
+from nycrules.games.nyc.table import views as nyc_views
 from nycrules.table import views
 from nycrules.table.character_info import find_characters, info, phase_text
 from nycrules.engine.abilities import fire_hook
@@ -119,7 +120,7 @@ def test_the_final_table_adds_up():
     build_in(game, ann, manhattan=2, queens=1)
     ann.dollars = 5
     score(game)
-    table = lines_of(views.final_scores(game))
+    table = lines_of(nyc_views.final_scores(game))
     rows = {line[:22].strip(): [int(n) for n in line[22:].split()] for line in table[2:]}
     assert list(rows)[0] == "during the game"
     assert rows["during the game"] == [7, 0]
@@ -157,7 +158,7 @@ def test_seats_show_every_company_and_fit_80_columns():
     tile = hire(game, cat, 5)
     cat.used.add(tile.uid)
     give_vessels(game, ben, "taxi")
-    text = views.seats(game)
+    text = nyc_views.seats(game)
     assert f"16 {game.ruleset.characters[16].title}" in text
     assert f"5 {game.ruleset.characters[5].title} (I, 1, 1$, used)" in text
     assert "taxi" in text
@@ -166,7 +167,7 @@ def test_seats_show_every_company_and_fit_80_columns():
 
 def test_the_elevator_lists_each_face_up_tile_with_its_text():
     game = bare(seats=2)
-    text = views.elevator(game)
+    text = nyc_views.elevator(game)
     for value, tiles in game.elevator_rows.items():
         for t in tiles:
             phase = phase_text(t.char.phase)
@@ -181,7 +182,7 @@ def test_board_fits_80_columns_and_names_every_seat_in_full():
     game = bare(seats=4)
     for seat, name in zip(game.seats, ["Annabelle Longname", "Greedy bot", "Bernard the third", "Tom"]):
         seat.name = name
-    text = views.board(game)
+    text = board_view.board(game)
     assert max(len(line) for line in lines_of(text)) <= WIDTH
     for seat in game.seats:
         assert seat.name in text
@@ -190,7 +191,7 @@ def test_board_fits_80_columns_and_names_every_seat_in_full():
 
 def test_board_lists_vessels_by_colour_without_cutting_names():
     game = bare(seats=2)
-    text = views.board(game)
+    text = board_view.board(game)
     for v in game.board_vessels:
         line = next(l for l in lines_of(text) if l.strip().startswith(f"{v.colour} {v.kind}:") or
                     f"{v.ends[0].name} - {v.ends[1].name}" in l)
@@ -208,10 +209,10 @@ def test_board_shows_press_stacks_in_order():
 
 def test_board_is_plain_unless_colour_is_asked():
     game = bare(seats=2)
-    assert "\033[" not in views.board(game)
-    coloured = views.board(game, colour=True)
+    assert "\033[" not in board_view.board(game)
+    coloured = board_view.board(game, colour=True)
     assert "\033[" in coloured
-    assert re.sub(r"\033\[[0-9;]*m", "", coloured) == views.board(game)
+    assert re.sub(r"\033\[[0-9;]*m", "", coloured) == board_view.board(game)
 
 
 # ------------------------------------------------------------------ log and why
@@ -235,4 +236,4 @@ def test_bids_so_far_say_who_passed_rather_than_a_bid_of_0():
     ann, ben, cat = game.seats
     game.bids_made = {ben: 0, cat: 2}
     decision = Decision(ann, "bid", "Your bid", [Option("pass", ("pass",))], "press round")
-    assert f"Bids so far: {ben.name}: passed, {cat.name}: 2" in views.decision_context(game, decision)
+    assert f"Bids so far: {ben.name}: passed, {cat.name}: 2" in nyc_views.decision_context(game, decision)

@@ -101,7 +101,7 @@ def test_a_shared_victory_is_told_as_shared_at_the_table_and_in_the_picture(tmp_
     from typer.testing import CliRunner
     from nycrules.cli.app import app
     from nycrules.engine.scoring import victory
-    from nycrules.table.svg import picture
+    from nycrules.games.nyc.table.picture import picture
     path = mod(tmp_path, 'winner:\n  rank: seats_by_press()\n  by: "[0]"\n  shared: true\n')
     done = CliRunner().invoke(app, ["play", "-r", str(path), "--plain", "--seed", "4", "--record",
                                     str(tmp_path / "record.json")] + ["--seat", "bot:random"] * 3)

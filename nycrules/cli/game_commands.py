@@ -139,7 +139,7 @@ def board(
     from ..table.saves import read_save, write_text
 
     if svg is not None and svg.suffix.lower() != ".svg":
-        from ..table.svg import svg_name_like
+        from ..table.drawing import svg_name_like
         from ..text import shown_path
 
         raise fail(f"--svg draws an SVG picture: give a file name ending in .svg "
@@ -149,7 +149,10 @@ def board(
     game, taken = game_at(loaded, save, until)
     hooks = game_hooks.hooks_of(loaded)  # a game that draws its own table
     if svg is not None:
-        write_text(svg, game_hooks.picture(hooks, game))
+        drawn = game_hooks.picture(hooks, game)
+        if drawn is None:
+            raise fail(f"{loaded.name} draws no picture of its table; `nycrules board FILE` shows it as text", 2)
+        write_text(svg, drawn)
         typer.echo(f"wrote {svg} (the table after decision {taken} of {len(save.decisions)})")
         return
     colour = not use_plain(plain)
@@ -170,7 +173,7 @@ def score(
     from ..table.output import write_json
     from ..table.position import as_json, score_position
     from ..text import shown
-    from ..table.views import final_scores
+    from ..table.game_hooks import final_scores, hooks_of
 
     if not os.path.lexists(position):
         raise fail(f"no such file: {position}", 2)
@@ -190,6 +193,6 @@ def score(
     if format == Format.json:
         write_json(as_json(result.game))
     else:
-        typer.echo(shown(final_scores(result.game), keep_newlines=True))
+        typer.echo(shown(final_scores(hooks_of(loaded), result.game), keep_newlines=True))
         winner = winner_of(result.game)
         typer.echo(f"{winner.name} wins with {winner.points} points.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ..table.board_view import wrap_items
+from ..table.layout import wrap_items
 from .verdicts import UNTOLD, called_first, figure_text
 
 

@@ -1,54 +1,17 @@
-"""The commands a person types at a prompt to look at the table: their help, and what they show.
+"""The words a person types at a prompt to look at the table, and what the table's own (`log`, `why`)
+show; a game's own views are its TABLE's (game_hooks.py).
 
 None of them changes the game; `undo`, `save` and `quit` belong to the game being played (play.py).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from . import views
-from ..diagnostics import NycRulesError
 from ..engine.state import Game, Seat
 from ..limits import small_numeral
-from ..text import shown_path
 
+# The views of the table and of the games: a word of another game is refused in one line (game_hooks.py).
 VIEWS = ("board", "hand", "seats", "chars", "characters", "log", "why", "info", "picture", "save")
-# Every line below fits an 80-column terminal (a test checks it).
-AFTER = """Commands: board, seats, chars, log [N], why [N|#E], info CHARACTER,
-  picture FILE, save FILE, quit"""
-HELP = """Commands (at any prompt):
-  NUMBER or TEXT  choose an option: its number, or its text (3 letters or more
-                  of an option shown are enough); a bid as its cards (`2x press
-                  wild`, `sky wild`), a pair with + (`dollar + plans`), a
-                  character by its number or title (`16`, `joker`); #N is
-                  always option N
-  more            every option of this decision (every legal bid)
-  hint            what the search bot would choose here, with the expected
-                  points of its two best options (it sees only what you see)
-  swap A for B    exchange hand card A for reserve card B while bidding
-  help, ?, h      what the current decision is about, and the commands
-  help tom        how a game round goes, and how Tom plays and scores
-  board           the boroughs, vessels, prestige tiles and the press track
-  hand            your cards, dollars and skyscrapers
-  seats           every seat's points, dollars, press place, skyscrapers,
-                  vessels and company
-  chars           your characters, and the elevator's with what each does
-  info CHARACTER  a character in full: `info 16`, `info joker` (a unique start
-                  of the title)
-  log [N]         the last N events (default 20), numbered
-  why [N | #E]    the rules behind the N latest events, or event E of `log`,
-                  with their file:line
-  undo            take back your own last decision and what followed it (not
-                  when another person has answered since)
-  picture FILE    draw the table as an SVG picture (open it in a web browser)
-  save FILE       save the game (continue later: `nycrules play --load FILE`)
-  quit, q         stop (you are asked whether to save first; through a pipe it
-                  saves to nycrules-autosave.json)"""
-
-COMMANDS = """Commands: a number or text chooses; more, hint, swap A for B, board, hand,
-  seats, chars, info CHARACTER, log [N], why [N|#E], picture FILE, undo,
-  save FILE, quit (`help commands` explains each one)"""
 
 
 def show(game: Game, seat: Seat, word: str, rest: str) -> str:
@@ -59,21 +22,3 @@ def show(game: Game, seat: Seat, word: str, rest: str) -> str:
             return "log takes a number of events, e.g. `log 10`"
         return views.log(game, count, None if game.finished else seat.index)
     return views.why(game, rest, None if game.finished else seat.index)
-
-
-def write_picture(game: Game, path: str) -> str:
-    """`picture FILE.svg`: the table as an SVG file."""
-    if not path:
-        return "picture needs a file name, e.g. `picture table.svg`"
-    if not path.lower().endswith(".svg"):
-        from .svg import svg_name_like
-        return (f"picture draws an SVG picture: give a file name ending in .svg (`picture "
-                f"{shown_path(svg_name_like(path))}`), not {shown_path(path)}")
-    from .saves import write_text
-    from .svg import picture
-
-    try:
-        write_text(Path(path), picture(game), "picture")
-    except NycRulesError as err:
-        return str(err)
-    return f"drew the table into {path} (open it in a web browser)"

@@ -14,7 +14,8 @@ the table's own way, which names no game):
 - `describe_options(game, decision, every)`: the lines that show the options (None: the menu's);
 - `explain(game, decision)`: `help` for the decision (None: the table's);
 - `board_text(game, colour)`, `seats_text(game, colour)`, `svg(game)`: the board, the seats and the
-  picture (`board`, `nycrules board`, `board --svg`);
+  picture (`board`, `nycrules board`, `board --svg`; else the seats' points, and no picture);
+  `hand_text(game, seat, rule)`: what the seat holds, in words (a web page's hand; else nothing);
 - `decision_context(game, decision)`: the few facts shown above a question; `typed_option(game,
   value)`: an option as a person types it (what `hint` shows);
 - `final_scores(game)`: the final table (else each scoring step's points per seat, and the total);
@@ -36,6 +37,7 @@ from ..engine.decisions import Decision
 from ..engine.runner import Session
 from ..engine.state import Game
 from ..limits import small_numeral
+from ..text import counted
 from ..loading.other_games import game_module
 from . import answers, menus, views
 from .commands import VIEWS
@@ -176,21 +178,23 @@ def unsearched_hint(hooks: Any | None) -> str:
 
 def board(hooks: Any | None, game: Game, colour: bool) -> str:
     own = hook(hooks, "board_text")
-    return own(game, colour) if own is not None else views.board(game, colour)
+    return own(game, colour) if own is not None else views.points(game, colour)
 
 
 def seats(hooks: Any | None, game: Game, colour: bool) -> str:
     own = hook(hooks, "seats_text")
-    return own(game, colour) if own is not None else views.seats(game, colour)
+    return own(game, colour) if own is not None else views.points(game, colour)
 
 
-def picture(hooks: Any | None, game: Game) -> str:
-    """The table as an SVG document."""
+def picture(hooks: Any | None, game: Game) -> str | None:
+    """The table as an SVG document (None: the game draws none)."""
     own = hook(hooks, "svg")
-    if own is not None:
-        return own(game)
-    from .svg import picture as table_picture
-    return table_picture(game)
+    return own(game) if own is not None else None
+
+
+def hand(hooks: Any | None, game: Game, seat: Any, rule: str) -> str:
+    own = hook(hooks, "hand_text")
+    return own(game, seat, rule) if own is not None else ""
 
 
 def typed(hooks: Any | None, game: Game, decision: Decision, index: int) -> str | None:
@@ -201,7 +205,9 @@ def typed(hooks: Any | None, game: Game, decision: Decision, index: int) -> str 
 
 def context(hooks: Any | None, game: Game, decision: Decision) -> str:
     own = hook(hooks, "decision_context")
-    return own(game, decision) if own is not None else views.decision_context(game, decision)
+    if own is not None:
+        return own(game, decision)
+    return f"{decision.seat.name}: {counted(decision.seat.points, 'point')}"
 
 
 def option_lines(hooks: Any | None, game: Game, decision: Decision, every: bool = False) -> list[str]:

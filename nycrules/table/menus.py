@@ -16,7 +16,7 @@ import textwrap
 from collections import Counter
 from typing import Any
 
-from .board_view import wrap_items
+from .layout import wrap_items
 from .character_info import one_line, phase_text
 from ..engine.decisions import Decision, Option, cards_text
 from ..engine.state import Card, Game, Pair, Tile

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from .board_view import visible_len
+from .layout import visible_len
 from ..limits import MAX_INPUT_CHARS
 from ..text import shown, shown_in_colour
 

@@ -21,7 +21,7 @@ from ..engine.decisions import Decision
 from ..engine.model import Ruleset
 from ..engine.runner import Session
 from ..engine.setup import SeatSpec
-from ..table import answers
+from ..table import answers, game_hooks
 from ..table.commands import VIEWS
 from ..table.replay import check_record_used
 from ..table.saves import Save, save_keeping_others, write_save, write_text
@@ -180,10 +180,10 @@ class ServedGame:
 
     def board_svg(self) -> str:
         """The board as `board --svg` draws it (public: the same for every seat), drawn once a version."""
-        from ..table.svg import picture
         if self._svg is None or self._svg[0] != self.version:
             assert self.session.state is not None
-            self._svg = (self.version, picture(self.session.state))
+            drawn = game_hooks.picture(game_hooks.hooks_of(self.ruleset), self.session.state)
+            self._svg = (self.version, drawn or "")
         return self._svg[1]
 
     def shown_options(self, decision: Decision) -> list[int]:

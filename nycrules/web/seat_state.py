@@ -15,7 +15,8 @@ from ..engine.decisions import Decision
 from ..engine.scoring import victory
 from ..engine.seat_view import SeatView
 from ..engine.state import Game
-from ..table import menus, views
+from ..table import game_hooks, menus
+from ..table.game_hooks import hooks_of
 from ..table.character_info import one_line
 from ..table.narration import told
 from ..table.menus import headline
@@ -49,7 +50,7 @@ def state_for(game: ServedGame, seat: int) -> dict[str, Any]:
         mine = view.observation()["seats"][seat]
         rule = waiting.rule if waiting is not None and waiting.seat.index == seat else ""
         message["hand"] = {"cards": mine["hand"], "reserve": mine["reserve"],
-                           "text": views.hand(state, state.seats[seat], rule)}
+                           "text": game_hooks.hand(hooks_of(state.ruleset), state, state.seats[seat], rule)}
         if view.decision is not None and waiting is not None:
             message["decision"] = decision_for(game, state, waiting, [o.key for o in view.decision.options])
     return message
@@ -70,7 +71,7 @@ def decision_for(game: ServedGame, state: Game, decision: Decision, keys: list[s
         "at": len(game.session.record),
         "kind": decision.kind,
         "headline": headline(decision),
-        "context": views.decision_context(state, decision),
+        "context": game_hooks.context(hooks_of(state.ruleset), state, decision),
         "options": options,
     }
 

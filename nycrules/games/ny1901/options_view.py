@@ -12,7 +12,7 @@ Every line fits 80 columns.
 
 from __future__ import annotations
 
-from ...table.board_view import wrap_items
+from ...table.layout import wrap_items
 from .city import City
 from .geometry import Geometry, Spot
 from .placing import short_name, turn_text

@@ -9,7 +9,7 @@ attributes naming what it shows, so a test can read the picture back.
 from __future__ import annotations
 
 from ...table.colours import fill, seat_fill
-from ...table.svg import Canvas
+from ...table.drawing import Canvas
 from .board import LOT, PARK, STREET
 from .city import FREE, City
 from .geometry import Geometry

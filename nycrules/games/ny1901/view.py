@@ -13,7 +13,7 @@ tile fits) shows their key there instead. Colours (districts, seats) only on a c
 
 from __future__ import annotations
 
-from ...table.board_view import visible_len
+from ...table.layout import visible_len
 from ...table.colours import ansi, ansi_seat
 from .board import LOT, NOTHING, PARK, STREET
 from .city import FREE, OUT, City

@@ -8,6 +8,7 @@
 - `describe_options(game, decision, every)`: the menu (bids by value, characters with their text);
 - `explain(game, decision)`: `help` for the decision in the rules' terms;
 - `board_text`, `seats_text`, `svg`: the boroughs, vessels and press track; the seats; the picture;
+- `hand_text(game, seat, rule)`: the seat's cards, dollars, skyscrapers and bid (the web page's hand);
 - `decision_context(game, decision)`: the bids so far, the pairs on display, the seat's hand;
 - `typed_option(game, value)`: a bid as its cards, as a hint shows it;
 - `final_scores(game)`: the final table, with the ties the press track broke;
@@ -22,19 +23,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from ....table import answers, commands, menus, svg as picture, tom_help, views
+from . import board, help, picture as drawing, tom, views
+from ....table import answers, menus
 from ....table.character_info import info as character_info
 from ....table.menus import compact
 
 NAME = "New York City"
-seat_kind = tom_help.seat_kind
-first_lines = tom_help.at_start
+seat_kind = tom.seat_kind
+first_lines = tom.at_start
 explain = menus.explain
-board_text = views.board
+board_text = board.board
 seats_text = views.seats
+hand_text = views.hand
 decision_context = views.decision_context
 final_scores = views.final_scores
-svg = picture.picture
+svg = drawing.picture
 
 
 def read_answer(game: Any, decision: Any, line: str) -> int | str:
@@ -76,7 +79,7 @@ def info(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> s
 
 
 def draw(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> str:
-    return commands.write_picture(game, rest.strip())
+    return help.write_picture(game, rest.strip())
 
 
 COMMANDS = {
@@ -88,7 +91,7 @@ COMMANDS = {
     "picture": (draw, "picture FILE    draw the table as an SVG picture"),
 }
 AFTER_THE_GAME = ("seats", "chars", "characters", "info", "picture")
-HELP_TOPICS = {"commands": commands.HELP, "tom": tom_help.HELP}
-COMMANDS_HELP = commands.COMMANDS
-AFTER_HELP = commands.AFTER
+HELP_TOPICS = {"commands": help.HELP, "tom": tom.HELP}
+COMMANDS_HELP = help.SHORT
+AFTER_HELP = help.AFTER
 UNSEARCHED_HINT = "a card for this bidding round into your hand; ask again for the bid itself"

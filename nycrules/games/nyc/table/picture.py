@@ -13,52 +13,17 @@ read the picture back and check it against the game.
 from __future__ import annotations
 
 import math
-from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
 
-from .board_view import wrap_items
-from .colours import NEUTRAL, fill, seat_fill
-from ..engine.scoring import victory
-from ..engine.state import Borough, Game, Seat
-from ..text import shown
+from ....engine.scoring import victory
+from ....engine.state import Borough, Game, Seat
+from ....table.colours import NEUTRAL, fill, seat_fill
+from ....table.drawing import FONT, Canvas, Point, number
+from ....table.layout import wrap_items
 
-FONT = "sans-serif"
 # The map: a box on the left of the picture; each borough is a circle of NODE_R.
 MAP_LEFT, MAP_TOP, MAP_WIDTH, MAP_HEIGHT, NODE_R = 20, 125, 620, 720, 66
 PANEL_X = 660
 TILE_W, TILE_H, TILE_GAP = 138, 40, 8  # an elevator tile
-
-
-class Canvas:
-    """SVG elements collected as text; attributes are escaped, text is escaped (and control characters,
-    which XML cannot hold at all, are written visibly, as `\\x01`)."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, tag: str, text: str | None = None, **attrs: object) -> None:
-        attr = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(shown(str(v)))}" for k, v in attrs.items()
-                       if v is not None)
-        self.parts.append(f"<{tag}{attr}/>" if text is None else f"<{tag}{attr}>{escape(shown(text))}</{tag}>")
-
-    def open(self, tag: str, **attrs: object) -> None:
-        attr = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(shown(str(v)))}" for k, v in attrs.items())
-        self.parts.append(f"<{tag}{attr}>")
-
-    def close(self, tag: str) -> None:
-        self.parts.append(f"</{tag}>")
-
-    def text(self, x: float, y: float, content: str, size: int = 13, weight: str = "normal",
-             anchor: str = "start", colour: str = "#222222", **attrs: object) -> None:
-        self.add("text", content, x=_n(x), y=_n(y), font_size=size, font_weight=weight, text_anchor=anchor,
-                 fill=colour, **attrs)
-
-
-Point = tuple[float, float]
-
-
-def _n(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 def centres(game: Game) -> dict[str, tuple[float, float]]:
@@ -76,13 +41,6 @@ def centres(game: Game) -> dict[str, tuple[float, float]]:
     return {b.id: (cx + radius * math.cos(-math.pi / 2 + 2 * math.pi * i / count),
                    cy + radius * math.sin(-math.pi / 2 + 2 * math.pi * i / count))
             for i, b in enumerate(game.boroughs)}
-
-
-def svg_name_like(path: "str | Path") -> str:
-    """A file name ending in .svg like the one given, for a message (table.svg when it names no file:
-    `''`, `/`, `.`)."""
-    name = Path(path).name
-    return Path(name).with_suffix(".svg").name if name else "table.svg"
 
 
 def picture(game: Game) -> str:
@@ -128,7 +86,7 @@ def _key(c: Canvas, game: Game, x: float, y: float) -> None:
     c.open("g", class_="key")
     owners = [("neutral", NEUTRAL[1])] + [(s.name, seat_fill(s.index)) for s in game.seats]
     for name, colour in owners:
-        c.add("rect", x=_n(x), y=_n(y - 10), width=12, height=12, fill=colour, stroke="#333333",
+        c.add("rect", x=number(x), y=number(y - 10), width=12, height=12, fill=colour, stroke="#333333",
               stroke_width=0.8, class_="key-swatch", data_owner=name)
         c.text(x + 17, y, name, 11, colour="#333333")
         x += 17 + 6.5 * len(name) + 18
@@ -155,7 +113,7 @@ def _vessels(c: Canvas, game: Game, where: dict[str, tuple[float, float]]) -> No
         trim = min(NODE_R + 6, length / 2 - 1) / length
         start = (a[0] + dx * trim + ox, a[1] + dy * trim + oy)
         end = (b[0] - dx * trim + ox, b[1] - dy * trim + oy)
-        c.add("line", x1=_n(start[0]), y1=_n(start[1]), x2=_n(end[0]), y2=_n(end[1]),
+        c.add("line", x1=number(start[0]), y1=number(start[1]), x2=number(end[0]), y2=number(end[1]),
               stroke=fill(v.colour), stroke_width=7, stroke_linecap="round", class_="vessel",
               data_kind=v.kind, data_colour=v.colour, data_ends=f"{v.ends[0].id} {v.ends[1].id}", data_vessel=v.id)
         segments.append((start, end))
@@ -166,7 +124,7 @@ def _vessels(c: Canvas, game: Game, where: dict[str, tuple[float, float]]) -> No
         mx, my = _label_place(a, b, others, [(x, y) for x, y, _, _ in labels], list(where.values()))
         labels.append((mx, my, v.kind, v.colour))
     for mx, my, kind, colour in labels:  # labels over every line, so none hides another
-        c.add("rect", x=_n(mx - LABEL_W / 2), y=_n(my - 10), width=LABEL_W, height=LABEL_H, rx=8, fill="#ffffff",
+        c.add("rect", x=number(mx - LABEL_W / 2), y=number(my - 10), width=LABEL_W, height=LABEL_H, rx=8, fill="#ffffff",
               stroke=fill(colour), stroke_width=1.5, class_="vessel-label", data_kind=kind)
         c.text(mx, my + 3, kind, 11, anchor="middle", colour="#222222")
 
@@ -204,15 +162,15 @@ def _to_segment(p: Point, q: Point, r: Point) -> float:
 def _borough(c: Canvas, game: Game, b: Borough, x: float, y: float) -> None:
     c.open("g", class_="borough", data_borough=b.id, data_value=b.value, data_letter=b.letter)
     mayor_here = game.mayor is b
-    c.add("circle", cx=_n(x), cy=_n(y), r=NODE_R, fill="#ffffff", stroke=fill(b.lantern), stroke_width=8)
+    c.add("circle", cx=number(x), cy=number(y), r=NODE_R, fill="#ffffff", stroke=fill(b.lantern), stroke_width=8)
     if mayor_here:
-        c.add("circle", cx=_n(x), cy=_n(y), r=NODE_R + 9, fill="none", stroke="#222222", stroke_width=2,
+        c.add("circle", cx=number(x), cy=number(y), r=NODE_R + 9, fill="none", stroke="#222222", stroke_width=2,
               stroke_dasharray="6 4")
     c.text(x, y - 34, b.name, 14, "bold", "middle", class_="borough-name")
     value = "+".join([str(b.base)] + [str(t.value) for t in b.prestige])
     c.text(x, y - 19, f"{b.letter}  ·  value {value}", 12, anchor="middle")
     # Lantern: a small lamp in its colour.
-    c.add("circle", cx=_n(x), cy=_n(y - 52), r=7, fill=fill(b.lantern), stroke="#333333", stroke_width=1,
+    c.add("circle", cx=number(x), cy=number(y - 52), r=7, fill=fill(b.lantern), stroke="#333333", stroke_width=1,
           class_="lantern", data_colour=b.lantern)
     # Skyscrapers: a building per owner (neutral first, then the seats), its height the count.
     owners = [("neutral", NEUTRAL[1], b.neutral, None)] + [
@@ -224,19 +182,19 @@ def _borough(c: Canvas, game: Game, b: Borough, x: float, y: float) -> None:
         bx = left + i * step
         height = 5 + 5 * min(count, 7)
         if count:
-            c.add("rect", x=_n(bx - 8), y=_n(base - height), width=16, height=height, fill=colour,
+            c.add("rect", x=number(bx - 8), y=number(base - height), width=16, height=height, fill=colour,
                   stroke="#333333", stroke_width=0.8)
         c.text(bx, base + 13, str(count), 12, "bold", "middle", class_="count", data_owner=name,
                data_seat=seat if seat is not None else "neutral")
     for i, tile in enumerate(b.prestige):
         tx = x - 12 * len(b.prestige) + 24 * i + 2
-        c.add("rect", x=_n(tx), y=_n(y + 38), width=20, height=20, rx=3, fill=fill(tile.colour),
+        c.add("rect", x=number(tx), y=number(y + 38), width=20, height=20, rx=3, fill=fill(tile.colour),
               stroke="#333333", stroke_width=0.8, class_="prestige", data_colour=tile.colour,
               data_value=tile.value)
         c.text(tx + 10, y + 52, str(tile.value), 11, "bold", "middle", "#ffffff")
     if mayor_here:
         c.open("g", class_="mayor", data_borough=b.id)
-        c.add("rect", x=_n(x - 32), y=_n(y - NODE_R - 26), width=64, height=20, rx=10, fill="#222222")
+        c.add("rect", x=number(x - 32), y=number(y - NODE_R - 26), width=64, height=20, rx=10, fill="#222222")
         c.text(x, y - NODE_R - 12, "MAYOR", 12, "bold", "middle", "#ffffff")
         c.close("g")
     c.close("g")
@@ -254,7 +212,7 @@ def _press_track(c: Canvas, game: Game, y: float) -> float:
     c.text(PANEL_X, y - 14, "Press track (farthest ahead wins ties; top of a stack is ahead)", 14, "bold")
     c.open("g", class_="press-track")
     for space in range(last + 1):
-        c.add("rect", x=PANEL_X + space * cell, y=_n(y), width=cell - 2, height=70, fill="#ffffff",
+        c.add("rect", x=PANEL_X + space * cell, y=number(y), width=cell - 2, height=70, fill="#ffffff",
               stroke="#999999", stroke_width=1)
         c.text(PANEL_X + space * cell + cell / 2 - 1, y + 84, str(space), 10, anchor="middle", colour="#666666")
     for place, token in enumerate(game.press, 1):
@@ -263,7 +221,7 @@ def _press_track(c: Canvas, game: Game, y: float) -> float:
         colour = NEUTRAL[1] if token.seat is None else seat_fill(token.seat.index)
         who = "neutral" if token.seat is None else token.seat.name
         cx, cy = PANEL_X + token.space * cell + cell / 2 - 1, y + 60 - level * 15
-        c.add("circle", cx=_n(cx), cy=_n(cy), r=9, fill=colour, stroke="#222222", stroke_width=1,
+        c.add("circle", cx=number(cx), cy=number(cy), r=9, fill=colour, stroke="#222222", stroke_width=1,
               class_="press-token", data_who=who, data_space=token.space, data_place=place)
     c.close("g")
     return y + 90
@@ -276,8 +234,8 @@ def _points_track(c: Canvas, game: Game, y: float) -> float:
     y += 12
     for s in game.seats:
         bar = width * s.points / top
-        c.add("rect", x=PANEL_X + 150, y=_n(y), width=_n(width), height=14, fill="#e6e1d6")
-        c.add("rect", x=PANEL_X + 150, y=_n(y), width=_n(max(bar, 1)), height=14, fill=seat_fill(s.index),
+        c.add("rect", x=PANEL_X + 150, y=number(y), width=number(width), height=14, fill="#e6e1d6")
+        c.add("rect", x=PANEL_X + 150, y=number(y), width=number(max(bar, 1)), height=14, fill=seat_fill(s.index),
               stroke="#333333", stroke_width=0.8)
         c.text(PANEL_X, y + 12, s.name, 12, colour="#222222")
         c.text(PANEL_X + 144, y + 12, str(s.points), 12, "bold", "end", class_="points", data_seat=s.index)
@@ -288,7 +246,7 @@ def _points_track(c: Canvas, game: Game, y: float) -> float:
 def _seats(c: Canvas, game: Game, y: float) -> float:
     for s in game.seats:
         c.open("g", class_="seat", data_seat=s.index, data_name=s.name)
-        c.add("rect", x=PANEL_X, y=_n(y - 13), width=16, height=16, rx=3, fill=seat_fill(s.index),
+        c.add("rect", x=PANEL_X, y=number(y - 13), width=16, height=16, rx=3, fill=seat_fill(s.index),
               stroke="#333333", stroke_width=0.8)
         c.text(PANEL_X + 24, y, _seat_label(s), 14, "bold")
         facts = (f"{s.points} points · {s.dollars} $ · {s.board} skyscrapers on the board · "
@@ -317,7 +275,7 @@ def _display(c: Canvas, game: Game, y: float) -> float:
     c.text(24, y, "Prestige tiles on display:", 14, "bold")
     x = 230
     for tile in game.prestige_display:
-        c.add("rect", x=x, y=_n(y - 15), width=20, height=20, rx=3, fill=fill(tile.colour), stroke="#333333",
+        c.add("rect", x=x, y=number(y - 15), width=20, height=20, rx=3, fill=fill(tile.colour), stroke="#333333",
               stroke_width=0.8, class_="prestige-display", data_colour=tile.colour, data_value=tile.value)
         c.text(x + 10, y - 1, str(tile.value), 11, "bold", "middle", "#ffffff")
         x += 28
@@ -332,7 +290,7 @@ def _display(c: Canvas, game: Game, y: float) -> float:
         c.text(40, y + TILE_H / 2 + 5, str(value), 16, "bold", "middle")
         for i, tile in enumerate(tiles):
             tx = 60 + i * (TILE_W + TILE_GAP)
-            c.add("rect", x=_n(tx), y=_n(y), width=TILE_W, height=TILE_H, rx=5, fill="#3b3a4a",
+            c.add("rect", x=number(tx), y=number(y), width=TILE_W, height=TILE_H, rx=5, fill="#3b3a4a",
                   stroke="#222222", stroke_width=1, class_="elevator-tile", data_char=tile.char.id)
             c.text(tx + 8, y + 16, f"{tile.char.id}", 13, "bold", colour="#ffffff")
             c.text(tx + 8, y + 32, _fit(tile.char.title, TILE_W - 16), 11, colour="#f0ede4")

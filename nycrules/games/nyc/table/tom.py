@@ -3,9 +3,9 @@ modes), once at the start, and `help tom`: how a game round goes and how he play
 
 from __future__ import annotations
 
-from ..engine.model import Ruleset
-from ..engine.setup import SeatSpec
-from ..text import counted
+from ....engine.model import Ruleset
+from ....engine.setup import SeatSpec
+from ....text import counted
 
 
 def seat_kind(spec: SeatSpec) -> str:
