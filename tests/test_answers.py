@@ -16,7 +16,7 @@ from parts import draft_turn
 from test_menus import bid_decision, refuse, start_stack_decision
 
 from nycrules.engine.decisions import Decision, Option
-from nycrules.table import answers, menus
+from nycrules.games.nyc.table import answers, menus
 
 ROOT = Path(__file__).resolve().parent.parent
 

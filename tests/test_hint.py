@@ -54,7 +54,8 @@ def test_a_hint_knows_what_the_seat_knows_only():
 def test_an_exchange_suggested_without_playouts_is_typed_as_the_hint_shows_it(monkeypatch):
     """Before a bid, the hint may suggest an exchange by rule of thumb; its first line is the
     option's label alone, which a person can type at the prompt as it stands."""
-    from nycrules.table import answers, hints
+    from nycrules.games.nyc.table import answers
+    from nycrules.table import hints
 
     game = nycrules.new_game(["Ann", "Ben"], seed=5)
     answers_given = random.Random(5)
@@ -80,7 +81,7 @@ def test_an_exchange_suggested_without_playouts_is_typed_as_the_hint_shows_it(mo
 def test_a_hint_writes_bids_as_the_menu_does_and_says_how_it_ranks():
     """The hint names options as the menu shows them (`2x skyscraper`, not `skyscraper skyscraper (1)`)
     and says that it ranks them by the lead over the best other seat, not by points."""
-    from nycrules.table import menus
+    from nycrules.games.nyc.table import menus
 
     game = nycrules.new_game(["Ann", "bot:greedy"], seed=8, log_events=False)
     ann = GreedyAgent(8)

@@ -11,7 +11,7 @@ import pytest
 from scenario import answer, give, hire
 from scenario_extra import bare_table, bid_turn, set_pairs
 
-from nycrules.table import answers, menus
+from nycrules.games.nyc.table import answers, menus
 from parts import draft_turn
 
 WIDTH = 80

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 import golden
-from nycrules.table import answers
+from nycrules.games.nyc.table import answers
 from nycrules.limits import MAX_INPUT_CHARS
 from nycrules.loading.loader import load_ruleset
 from nycrules.table.play import PlayGame

@@ -16,7 +16,7 @@ from scenario import answer, give, stack_deck
 from scenario_extra import bare_table, bid_turn
 from scenario_tom import before_bid, start_round, tom_table
 
-from nycrules.table import answers, menus
+from nycrules.games.nyc.table import answers, menus
 from nycrules.table import narration
 from nycrules.table import views
 from nycrules.games.nyc.table import views as nyc_views

@@ -17,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from nycrules.agents.seating import parse_seats  # noqa: E402
 from nycrules.api import load  # noqa: E402
-from nycrules.table import answers  # noqa: E402
+from nycrules.games.nyc.table import answers  # noqa: E402
 from nycrules.table.saves import read_save  # noqa: E402
 from nycrules.web.app import MAX_MESSAGE, make_app  # noqa: E402
 from nycrules.web.game import SPECTATOR, ServedGame  # noqa: E402

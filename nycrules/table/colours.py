@@ -1,4 +1,4 @@
-"""The colours of the table, for terminals (ANSI) and pictures (SVG): lanterns, vessels, seats.
+"""The colours of the table, for terminals (ANSI) and pictures (SVG): the colours a ruleset names, seats.
 
 Only names of colours live in the ruleset; how a colour looks on a screen is a
 matter of display and lives here.
@@ -16,7 +16,7 @@ TABLE = {
     "green": ("\033[32m", "#3c9a46"),
     "pink": ("\033[95m", "#e07ab8"),
 }
-# Seats in clockwise order get these colours (none of them is a lantern or vessel colour).
+# Seats in clockwise order get these colours (none of them is a colour of the TABLE above, which rulesets name).
 SEATS = [("\033[35m", "#b03aa8", "purple"), ("\033[36m", "#1d9aa6", "teal"),
          ("\033[38;5;208m", "#e8772e", "orange"), ("\033[97m", "#f4f4f4", "white")]
 NEUTRAL = ("\033[37m", "#5a5a5a", "dark grey")

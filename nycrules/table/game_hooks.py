@@ -18,6 +18,9 @@ the table's own way, which names no game):
   `hand_text(game, seat, rule)`: what the seat holds, in words (a web page's hand; else nothing);
 - `decision_context(game, decision)`: the few facts shown above a question; `typed_option(game,
   value)`: an option as a person types it (what `hint` shows);
+- `shown_options(game, decision)`: the options the menu lists without `more` (a web page's buttons;
+  else all); `option_label(game, option)`, `option_detail(game, option)`: an option on a web page,
+  and what it names in full (else its label, and nothing); `PAGE_HELP`: a web page's help;
 - `final_scores(game)`: the final table (else each scoring step's points per seat, and the total);
 - `COMMANDS`: {word: (view(game, decision, rest, colour, peek), help line)}, views of its own;
   `AFTER_THE_GAME`: those of them that serve a finished game too (asked with decision and peek None);
@@ -77,7 +80,7 @@ def read_one(hooks: Any | None, game: Game, decision: Decision, line: str) -> in
     own = hook(hooks, "read_answer")
     if own is not None:
         return own(game, decision, line)
-    return answers.read_answer(game, decision, line, answers.choose_option)
+    return answers.read_answer(game, decision, line)
 
 
 def read_typed(session: Session, decision: Decision, line: str, hooks: Any | None) -> list[int] | str:
@@ -210,6 +213,39 @@ def context(hooks: Any | None, game: Game, decision: Decision) -> str:
     return f"{decision.seat.name}: {counted(decision.seat.points, 'point')}"
 
 
+def explanation(hooks: Any | None, game: Game, decision: Decision) -> str:
+    """`help` for the decision: the game's, else what is asked of whom."""
+    explain = hook(hooks, "explain")
+    said = explain(game, decision) if explain is not None else None
+    return said or f"Now: {decision.seat.name} decides: {decision.prompt}"
+
+
+def shown_options(hooks: Any | None, game: Game, decision: Decision) -> list[int]:
+    """The options the menu lists without `more` (a page's buttons): the game's choice, else all."""
+    own = hook(hooks, "shown_options")
+    return own(game, decision) if own is not None else list(range(decision.count))
+
+
+def option_label(hooks: Any | None, game: Game, option: Any) -> str:
+    own = hook(hooks, "option_label")
+    return own(game, option) if own is not None else option.label
+
+
+def option_detail(hooks: Any | None, game: Game, option: Any) -> str:
+    own = hook(hooks, "option_detail")
+    return own(game, option) if own is not None else ""
+
+
+def page_help(hooks: Any | None) -> str:
+    return hook(hooks, "PAGE_HELP") or PAGE_HELP
+
+
+PAGE_HELP = " ".join("""On this page: click an option to choose it, or type it in the answer box as at the
+terminal. `More options` lists every option; `Hint` asks the search bot (it knows only what you
+know); `Undo` takes back your own last answer; `why` beside a line of the log shows the rule behind
+it. The board marks what changed since your page last looked.""".split())
+
+
 def option_lines(hooks: Any | None, game: Game, decision: Decision, every: bool = False) -> list[str]:
     own = hook(hooks, "describe_options")
     lines = own(game, decision, every) if own is not None else None
@@ -232,9 +268,7 @@ def own_command(hooks: Any | None, session: Session, decision: Decision, word: s
         topic = (hook(hooks, "HELP_TOPICS") or {}).get(rest.strip().lower())
         if topic is not None:
             return topic
-        explain = hook(hooks, "explain")
-        said = explain(game, decision) if explain is not None else None
-        return "\n".join([said or f"Now: {decision.seat.name} decides: {decision.prompt}", *command_lines(hooks)])
+        return "\n".join([explanation(hooks, game, decision), *command_lines(hooks)])
     if word in VIEWS and word not in SHARED_COMMANDS:
         return f"`{word}` is not part of {game.ruleset.name}; `help` lists the commands"
     return None

@@ -4,7 +4,7 @@ The log keeps every event with its rule (`why` shows them one by one). Told to a
 person, a rule's own explanation (`note`, an event of kind "note") joins the action
 just before it by the same seat and rule; a decision that had a single option (kind
 "forced") is said to have been taken without asking when it was a person's, and is
-not told for a bot or Tom (what it did is).
+not told for a seat played by the program (what it did is).
 """
 
 from __future__ import annotations

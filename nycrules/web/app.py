@@ -25,7 +25,7 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..table import menus, views
+from ..table import game_hooks, views
 from ..table.character_info import info
 from .game import SPECTATOR, ServedGame
 from .seat_state import state_for
@@ -231,18 +231,9 @@ def _shown(game: ServedGame, seat: int, kind: str, message: dict[str, Any]) -> s
             return views.why(state, f"#{event}", viewer)
         decision = game.decision()
         if decision is not None and decision.seat.index == seat:
-            return menus.explain(state, decision) + "\n\n" + PAGE_HELP
-        return PAGE_HELP
+            return game_hooks.explanation(game.hooks, state, decision) + "\n\n" + game_hooks.page_help(game.hooks)
+        return game_hooks.page_help(game.hooks)
 
 
 def _said(kind: str, text: str) -> dict[str, Any]:
     return {"type": kind, "text": text}
-
-
-PAGE_HELP = " ".join("""On this page: click an option to choose it, or type it in the answer box as at the
-terminal (`2x press wild`, `dollar + plans`, `#3`, `swap press for wild`). During a bid, clicking
-cards of your hand writes them in the box. `More options` lists every option; `Hint` asks the
-search bot (it knows only what you know); `Undo` takes back your own last answer; `why` beside a
-line of the log shows the rule behind it; `info joker` (or a number) typed in the box shows a
-character in full. The board marks what changed since your page last
-looked.""".split())

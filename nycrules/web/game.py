@@ -21,7 +21,7 @@ from ..engine.decisions import Decision
 from ..engine.model import Ruleset
 from ..engine.runner import Session
 from ..engine.setup import SeatSpec
-from ..table import answers, game_hooks
+from ..table import game_hooks
 from ..table.commands import VIEWS
 from ..table.replay import check_record_used
 from ..table.saves import Save, save_keeping_others, write_save, write_text
@@ -37,6 +37,7 @@ class ServedGame:
     def __init__(self, ruleset: Ruleset, specs: list[SeatSpec], seed: int, decisions: list[int],
                  save_path: Path, tokens: dict[str, int] | None = None):
         self.ruleset, self.specs, self.seed = ruleset, list(specs), seed
+        self.hooks = game_hooks.hooks_of(ruleset)  # what the ruleset's game gives the table
         self.lock = threading.Lock()
         self.version = 0
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nycrules-save")
@@ -84,10 +85,11 @@ class ServedGame:
             if word in (*VIEWS, "more", "quit", "exit"):
                 return (f"`{word}` is not needed here: this page shows the board, your hand and the log, "
                         "and has buttons for the rest; type an option, or `info`, `why #E`, `hint`, `help`, `undo`")
-            index = answers.read_answer(self.session.state, decision, text.strip(), answers.choose_option)
-            if isinstance(index, str):
-                return index
-            self._apply(index)
+            chosen = game_hooks.read_typed(self.session, decision, text.strip(), self.hooks)
+            if isinstance(chosen, str):
+                return chosen
+            for index in chosen:  # a line may answer this seat's next questions too (each checked on a copy)
+                self._apply(index)
             return ""
 
     def undo(self, seat: int, at: int) -> str:
@@ -182,14 +184,14 @@ class ServedGame:
         """The board as `board --svg` draws it (public: the same for every seat), drawn once a version."""
         if self._svg is None or self._svg[0] != self.version:
             assert self.session.state is not None
-            drawn = game_hooks.picture(game_hooks.hooks_of(self.ruleset), self.session.state)
+            drawn = game_hooks.picture(self.hooks, self.session.state)
             self._svg = (self.version, drawn or "")
         return self._svg[1]
 
     def shown_options(self, decision: Decision) -> list[int]:
         """The options a page lists as buttons (the terminal's menu); the others are typed or under `more`."""
         assert self.session.state is not None
-        return answers.shown_options(self.session.state, decision)
+        return game_hooks.shown_options(self.hooks, self.session.state, decision)
 
 
 # ---------------------------------------------------------------------- tokens kept beside the save

@@ -15,9 +15,7 @@ from ..engine.decisions import Decision
 from ..engine.scoring import victory
 from ..engine.seat_view import SeatView
 from ..engine.state import Game
-from ..table import game_hooks, menus
-from ..table.game_hooks import hooks_of
-from ..table.character_info import one_line
+from ..table import game_hooks
 from ..table.narration import told
 from ..table.menus import headline
 from .game import SPECTATOR, ServedGame
@@ -37,7 +35,7 @@ def state_for(game: ServedGame, seat: int) -> dict[str, Any]:
         "version": game.version,
         "at": len(session.record),
         "seat": None if seat == SPECTATOR else seat,
-        "seats": [{"name": spec.name, "kind": _kind(spec.kind, spec.tom_mode, spec.tom_cards)}
+        "seats": [{"name": spec.name, "kind": game_hooks.seat_kind(game.hooks, spec)}
                   for spec in game.specs],
         "board": game.board_svg(),
         "log": log_lines(state, viewer),
@@ -50,7 +48,7 @@ def state_for(game: ServedGame, seat: int) -> dict[str, Any]:
         mine = view.observation()["seats"][seat]
         rule = waiting.rule if waiting is not None and waiting.seat.index == seat else ""
         message["hand"] = {"cards": mine["hand"], "reserve": mine["reserve"],
-                           "text": game_hooks.hand(hooks_of(state.ruleset), state, state.seats[seat], rule)}
+                           "text": game_hooks.hand(game.hooks, state, state.seats[seat], rule)}
         if view.decision is not None and waiting is not None:
             message["decision"] = decision_for(game, state, waiting, [o.key for o in view.decision.options])
     return message
@@ -58,20 +56,19 @@ def state_for(game: ServedGame, seat: int) -> dict[str, Any]:
 
 def decision_for(game: ServedGame, state: Game, decision: Decision, keys: list[str]) -> dict[str, Any]:
     """The seat's decision: its question, the facts that matter for it and its options to click (with
-    their stable keys, `borough:ID`, `vessel:N`, `char:N`, by which the page finds them on the board)."""
+    their stable keys, by which the page finds what they name on the board)."""
+    hooks = game.hooks
     shown = set(game.shown_options(decision))
     options = []
     for i, option in enumerate(decision.options):
-        tiles = menus.tiles_in(option)
-        detail = "\n".join(f"{t.char.id} {t.char.title}: {one_line(t.char, 160)}" for t in tiles) \
-            if tiles and not option.label.startswith("use ") else ""
-        options.append({"index": i, "key": keys[i], "label": menus.label(state, option), "detail": detail,
+        options.append({"index": i, "key": keys[i], "label": game_hooks.option_label(hooks, state, option),
+                        "detail": game_hooks.option_detail(hooks, state, option),
                         "shown": i in shown})
     return {
         "at": len(game.session.record),
         "kind": decision.kind,
         "headline": headline(decision),
-        "context": game_hooks.context(hooks_of(state.ruleset), state, decision),
+        "context": game_hooks.context(hooks, state, decision),
         "options": options,
     }
 
@@ -92,9 +89,3 @@ def _final(state: Game) -> dict[str, Any]:
     rows.append(["total", *(s.points for s in seats)])
     return {"names": [s.name for s in seats], "rows": rows,
             "winner": f"{victory(state)}."}
-
-
-def _kind(kind: str, tom_mode: str, tom_cards: int) -> str:
-    if kind == "tom":
-        return f"Tom {tom_mode}{tom_cards}"
-    return "person" if kind == "human" else kind

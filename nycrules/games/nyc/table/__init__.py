@@ -11,6 +11,8 @@
 - `hand_text(game, seat, rule)`: the seat's cards, dollars, skyscrapers and bid (the web page's hand);
 - `decision_context(game, decision)`: the bids so far, the pairs on display, the seat's hand;
 - `typed_option(game, value)`: a bid as its cards, as a hint shows it;
+- `shown_options`, `option_label`, `option_detail`, `PAGE_HELP`: a web page's buttons, their texts,
+  the characters an option takes, and the page's help;
 - `final_scores(game)`: the final table, with the ties the press track broke;
 - `COMMANDS`, `AFTER_THE_GAME`: `hand`, `seats`, `chars`, `info`, `picture`;
 - `HELP_TOPICS`, `COMMANDS_HELP`, `AFTER_HELP`, `UNSEARCHED_HINT`: the texts of `help commands`
@@ -23,10 +25,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from . import board, help, picture as drawing, tom, views
-from ....table import answers, menus
-from ....table.character_info import info as character_info
-from ....table.menus import compact
+from . import answers, board, help, menus, picture as drawing, tom, views
+from ....table.character_info import info as character_info, one_line
 
 NAME = "New York City"
 seat_kind = tom.seat_kind
@@ -44,6 +44,22 @@ def read_answer(game: Any, decision: Any, line: str) -> int | str:
     return answers.read_answer(game, decision, line, answers.choose_option)
 
 
+def shown_options(game: Any, decision: Any) -> list[int]:
+    return answers.shown_options(game, decision)
+
+
+def option_label(game: Any, option: Any) -> str:
+    return menus.label(game, option)
+
+
+def option_detail(game: Any, option: Any) -> str:
+    """The characters an option takes (not one it uses), each with what it does."""
+    tiles = menus.tiles_in(option)
+    if not tiles or option.label.startswith("use "):
+        return ""
+    return "\n".join(f"{t.char.id} {t.char.title}: {one_line(t.char, 160)}" for t in tiles)
+
+
 def describe_options(game: Any, decision: Any, every: bool = False) -> list[str]:
     return menus.option_lines(game, decision, every)
 
@@ -51,7 +67,7 @@ def describe_options(game: Any, decision: Any, every: bool = False) -> list[str]
 def typed_option(game: Any, value: Any) -> str | None:
     """A bid as its cards (`4x skyscraper`), as the menu shows it and a person types it; else None."""
     if isinstance(value, tuple) and len(value) == 3 and value[0] == "bid" and value[1]:
-        return compact(game, Counter(card.type for card in value[1]))
+        return menus.compact(game, Counter(card.type for card in value[1]))
     return None
 
 
@@ -94,4 +110,5 @@ AFTER_THE_GAME = ("seats", "chars", "characters", "info", "picture")
 HELP_TOPICS = {"commands": help.HELP, "tom": tom.HELP}
 COMMANDS_HELP = help.SHORT
 AFTER_HELP = help.AFTER
+PAGE_HELP = help.PAGE
 UNSEARCHED_HINT = "a card for this bidding round into your hand; ask again for the bid itself"

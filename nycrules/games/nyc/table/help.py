@@ -48,6 +48,15 @@ SHORT = """Commands: a number or text chooses; more, hint, swap A for B, board, 
   seats, chars, info CHARACTER, log [N], why [N|#E], picture FILE, undo,
   save FILE, quit (`help commands` explains each one)"""
 
+# A web page's help (nycrules serve).
+PAGE = " ".join("""On this page: click an option to choose it, or type it in the answer box as at the
+terminal (`2x press wild`, `dollar + plans`, `#3`, `swap press for wild`). During a bid, clicking
+cards of your hand writes them in the box. `More options` lists every option; `Hint` asks the
+search bot (it knows only what you know); `Undo` takes back your own last answer; `why` beside a
+line of the log shows the rule behind it; `info joker` (or a number) typed in the box shows a
+character in full. The board marks what changed since your page last
+looked.""".split())
+
 
 def write_picture(game: Game, path: str) -> str:
     """`picture FILE.svg`: the table as an SVG file."""
