@@ -8,7 +8,9 @@ per-game lines (`--out FILE`, one JSON object a game, written as each game ends)
 summed up later, whole or in part, with `--summary FILE...`. The summary gives the win rate
 with a Wilson 95% interval, the mean points with a t interval, the others' mean points, and
 the CPU seconds per decision of seat 0 (decisions with a choice; measured with
-time.process_time in the process that played the game), and the command that made it.
+time.process_time in the process that played the game), and the command that made it. With
+`--evaluation FILE` the search bots value positions by that learned evaluation (`nycrules train`)
+rather than the shipped one.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nycrules.agents import seat_agents  # noqa: E402
+from nycrules.agents.evaluation import use_file  # noqa: E402
 from nycrules.api import load  # noqa: E402
 from nycrules.engine.runner import EngineAgent, Session  # noqa: E402
 from nycrules.agents.seating import parse_seats  # noqa: E402
@@ -47,10 +50,12 @@ class _Timed(EngineAgent):
         return index
 
 
-def play(args: tuple[str, list[str], int]) -> dict[str, Any]:
+def play(args: tuple[str, list[str], int, Path | None]) -> dict[str, Any]:
     """One game: seat 0's result, every seat's points, and seat 0's time per decision."""
-    ruleset_name, seats, game_seed = args
+    ruleset_name, seats, game_seed, evaluation = args
     ruleset = load(ruleset_name)
+    if evaluation is not None:
+        use_file(ruleset, evaluation)
     specs = parse_seats(seats, ruleset)
     agents = seat_agents(specs, game_seed)
     timed = _Timed(agents[0]) if 0 in agents else None
@@ -89,6 +94,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--ruleset", default="nyc")
     parser.add_argument("--out", type=Path, help="append one JSON line per game to this file")
+    parser.add_argument("--evaluation", type=Path, help="the search's evaluation file (default: the shipped one)")
     parser.add_argument("--summary", type=Path, nargs="+", help="only sum up the games of these files")
     options = parser.parse_args(argv)
     command = "python benchmarks/strength.py " + " ".join(shlex.quote(a) for a in argv)
@@ -99,7 +105,7 @@ def main(argv: list[str]) -> int:
         return 0
     if len(options.seat) < 2:
         parser.error("give the seats with --seat (at least two)")
-    tasks = [(options.ruleset, options.seat, options.seed + number)
+    tasks = [(options.ruleset, options.seat, options.seed + number, options.evaluation)
              for number in range(options.first, options.first + options.games)]
     rows = []
     out = options.out.open("a") if options.out else None

@@ -1,5 +1,6 @@
 """bot:mcts, the search bot: it finishes games with any company, is reproducible, and reads no hidden card."""
 
+import json
 import random
 
 import pytest
@@ -241,3 +242,51 @@ def test_a_level_plays_fewer_playouts_at_a_larger_table_and_a_number_exactly_as_
         played[kind] = sum(figures.playouts for figures in bot.last_search.values())
     assert played["bot:mcts"] == played["bot:mcts:normal"] == played["bot:mcts:36"] <= 36
     assert played["bot:mcts:36"] > 30 and played["bot:mcts:60"] > 55  # halving may leave a playout or two
+
+
+def test_a_game_played_in_turns_is_searched_to_the_seats_next_turn_and_valued_there(monkeypatch):
+    """New York 1901 has no game rounds: each playout plays the rest of the seat's turn and the other
+    seat's turn, and stops at the first decision of the seat's next turn, where the learned evaluation
+    values it (here a file of one constant model, so only where it is asked counts)."""
+    from nycrules.agents.evaluation import FORMAT, Evaluation, feature_names, use_text
+    from nycrules.agents.evaluation_stages import turn
+    from nycrules.loading.loader import load_ruleset
+
+    rules = load_ruleset("ny1901")
+    size = len(feature_names(rules))
+    use_text(rules, json.dumps({"format": FORMAT, "ruleset_digest": rules.digest, "features": feature_names(rules),
+                                "rounds": {"2": {"constant": 1.0, "spread": 10.0, "weights": [0.0] * size}}}), "e.json")
+    asked = []
+
+    def margin(self, session, me, chooser):
+        asked.append((me, session.decision().seat.index, turn(session.state)))
+        return 1.0
+
+    monkeypatch.setattr(Evaluation, "margin", margin)
+    game = nycrules.new_game(["Ann", "Ben"], seed=2, ruleset=rules, log_events=False)
+    greedy = GreedyAgent(2)
+    while game.decision().seat.index != 1 or game.decision().count < 2:  # Ben's first choice
+        game.apply(greedy.choose(game, game.decision()))
+    now = turn(game.state)
+    bot = MCTSAgent(1, simulations=6, explain=True)
+    bot.search(game, game.decision(), 1)
+    assert len(asked) == 6 and sum(f.learned for f in bot.last_search.values()) == 6
+    assert all(me == 1 and seat == 1 and later[0] == now[0] + 1 and later[1] == now[1] for me, seat, later in asked)
+
+
+def test_a_level_plays_a_quarter_of_its_playouts_in_a_game_played_in_turns():
+    """Each playout of a game in turns tries every option of every decision on copies: `bot:mcts`
+    (normal, 60 at two seats) plays 15 there, to keep its time per decision; `bot:mcts:60` plays 60."""
+    from nycrules.loading.loader import load_ruleset
+
+    rules = load_ruleset("ny1901")
+    game = nycrules.new_game(["Ann", "Ben"], seed=4, ruleset=rules, log_events=False)
+    greedy = GreedyAgent(2)
+    while game.decision().count < 2:
+        game.apply(greedy.choose(game, game.decision()))
+    played = {}
+    for kind in ("bot:mcts", "bot:mcts:15", "bot:mcts:60"):
+        bot = make_agent(kind, 3)
+        bot.choose(game, game.decision())
+        played[kind] = sum(figures.playouts for figures in bot.last_search.values())
+    assert played["bot:mcts"] == played["bot:mcts:15"] <= 15 and played["bot:mcts:60"] > 55

@@ -46,8 +46,16 @@ reward is the bot's win and its margin over the best other seat. A copy copies t
 table and the tasks under way (about 1 ms; nothing is replayed), so each playout
 starts from a copy of its own.
 
+A game played in turns of one active seat, with no game rounds (New York 1901;
+agents/evaluation_stages.py), is searched the same way with its own horizon: a playout
+runs to the seat's next turn (the rest of its turn, then the other seats' turns), every
+seat judging its options by their effect (agents/by_effect.py), and the position is
+valued by the learned evaluation when there is one and by the points with the final
+scoring run as if the game ended there.
+
 Levels (`LEVELS`) are simulations per decision at a table of two seats, fewer at a
-larger one (`playouts_at`); `bot:mcts:N` sets N directly, at any table.
+larger one (`playouts_at`) and in a game played in turns (`TURNS_SHARE`); `bot:mcts:N`
+sets N directly, at any table.
 Reproducible: the copies' deals and the bots in them are seeded from the bot's
 seed and the number of decisions the game has seen.
 """
@@ -66,12 +74,16 @@ from ..engine.runner import EngineAgent, Session
 from ..engine.state import Game
 from ..language.hooks import HOOKS
 from .evaluation import Evaluation, evaluation_for
+from .evaluation_stages import in_rounds, stage, turn
 from .worth import OFFERED, Judge
 
 # Simulations per decision of each level at a table of two seats (docs/strength.md, "The search bot": time
 # per decision); at a larger table, where a playout costs more, fewer (`playouts_at`).
 LEVELS = {"easy": 8, "normal": 60, "hard": 200}
 DEFAULT_LEVEL = "normal"
+# In a game played in turns a playout's every decision tries each option on a copy, dearer than a game
+# round's cheap rules: a level plays this share of its simulations there (docs/strength.md, New York 1901)
+TURNS_SHARE = 0.25
 WIDTH = 5  # options searched at a decision: the playout policy's best ones
 BID_WIDTH = 6  # options searched at a bid: the policy's pick, passing, and a bid of each size
 HORIZON = 1  # game rounds a playout runs (to the start of the next one) before it is valued
@@ -190,11 +202,11 @@ class MCTSAgent(EngineAgent):
         assert game is not None
         self.last_search = {}
         judge = Judge()  # character worths, shared by this decision's playouts
-        rollout = RolloutAgent(self.seed, judge)
+        rollout = RolloutAgent(self.seed, judge, by_effect=True)
         candidates = self._candidates(game, decision, rollout, session)
         if len(candidates) == 1 or _is_exchange(decision, candidates[0]):
             return candidates[0]  # an exchange leads to another bid decision, which is searched
-        others = {seat.index: GreedyAgent(_mix(self.seed, seat.index), judge) for seat in game.seats
+        others = {seat.index: GreedyAgent(_mix(self.seed, seat.index), judge, by_effect=True) for seat in game.seats
                   if seat.index != me and not seat.is_tom}
         keys = [decision.option(i).key for i in candidates]
         stats = {key: OptionStats() for key in keys}
@@ -202,6 +214,8 @@ class MCTSAgent(EngineAgent):
         alive = list(range(len(keys)))
         stages = max(1, math.ceil(math.log2(len(keys))))
         budget = playouts_at(self.simulations, len(game.seats)) if self.per_table else self.simulations
+        if self.per_table and not in_rounds(game.ruleset):
+            budget = max(1, round(budget * TURNS_SHARE))
         deal = 0
         for stage in range(stages):  # successive halving: the better half goes on to more deals
             if stage and budget < len(alive):
@@ -265,9 +279,10 @@ class MCTSAgent(EngineAgent):
         state = twin.state
         assert state is not None and decision is not None
         horizon = state.round + HORIZON
+        rounds, start = in_rounds(state.ruleset), turn(state)  # a game in turns: to the seat's next turn
         twin.apply(next(i for i in range(decision.count) if decision.option(i).key == key))
         decision = twin.decision()
-        while decision is not None and state.round < horizon:
+        while decision is not None and (state.round < horizon if rounds else turn(state) == start):
             twin.apply(rollout.choose(twin, decision))
             decision = twin.decision()
         learned = None
@@ -277,7 +292,7 @@ class MCTSAgent(EngineAgent):
                 margin = evaluation.margin(valued, me, rollout.choose)
             finally:
                 valued.close()
-            learned = (margin, evaluation.win_share(margin, state.round))
+            learned = (margin, evaluation.win_share(margin, stage(state)))
         stats.add(horizon_points(twin, rollout), me, learned)
 
 def _reward(values: list[float], me: int) -> float:
@@ -292,7 +307,11 @@ def horizon_points(twin: Session, greedy: GreedyAgent) -> list[float]:
     """Every seat's expected final points, estimated on this throw-away copy (see the module's docstring)."""
     state = twin.state
     assert state is not None
-    if state.finished:
+    if state.finished or not in_rounds(state.ruleset):  # a game in turns: its points and its final scoring now
+        if not state.finished:
+            state.chooser = lambda game, decision: greedy.best(game, greedy.scores(game, decision))
+            state.log_events = False
+            final_scoring(state)
         return [float(seat.points) for seat in state.seats]
     rounds = state.ruleset.game.rounds
     later = max(0, rounds - state.round) + 1  # game rounds still to play, this one included
