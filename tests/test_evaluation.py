@@ -176,3 +176,15 @@ def test_train_learns_a_game_played_in_turns_by_the_same_command(tmp_path, monke
     margin = found.margin(copy, 0, greedy.choose)
     copy.close()
     assert math.isfinite(margin) and margin != found.rounds[4].constant
+
+
+def test_a_ruleset_with_neither_game_rounds_nor_turns_is_refused_before_any_game(tmp_path):
+    """One game round and no turns going round the seats: no position to learn from at a stage."""
+    from typer.testing import CliRunner
+    from nycrules.cli.app import app
+
+    mod = tmp_path / "one_round.yaml"
+    mod.write_text("extends: nyc\ngame:\n  rounds: 1\n")
+    out = tmp_path / "e.json"
+    done = CliRunner().invoke(app, ["train", "--ruleset", str(mod), "--games", "50000", "--out", str(out)])
+    assert done.exit_code == 2 and "at the start of each game round or turn" in done.output and not out.exists()
