@@ -1,13 +1,14 @@
 """The public Python API: start a game, answer its decisions, copy it, see it from a seat.
 
     import nycrules
-    game = nycrules.new_game(["Ann", "bot:greedy", "tom:B4"], seed=7)
+    game = nycrules.new_game(["Ann", "bot:greedy", "bot:random"], seed=7)
     while not game.is_over():
         d = game.decision()
         game.apply(d.options[0])
 
-See docs/api.md. A game is a `nycrules.engine.runner.Session`: bots and Toms seated
-here answer for themselves; only decisions of the other seats come back.
+See docs/api.md. A game is a `nycrules.engine.runner.Session`: the seats the program plays
+(bots, and the seat kinds a game adds) answer for themselves; only decisions of the other seats
+come back.
 """
 
 from __future__ import annotations
@@ -54,12 +55,13 @@ def new_game(seats: list[str], seed: int = 1, ruleset: str | Path | Ruleset = "n
     """A new game, paused at the first decision of a seat nobody answers for.
 
     `seats` are as for `nycrules play --seat`: a person's name, `bot:random`, `bot:greedy`,
-    `bot:mcts[:easy|normal|hard|N]`, `tom` or `tom:LEVEL`. `agents` adds or replaces answerers by seat index.
+    `bot:mcts[:easy|normal|hard|N]`, or a seat kind the ruleset's game adds (New York City's automa,
+    docs/api.md). `agents` adds or replaces answerers by seat index.
     """
     seed = whole_number(seed, "the seed", 0, MAX_INT)  # a save or a position can hold it
     loaded = load(ruleset)
     if not isinstance(seats, (str, bytes)) and not seats:
-        raise ArgumentError("new_game needs its seats, e.g. [\"Ann\", \"tom\"], not an empty list")
+        raise ArgumentError("new_game needs its seats, e.g. [\"Ann\", \"bot:greedy\"], not an empty list")
     specs = parse_seats(seats if isinstance(seats, (str, bytes)) else list(seats), loaded)  # a text: refused
     answerers = seat_agents(specs, seed)
     answerers.update(agent_map(agents))

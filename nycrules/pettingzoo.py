@@ -1,7 +1,7 @@
 """New York City as a PettingZoo AEC environment (`pip install 'nycrules[pettingzoo]'`).
 
     from nycrules.pettingzoo import env
-    e = env(seats=["Ann", "Ben", "tom:B4"], seed=7)
+    e = env(seats=["Ann", "Ben", "bot:greedy"], seed=7)
     e.reset()
     for agent in e.agent_iter():
         observation, reward, terminated, truncated, info = e.last()
@@ -54,7 +54,7 @@ class NycEnv(AECEnv):
         self._ruleset = load(ruleset)
         self._seats = list(seats)
         if not self._seats:
-            raise ArgumentError("the environment needs its seats, e.g. [\"Ann\", \"tom\"], not an empty list")
+            raise ArgumentError("the environment needs its seats, e.g. [\"Ann\", \"bot:greedy\"], not an empty list")
         specs = parse_seats(self._seats, self._ruleset)
         people = [i for i, spec in enumerate(specs) if spec.kind == "human"]
         if not people:

@@ -170,17 +170,18 @@ def score(
     """Score a finished game typed in by hand: points per seat and category, and the winner."""
     from ..diagnostics import render
     from ..engine.scoring import winner_of
+    from ..table.game_hooks import final_scores, hook, hooks_of
     from ..table.output import write_json
-    from ..table.position import as_json, score_position
     from ..text import shown
-    from ..table.game_hooks import final_scores, hooks_of
 
     if not os.path.lexists(position):
         raise fail(f"no such file: {position}", 2)
     loaded = ruleset_for_command(ruleset, at_the_table=True)
-    if loaded.part is not None:  # a game of its own folder: its positions are not typed in by hand yet
-        raise fail(f"score reads a position of New York City; one of {loaded.name} cannot be typed in yet "
-                   "(play or replay its games instead)", 2)
+    hooks = hooks_of(loaded)
+    score_position = hook(hooks, "score_position")
+    if score_position is None:  # a game whose positions are not typed in by hand (yet)
+        raise fail(f"score reads a position of a game typed in by hand; one of {loaded.name} cannot be typed in "
+                   "yet (play or replay its games instead)", 2)
     result = score_position(position, loaded)
     if result.game is None:
         if format == Format.json:
@@ -191,8 +192,8 @@ def score(
             typer.echo(f"{len(result.diagnostics)} error(s) in the position", err=True)
         raise typer.Exit(1)
     if format == Format.json:
-        write_json(as_json(result.game))
+        write_json(hook(hooks, "position_json")(result.game))
     else:
-        typer.echo(shown(final_scores(hooks_of(loaded), result.game), keep_newlines=True))
+        typer.echo(shown(final_scores(hooks, result.game), keep_newlines=True))
         winner = winner_of(result.game)
         typer.echo(f"{winner.name} wins with {winner.points} points.")

@@ -22,12 +22,16 @@ the table's own way, which names no game):
   else all); `option_label(game, option)`, `option_detail(game, option)`: an option on a web page,
   and what it names in full (else its label, and nothing); `PAGE_HELP`: a web page's help;
 - `final_scores(game)`: the final table (else each scoring step's points per seat, and the total);
+- `score_position(path, ruleset)`: a position typed in by hand, checked and scored (`nycrules score`;
+  a PositionResult: its game or its diagnostics), and `position_json(game)`: its scores as JSON;
 - `COMMANDS`: {word: (view(game, decision, rest, colour, peek), help line)}, views of its own;
   `AFTER_THE_GAME`: those of them that serve a finished game too (asked with decision and peek None);
   `peek(i)` is the next (game, decision, peek) once option i is taken, on a copy (None at the end);
 - `HELP_TOPICS`: {word: text} for `help WORD`; `COMMANDS_HELP`, `AFTER_HELP`: the commands as `help`
   lists them at a question and once the game is over (else made from COMMANDS);
-  `UNSEARCHED_HINT`: what a hint says of an option its search did not weigh (taken by rule of thumb).
+  `UNSEARCHED_HINT`: what a hint says of an option its search did not weigh (taken by rule of thumb);
+- `LISTINGS`: {kind: table(ruleset)} for `rules list KIND`; `detail(ruleset, ident)`: a rule of the
+  game's own for `rules show` (None: none so called); `detail_names(ruleset)`: their names (listing.py).
 
 The table names no game: it finds a game's package by the name its ruleset gives.
 """

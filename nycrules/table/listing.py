@@ -10,6 +10,8 @@ from typing import Any
 from .. import primitives  # noqa: F401  (registers the primitives listed here)
 from ..language.hooks import HOOKS
 from .character_info import find_characters, phase_text
+from .game_hooks import hook, hooks_of
+from ..diagnostics import NycRulesError
 from ..limits import MAX_INT_DIGITS, small_numeral
 from ..engine.model import PLAY_ROOT, SETUP_ROOT, CharacterDef, ProcNode, Ruleset, Script
 from ..language.registry import all_primitives
@@ -34,15 +36,9 @@ def table(ruleset: Ruleset, kind: str) -> Table:
         rows = [[str(c.id), c.title, c.phase, str(c.value), str(c.cost), str(c.copies), c.when, c.text]
                 for c in sorted(ruleset.characters.values(), key=lambda c: c.id)]
         return Table("Characters", ["id", "title", "phase", "value", "cost", "copies", "when", "text"], rows)
-    if kind == "rounds":
-        rows = [[str(i + 1), r.id, r.card, r.order.replace("_", " "), _bonus(r), r.text]
-                for i, r in enumerate(ruleset.rounds)]
-        return Table("Bidding rounds", ["#", "id", "card", "order", "highest bid", "text"], rows)
     if kind == "scoring":
         rows = [[str(i + 1), s.id, s.title, s.text] for i, s in enumerate(ruleset.final_scoring)]
         return Table("Final scoring", ["#", "id", "title", "text"], rows)
-    if kind == "tom":
-        return _tom(ruleset)
     if kind == "primitives":
         rows = [[p.name, p.signature, p.kind, p.category, p.help] for p in all_primitives()]
         return Table("Primitives", ["name", "signature", "kind", "category", "help"], rows)
@@ -52,7 +48,10 @@ def table(ruleset: Ruleset, kind: str) -> Table:
         rows = [[h.name, h.phase, h.mode, ", ".join(f"{k}: {v}" for k, v in h.context.items()), h.help]
                 for h in HOOKS.values()]
         return Table("Hooks", ["name", "phase", "mode", "gives", "help"], rows)
-    raise KeyError(kind)
+    own = hook(hooks_of(ruleset), "LISTINGS") or {}
+    if kind in own:
+        return own[kind](ruleset)
+    raise NycRulesError(f"{ruleset.name} has no {kind} to list")
 
 
 def character_list(ruleset: Ruleset, width: int = 80) -> list[str]:
@@ -115,29 +114,6 @@ def _node_text(node: ProcNode) -> str:
     return " ".join(parts)
 
 
-def _bonus(r: Any) -> str:
-    parts = []
-    if r.bonus_value:
-        parts.append(f"+{r.bonus_value} value")
-    if r.bonus is not None:
-        parts.append("bonus effect")
-    if r.runner_up is not None:
-        parts.append("runner-up effect")
-    return ", ".join(parts)
-
-
-def _tom(ruleset: Ruleset) -> Table:
-    tom = ruleset.tom
-    if tom is None:
-        return Table("Tom", ["level", "mode", "cards", "draws before each bid"], [])
-    rows = []
-    for level, code in sorted(tom.levels.items()):
-        mode = tom.modes[code[0]]
-        rows.append([str(level), code[0], code[1:], str(mode.draws_before_bid)])
-    return Table(f"Tom levels (default {tom.default_level})", ["level", "mode", "cards", "draws before each bid"],
-                 rows)
-
-
 @dataclass
 class Detail:
     """One rule shown in full: fields, then the effects with their source lines."""
@@ -156,17 +132,15 @@ class Detail:
 
 
 def detail(ruleset: Ruleset, ident: str) -> Detail | None:
-    """A character (by number or title), round, scoring step, hook, primitive, or `tom`."""
+    """A character (by number or title), a rule the game shows (game_hooks.py), a scoring step, hook,
+    primitive or procedure node."""
     number = small_numeral(ident, digits=MAX_INT_DIGITS)
     if number is not None and number in ruleset.characters:
         return _character(ruleset.characters[number])
-    for r in ruleset.rounds:
-        if r.id == ident:
-            fields = [("card", r.card), ("order", r.order), ("bonus value", str(r.bonus_value)), ("text", r.text),
-                      ("defined at", r.loc.short())]
-            scripts = [(name, s) for name, s in (("action", r.action), ("bonus", r.bonus),
-                                                 ("runner_up", r.runner_up)) if s is not None]
-            return Detail(f"Bidding round: {r.title}", fields, scripts)
+    own = hook(hooks_of(ruleset), "detail")
+    found = own(ruleset, ident) if own is not None else None
+    if found is not None:
+        return found
     for s in ruleset.final_scoring:
         if s.id == ident:
             return Detail(f"Final scoring: {s.title}", [("text", s.text)], [("effect", s.effect)])
@@ -187,24 +161,16 @@ def detail(ruleset: Ruleset, ident: str) -> Detail | None:
                                            for c in node.children))] if node.children else []
         scripts = [("effect", node.effect)] if node.effect is not None else []
         return Detail(f"Procedure node {ident}", fields, scripts)
-    if ident == "tom" and ruleset.tom is not None:
-        tom = ruleset.tom
-        scripts = [("phase1", tom.phase1), ("before_bid", tom.before_bid), ("bid", tom.bid)]
-        scripts += [(f"steps.{k}", s) for k, s in tom.steps.items() if k not in ("phase1", "before_bid", "bid")]
-        scripts += [(f"rounds.{rid}.{k}", s) for rid, parts in tom.rounds.items() for k, s in parts.items()]
-        scripts += [(f"final_scoring.{k}", s) for k, s in tom.final_scoring.items()]
-        fields = [("default level", tom.default_level), ("uses characters", "yes" if tom.uses_characters else "no")]
-        return Detail("Tom, the automa", fields, scripts)
     found = find_characters(ruleset, ident)
     return _character(found[0]) if len(found) == 1 else None
 
 
 def close_names(ruleset: Ruleset, ident: str) -> list[str]:
-    """What `rules show` could show that is spelt close to `ident`: rounds, scoring steps, hooks,
+    """What `rules show` could show that is spelt close to `ident`: the game's rules, scoring steps, hooks,
     primitives and procedure nodes (`round_start` for `round_number`), at most three."""
-    known = {r.id for r in ruleset.rounds} | {s.id for s in ruleset.final_scoring} | set(HOOKS)
+    own = hook(hooks_of(ruleset), "detail_names")
+    known = {s.id for s in ruleset.final_scoring} | set(HOOKS) | set(own(ruleset) if own is not None else ())
     known |= {p.name for p in all_primitives()} | set(ruleset.procedure.by_id)
-    known |= {"tom"} if ruleset.tom is not None else set()
     text = ident.strip().lower()
     first = text.split("_")[0]  # `round_number`: the names with the word `round` first
     by_word = [name for name in sorted(known, key=len) if len(first) >= 3 and first in name.split("_")]
