@@ -60,7 +60,8 @@ MAY_IMPORT = {
     "cli": {"basics", "reading", "language", "engine", "primitives", "loading", "agents", "public_api", "table",
             "studies", "web", "package"},  # the package: its version
     # Each game's own vocabulary (docs/games.md); the shared parts reach a game only by its name.
-    "games": {"basics", "reading", "language", "engine", "primitives", "table"},  # table: drawing helpers
+    # table: drawing helpers and the table's shell; agents: the rules of seats' names and kinds
+    "games": {"basics", "reading", "language", "engine", "primitives", "agents", "table"},
 }
 
 

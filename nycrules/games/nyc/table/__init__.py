@@ -31,7 +31,7 @@ from typing import Any, Callable
 from . import answers, board, help, menus, picture as drawing, tom, views
 from .listing import LISTINGS, detail, detail_names
 from ....table.character_info import info as character_info, one_line
-from ....table.position import as_json as position_json, score_position
+from .position import as_json as position_json, score_position
 
 NAME = "New York City"
 seat_kind = tom.seat_kind

@@ -12,17 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, Location, Sink, SourceTexts
-from ..reading.documents import DocumentLoader
-from ..engine.decisions import Decision
-from ..engine.scoring import final_scoring, winner_of
-from ..engine.state import Borough, Card, Game, PressToken, PrestigeTile, Seat, Tile, Vessel, Zone
-from ..reading.marked_yaml import MDict
-from ..engine.model import Ruleset
-from ..limits import MAX_GAME_NUMBER, MAX_POSITION_BYTES
-from ..reading.schema_check import check as schema_check
-from ..agents.seating import NAME_RULE, looks_like, valid_name
-from ..text import shown
+from ....diagnostics import Diagnostic, Location, Sink, SourceTexts
+from ....reading.documents import DocumentLoader
+from ....engine.decisions import Decision
+from ....engine.scoring import final_scoring, winner_of
+from ....engine.state import Borough, Card, Game, PressToken, PrestigeTile, Seat, Tile, Vessel, Zone
+from ....reading.marked_yaml import MDict
+from ....engine.model import Ruleset
+from ....limits import MAX_GAME_NUMBER, MAX_POSITION_BYTES
+from ....reading.schema_check import check as schema_check
+from ....agents.seating import NAME_RULE, looks_like, valid_name
+from ....text import shown
 
 
 @dataclass
