@@ -212,3 +212,39 @@ def test_the_facts_above_a_question_fit_80_columns_whatever_the_name(ruleset, tm
     assert "You: 0 points, 4 workers free, 18 tiles to build, up to bronze (silver at 6)" in out.split("\n")
     code, out, _ = play(ruleset, ["quit"], tmp_path)
     assert "you: 0 points, 4 workers free, 18 tiles to build, up to bronze (silver at 6)" in out.split("\n")
+
+
+def test_a_mod_that_rewords_the_questions_keeps_the_typed_moves_and_help(tmp_path):
+    """The table knows the questions by the keys the ruleset gives them (`ask(question, key)`), not by
+    their words: a mod that asks them in other words (here in French) plays as the shipped game."""
+    import yaml
+
+    shipped = yaml.safe_load((RULESET / "ruleset.yaml").read_text(encoding="utf-8"))["steps"]
+    words = {"Play Market Shift: the face-up territory cards go under the Future Market and four new ones are dealt?":
+             "Jouer Changement de marché ?", "Build a skyscraper?": "Construire un gratte-ciel ?",
+             "Which skyscraper replaces your buildings?": "Quel gratte-ciel remplace vos immeubles ?",
+             "Play Land Grab: take two size-2 territory cards?": "Jouer Ruée vers les terres ?",
+             "Play Construction Boom: build one more skyscraper?": "Jouer Boom de la construction ?"}
+    steps = {}
+    for name, text in shipped.items():
+        for english, french in words.items():
+            text = text.replace(english, french)
+        steps[name] = text
+    assert all(english not in text for text in steps.values() for english in words)
+    mod = tmp_path / "mod.yaml"
+    mod.write_text(yaml.safe_dump({"extends": "ny1901",
+                                   "ruleset": {"id": "fr1901", "name": "New York 1901", "version": 1,
+                                               "game": "ny1901"}, "steps": steps}, allow_unicode=True),
+                   encoding="utf-8")
+    french = load_ruleset(mod)
+    square = start_square(french)
+    code, out, game = play(french, [f"b2a at {square}", "quit"], tmp_path)  # at Market Shift: no, demolish, the tile
+    assert "Jouer Changement de marché ? no" in out.replace("you: ", "")
+    assert "Quel gratte-ciel remplace vos immeubles ? bronze 2a" in out
+    assert f"builds bronze 2a at {square.upper()}" in out
+    code, out, game = play(french, ["y11", "help", "places", "quit"], tmp_path)
+    assert "claims yellow territory y11" in out and "Construire un gratte-ciel ?" in out
+    assert "Building is optional after an expansion" in " ".join(out.split())
+    assert "b2a (bronze, 2 points):" in out  # places at the yes-or-no about building: where tiles fit
+    code, out, _ = play(french, ["help", "quit"], tmp_path)
+    assert "Market Shift: the face-up territory cards go under the Future Market" in " ".join(out.split())

@@ -202,12 +202,12 @@ def test_a_placement_typed_at_the_turns_first_choice_goes_on_to_the_build_it_nee
     assert read_way(b, ["build", "demolish"], "b2b at h2") == (0, "b2b at h2")
     assert "claim a territory first (`expand`)" in read_way(b, ["expand", "demolish"], "b2b at h2")
     assert read_way(b, ["expand", "demolish"], "expand") is None  # the table's reader takes it
-    assert read_yes(b, [True, False], "Build a skyscraper?", "b2b at h2") == (0, "b2b at h2")
-    assert read_yes(b, [True, False], "Play Market Shift: ...?", "b2b at h2") == (1, "b2b at h2")  # no shift
-    assert read_yes(b, [True, False], "Play Market Shift: ...?", "maybe") is None
+    assert read_yes(b, [True, False], "build", "b2b at h2") == (0, "b2b at h2")
+    assert read_yes(b, [True, False], "market_shift", "b2b at h2") == (1, "b2b at h2")  # no shift
+    assert read_yes(b, [True, False], "market_shift", "maybe") is None
     assert read_way(b, ["expand", "demolish"], "y11") == (0, "y11")  # land typed: expand, then claim it
     assert read_way(b, ["expand", "demolish"], "yellow 2") == (0, "yellow 2")
-    grab = "Play Land Grab: take two size-2 territory cards?"
+    grab = "land_grab"  # the question's key in the ruleset
     assert read_yes(b, [True, False], grab, "y11") == (1, "y11")  # one territory: no Land Grab
     assert read_yes(b, [True, False], grab, "red 2 + yellow 2") == (0, "red 2 + yellow 2")
 
@@ -292,22 +292,20 @@ def test_tiles_are_drawn_side_by_side_with_their_points(corner):
 
 
 # ------------------------------------------------------------------ help
-def asked(prompt: str, values: list, city: City, params: dict | None = None, points: int = 3) -> str:
-    text = explain(Asked(prompt, values, ANN, points, params or {"silver_at": 6, "gold_at": 18}, GEOMETRY, city))
+def asked(key: str, values: list, city: City, params: dict | None = None, points: int = 3) -> str:
+    text = explain(Asked(key, values, ANN, points, params or {"silver_at": 6, "gold_at": 18}, GEOMETRY, city))
     assert text is not None and all(len(line) <= 80 for line in text.split("\n"))
     return " ".join(text.split())
 
 
 def test_help_says_what_each_decision_means_now(corner):
-    ways = asked("Expand or demolish?", ["expand", "demolish"], corner)
+    ways = asked("", ["expand", "demolish"], corner)
     assert "take one face-up territory card" in ways and "lower generations" in ways
     assert "You have 2 workers free" in ways and "silver unlocks at 6 points and gold at 18 (you have 3)" in ways
-    advanced = asked("Which skyscraper?", [GEOMETRY.order[tile("bronze_2a")]], corner, {"silver_at": 10, "gold_at": 25})
+    advanced = asked("", [GEOMETRY.order[tile("bronze_2a")]], corner, {"silver_at": 10, "gold_at": 25})
     assert "silver unlocks at 10 points and gold at 25" in advanced and "`b3l at h1 r1`" in advanced
-    assert "touches a street or a park" in asked("Where?", free_places(builder(corner)), corner)
-    boom = asked("Play Construction Boom: build one more skyscraper?", [True, False], corner)
+    assert "touches a street or a park" in asked("", free_places(builder(corner)), corner)
+    boom = asked("construction_boom", [True, False], corner)
     assert "one more skyscraper this turn" in boom
-    assert "take a worker back" in asked("Nothing to build: take a worker back from which territory?",
-                                         [GEOMETRY.board.territory("y8")], corner)
-    assert "Put your worker on a free territory" in asked("Put your worker on which territory?",
-                                                          [GEOMETRY.board.territory("y1")], corner)
+    assert "take a worker back" in asked("", [GEOMETRY.board.territory("y8")], corner)
+    assert "Put your worker on a free territory" in asked("", [GEOMETRY.board.territory("y1")], corner)

@@ -178,7 +178,7 @@ class BidMenu(Decision):
     def __init__(self, game: Game, seat: Seat, rnd: RoundDef, holdings: Holdings, may_exchange: bool,
                  committed: bool = False, known: dict[int, bool] | None = None):
         # Decision's fields are set here directly: this runs at every bidding decision.
-        self.seat, self.kind, self.rule, self.round_title = seat, "bid", game.rule, rnd.title
+        self.seat, self.kind, self.rule, self.round_title, self.key = seat, "bid", game.rule, rnd.title, ""
         self._prompt = self._options = self._build = self._value = self._values = self._label = None
         self.bids = bids = BidTable(game, seat, holdings.hand)
         self._swaps: tuple[dict[str, Card], dict[str, Card]] | None = None

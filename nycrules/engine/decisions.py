@@ -37,16 +37,20 @@ class Decision:
     options itself by overriding `option`, `value` and `prompt` (see BidMenu).
     """
 
-    __slots__ = ("seat", "kind", "rule", "count", "_prompt", "_options", "_build", "_value", "_values", "_label")
+    __slots__ = ("seat", "kind", "rule", "key", "count", "_prompt", "_options", "_build", "_value", "_values",
+                 "_label")
 
     def __init__(self, seat: Seat, kind: str, prompt: str | Callable[[], str], options: list[Option] | None = None,
                  rule: str = "", *, count: int = 0, build: Callable[[int], Option] | None = None,
                  value: Callable[[int], Any] | None = None, values: list[Any] | None = None,
-                 label: Callable[[Any], str] | None = None):
+                 label: Callable[[Any], str] | None = None, key: str = ""):
         self.seat = seat
         self.kind = kind  # what is being decided: bid, draft, use, choose, choose_some, number, ask, ...
         self._prompt = prompt  # or a function giving it, for prompts worth building only when shown
         self.rule = rule  # the rule asking, e.g. "character 7" or "prestige round bonus"
+        # The question's own name, given by the ruleset (`ask(question, key)`): stable while the
+        # question's wording changes, for a table or tool that treats some questions apart. "" if none.
+        self.key = key
         self._build = build
         self._value = value  # the value of option i without building it (a builder's shortcut)
         self._values = values

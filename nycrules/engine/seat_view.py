@@ -33,13 +33,15 @@ class OptionView:
 
 @dataclass(frozen=True)
 class DecisionView:
-    """The seat's decision: what kind, the question, the rule asking, and its options."""
+    """The seat's decision: what kind, the question, the rule asking, its options, and the question's
+    key when the ruleset names it (`ask(question, key)`: stable while the wording changes)."""
 
     seat: int
     kind: str
     prompt: str
     rule: str
     options: tuple[OptionView, ...]
+    key: str = ""
 
     @property
     def count(self) -> int:
@@ -82,7 +84,8 @@ class SeatView:
             actions = space.actions_of([option.key for option in waiting.options])
             options = tuple(OptionView(i, option.key, option.label, action)
                             for i, (option, action) in enumerate(zip(waiting.options, actions)))
-            self._decision = DecisionView(self.seat, waiting.kind, waiting.prompt, waiting.rule, options)
+            self._decision = DecisionView(self.seat, waiting.kind, waiting.prompt, waiting.rule, options,
+                                          waiting.key)
         return self._decision
 
     def observation(self) -> dict[str, Any]:

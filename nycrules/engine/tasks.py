@@ -62,7 +62,7 @@ class Sifted(Decision):
 
     def __init__(self, decision: Decision, kept: list[int]):
         super().__init__(decision.seat, decision.kind, decision.prompt, [decision.option(i) for i in kept],
-                         decision.rule)
+                         decision.rule, key=decision.key)
         self.kept = kept
 
 

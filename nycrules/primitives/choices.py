@@ -15,12 +15,13 @@ C = "choices"
 
 
 def question(f: Any, seat: Seat, kind: str, prompt: str, values: list[Any],
-             label: Callable[[Any], str] = describe) -> Decision:
-    """The decision of the seat among these values; options are labelled only if read."""
+             label: Callable[[Any], str] = describe, key: str = "") -> Decision:
+    """The decision of the seat among these values; options are labelled only if read. `key`: the
+    question's name the ruleset gives it (Decision.key)."""
     game = f.game
     if not values:
         raise rule_failed(f, f"nothing to choose from: {prompt}")
-    return Decision(seat, kind, prompt, None, game.rule, values=values, label=label)
+    return Decision(seat, kind, prompt, None, game.rule, values=values, label=label, key=key)
 
 
 def _distinct(items: list) -> list:
@@ -33,17 +34,19 @@ def _distinct(items: list) -> list:
     return out
 
 
-def _choose(f: Any, items: list, prompt: str) -> Decision:
-    return question(f, f.vars["me"], "choose", prompt, _distinct(items))
+def _choose(f: Any, items: list, prompt: str, key: str = "") -> Decision:
+    return question(f, f.vars["me"], "choose", prompt, _distinct(items), key=key)
 
 
 @primitive("choose(items: list[T], prompt: str) -> T", "`me` picks one item of the list.", C, asks=True)
+@primitive("choose(items: list[T], prompt: str, key: str) -> T",
+           "The same, the question named by `key` (for tables and tools; the wording may change).", C, asks=True)
 @waits(_choose)
-def choose(f: Any, items: list, prompt: str) -> Any:
-    return f.game.ask(_choose(f, items, prompt))
+def choose(f: Any, items: list, prompt: str, key: str = "") -> Any:
+    return f.game.ask(_choose(f, items, prompt, key))
 
 
-def _choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> Decision:
+def _choose_some(f: Any, items: list, least: int, most: int, prompt: str, key: str = "") -> Decision:
     groups: dict[Any, list] = {}
     for item in items:
         groups.setdefault(same_choice_key(item), []).append(item)
@@ -57,21 +60,24 @@ def _choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> Dec
         if not picks.count:
             raise rule_failed(f, f"nothing to choose from: {prompt}")
         return Decision(f.vars["me"], "choose_some", prompt, None, f.game.rule, count=picks.count,
-                        build=picks.option, value=picks.value)
+                        build=picks.option, value=picks.value, key=key)
     check_count(f, _number_of_picks(sizes, least, most), "choose_some with options numbering")
     counts_per_group = _counts_between(sizes, least, most)
     if len(counts_per_group) > 1:
         _sort_as_shown(counts_per_group, ranks)
     return question(f, f.vars["me"], "choose_some", prompt,
-                    [[item for group, n in zip(members, counts) for item in group[:n]] for counts in counts_per_group])
+                    [[item for group, n in zip(members, counts) for item in group[:n]] for counts in counts_per_group],
+                    key=key)
 
 
 @primitive("choose_some(items: list[T], least: int, most: int, prompt: str) -> list[T]",
            "`me` picks between `least` and `most` items of the list (alike items count as one choice).",
            C, asks=True)
+@primitive("choose_some(items: list[T], least: int, most: int, prompt: str, key: str) -> list[T]",
+           "The same, the question named by `key` (for tables and tools; the wording may change).", C, asks=True)
 @waits(_choose_some)
-def choose_some(f: Any, items: list, least: int, most: int, prompt: str) -> list:
-    return f.game.ask(_choose_some(f, items, least, most, prompt))
+def choose_some(f: Any, items: list, least: int, most: int, prompt: str, key: str = "") -> list:
+    return f.game.ask(_choose_some(f, items, least, most, prompt, key))
 
 
 def _labelled_by_type(members: list[list], ranks: list[tuple]) -> bool:
@@ -203,11 +209,13 @@ def choose_number(f: Any, least: int, most: int, prompt: str) -> int:
     return f.game.ask(_choose_number(f, least, most, prompt))
 
 
-def _ask(f: Any, text: str) -> Decision:
-    return question(f, f.vars["me"], "ask", text, [True, False])
+def _ask(f: Any, text: str, key: str = "") -> Decision:
+    return question(f, f.vars["me"], "ask", text, [True, False], key=key)
 
 
 @primitive("ask(question: str) -> bool", "`me` answers yes or no.", C, asks=True)
+@primitive("ask(question: str, key: str) -> bool",
+           "The same, the question named by `key` (for tables and tools; the wording may change).", C, asks=True)
 @waits(_ask)
-def ask(f: Any, question: str) -> bool:
-    return f.game.ask(_ask(f, question))
+def ask(f: Any, question: str, key: str = "") -> bool:
+    return f.game.ask(_ask(f, question, key))

@@ -106,7 +106,11 @@ not (`unknown name`): bind it before the block, `total = 0`, and change it insid
 | `bidding.value` | `matching`, `wilds`, `pairs`, `singles`, `added` (wilds added by characters); it sets `worth` (and may only count) |
 
 Choices (`choose`, `ask`, ...) are made by `me`; the engine turns each into a
-decision with every legal option listed, for a person, a bot or Tom.
+decision with every legal option listed, for a person, a bot or Tom. `ask`,
+`choose` and `choose_some` may name their question with a last argument, a key:
+`ask("Play Market Shift?", "market_shift")`. The key is the question's name for
+the table and tools (a game's table answers a typed move or gives `help` by it;
+an agent reads it as `decision.key`), so a mod may reword the question freely.
 
 ## Types
 

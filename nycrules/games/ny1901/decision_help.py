@@ -1,9 +1,10 @@
 """`help` at one of New York 1901's decisions: what it means now, in the rules' terms, in our own words.
 
 Which decision it is, is read from what its options are (places, tiles, territory cards,
-territories, the ways of a turn, yes or no about an action card or a build); the numbers in the
-text (thresholds, workers, points) are the game's and the seat's as they stand. Every line fits
-80 columns.
+territories, the ways of a turn, yes or no) and, for a yes or no and a demolition's tile, from
+the key the ruleset gives the question (`ask(question, "market_shift")`), never its wording.
+The numbers in the text (thresholds, workers, points) are the game's and the seat's as they
+stand. Every line fits 80 columns.
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from .board import Territory
 from .city import City
 from .geometry import Geometry, Spot, TerritoryCard
 from .tiles import Tile
+from .typed_answers import BUILDS, CONSTRUCTION_BOOM, DEMOLISH, LAND_GRAB, MARKET_SHIFT
 
 WIDTH = 80
 
 
 @dataclass(frozen=True)
 class Asked:
-    """What the help reads: the decision's prompt and option values, the seat and the game's numbers."""
+    """What the help reads: the question's key (the ruleset's name for it, not its wording), its
+    option values, the seat and the game's numbers."""
 
-    prompt: str
+    key: str
     values: list[Any]
     seat: int
     points: int
@@ -77,7 +80,7 @@ def _ways(asked: Asked) -> list[str]:
 
 
 def _tiles(asked: Asked) -> list[str]:
-    demolishing = "replace" in asked.prompt.lower()
+    demolishing = asked.key == DEMOLISH
     head = ("Choose the skyscraper that replaces your buildings (a higher generation than each of them)."
             if demolishing else "Choose the skyscraper to build.")
     return [head, _unlocks(asked) + " A legendary (gold) is communal: the first to build it has it, one "
@@ -114,20 +117,19 @@ def _territories(asked: Asked) -> list[str]:
 
 
 def _asked_yes(asked: Asked) -> list[str]:
-    prompt = asked.prompt.lower()
     end = _param(asked, "end_unbuilt", 4)
-    if "market shift" in prompt:
+    if asked.key == MARKET_SHIFT:
         return ["Market Shift: the face-up territory cards go under the Future Market, shuffled, and new "
                 "ones are dealt before you expand. " + ACTION_CARDS]
-    if "land grab" in prompt:
+    if asked.key == LAND_GRAB:
         return ["Land Grab: this expansion takes two size-2 territory cards from the market instead of one, "
                 "and puts two workers down; the market is refilled once after. Not when the Future Market "
                 "is empty. " + ACTION_CARDS]
-    if "construction boom" in prompt:
+    if asked.key == CONSTRUCTION_BOOM:
         return [f"Construction Boom: build one more skyscraper this turn, under the same rules (no territory "
                 f"card, no demolition); not when it would leave you fewer than {end} skyscrapers unbuilt. "
                 + ACTION_CARDS, TYPING]
-    if "build" in prompt:
+    if asked.key in BUILDS:
         return ["Building is optional after an expansion: answer yes to choose a skyscraper and its place, "
                 "or no to pass. You may also type the placement itself here.", RULES_OF_CONSTRUCTION, TYPING]
     return []

@@ -28,8 +28,8 @@ from .options_view import marked_board, place_lines, tile_lines
 from .placing import short_name, tiles_named
 from .primitives_land import table
 from .tiles import GENERATIONS, Tile
-from .typed_answers import (WAYS, Answer, read_card, read_cards, read_place, read_territory, read_tile, read_way,
-                            read_yes)
+from .typed_answers import (BUILDS, DEMOLISH, WAYS, Answer, read_card, read_cards, read_place, read_territory,
+                            read_tile, read_way, read_yes)
 from .view import board_lines
 from .why_not import Builder, unlocked
 
@@ -70,8 +70,8 @@ def parse_answer(game: Any, decision: Any, text: str) -> Answer:
     first = values[0]
     if isinstance(first, Spot):
         return read_place(builder, values, text)
-    if isinstance(first, Tile):  # the ruleset asks which skyscraper "replaces your buildings" in a demolition
-        return read_tile(builder, values, text, demolishing="replace" in decision.prompt.lower())
+    if isinstance(first, Tile):  # the ruleset asks which skyscraper replaces your buildings in a demolition
+        return read_tile(builder, values, text, demolishing=decision.key == DEMOLISH)
     if isinstance(first, TerritoryCard):
         return read_card(builder, values, text)
     if isinstance(first, list) and first and isinstance(first[0], TerritoryCard):
@@ -79,7 +79,7 @@ def parse_answer(game: Any, decision: Any, text: str) -> Answer:
     if isinstance(first, Territory):
         return read_territory(builder, values, text)
     if isinstance(first, bool):
-        return read_yes(builder, values, decision.prompt, text)
+        return read_yes(builder, values, decision.key, text)
     if _is_way(values):
         return read_way(builder, values, text)
     return None
@@ -117,7 +117,7 @@ def describe_options(game: Any, decision: Any, every: bool = False) -> list[str]
 def _asked(game: Any, decision: Any) -> Asked:
     geometry, city = _parts(game)
     seat = decision.seat.index
-    return Asked(decision.prompt, _values(decision), seat, game.seats[seat].points,
+    return Asked(decision.key, _values(decision), seat, game.seats[seat].points,
                  dict(getattr(game.ruleset, "params", {}) or {}), geometry, city)
 
 
@@ -161,7 +161,7 @@ def _spots_ahead(decision: Any, peek: Callable, depth: int = 3) -> list[Spot]:
         return []
     if isinstance(values[0], Tile):
         steps = range(len(values))
-    elif isinstance(values[0], bool) and "build" in decision.prompt.lower():
+    elif isinstance(values[0], bool) and decision.key in BUILDS:
         steps = range(values.index(True), values.index(True) + 1)
     elif _is_way(values):
         steps = [i for i, way in enumerate(values) if way in ("demolish", "build")]
@@ -185,7 +185,7 @@ def places(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) ->
     """`places`: where each tile of this decision fits; `places TILE`: that tile's places on the board."""
     geometry, city = _parts(game)
     values = _values(decision)
-    if values and isinstance(values[0], bool) and False in values and "build" not in decision.prompt.lower():
+    if values and isinstance(values[0], bool) and False in values and decision.key not in BUILDS:
         after = peek(values.index(False))  # an action card offered before the turn's way: what a no leads to
         if after is not None and after[1].seat.index == decision.seat.index:
             return places(after[0], after[1], rest, colour, after[2])

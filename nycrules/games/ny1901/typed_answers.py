@@ -29,6 +29,11 @@ from .why_not import NOT_OFFERED, Builder, canonical_turn, tile_refused, why_not
 
 Answer = int | tuple[int, str] | str | None
 WAYS = ("expand", "demolish", "build")  # the ways a turn may go, as the ruleset names them
+# The questions' keys the ruleset gives them (`ask(question, key)`), read instead of their wording,
+# which a mod may change: yes-or-no questions about building, the action cards asked before a
+# choice, and the tile of a demolition.
+MARKET_SHIFT, LAND_GRAB, CONSTRUCTION_BOOM, DEMOLISH = "market_shift", "land_grab", "construction_boom", "demolish"
+BUILDS = ("build", CONSTRUCTION_BOOM)
 
 
 def _looks_like_square(text: str) -> bool:
@@ -184,17 +189,16 @@ def read_way(builder: Builder, ways: list[str], text: str) -> Answer:
     return None
 
 
-def read_yes(builder: Builder, options: list[Any], prompt: str, text: str) -> Answer:
-    """A placement typed at a yes-or-no question about building: yes, then the placement. Land typed
-    at Land Grab's question: two cards, yes; one territory or card, no (one card, as usual). A move
-    typed at Market Shift's question, which opens a turn: no, then the move."""
-    asked = prompt.lower()
-    if True in options and "build" in asked and is_placement(split(text)):
+def read_yes(builder: Builder, options: list[Any], key: str, text: str) -> Answer:
+    """A placement typed at a yes-or-no question about building (its `key`, BUILDS): yes, then the
+    placement. Land typed at Land Grab's question: two cards, yes; one territory or card, no (one
+    card, as usual). A move typed at Market Shift's question, which opens a turn: no, then the move."""
+    if True in options and key in BUILDS and is_placement(split(text)):
         return options.index(True), text
-    if "land grab" in asked and False in options and names_land(builder, text):
+    if key == LAND_GRAB and False in options and names_land(builder, text):
         two = len([p for p in re.split(r"\s*(?:\+|,|\band\b)\s*", words(text)) if p]) == 2
         return options.index(two), text
-    if "market shift" in asked and False in options and (names_land(builder, text) or is_placement(split(text))):
+    if key == MARKET_SHIFT and False in options and (names_land(builder, text) or is_placement(split(text))):
         return options.index(False), text  # the turn's move typed at its first question: no shift
     return None
 
