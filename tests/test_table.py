@@ -20,7 +20,7 @@ from nycrules.games.nyc.table import answers, menus
 from nycrules.table import narration
 from nycrules.table import views
 from nycrules.games.nyc.table import views as nyc_views
-from nycrules.table.character_info import phase_text
+from nycrules.games.nyc.table.characters import phase_text
 from nycrules.engine.decisions import Decision, Option
 from nycrules.loading.loader import load_ruleset
 from nycrules.table.play import PlayGame
@@ -156,7 +156,7 @@ def test_a_misspelt_answer_gets_a_suggestion_never_a_choice(typed, said, tmp_pat
 @pytest.mark.parametrize("typed, meant", [("harbor", "39 Harbour Master"), ("Harbor Master", "39 Harbour Master"),
                                           ("lantern", "28 Yellow Lanterns")])
 def test_info_and_rules_show_suggest_close_titles(typed, meant, tmp_path):
-    from nycrules.table.character_info import info
+    from nycrules.games.nyc.table.characters import info
     ruleset = load_ruleset(shipped_ruleset())
     said = info(ruleset, typed)
     assert said.startswith(f"no character is called '{typed}' (did you mean ") and meant in said

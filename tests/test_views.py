@@ -11,7 +11,7 @@ from scenario_tom import tom_table
 from nycrules.games.nyc.table import board as board_view
 from nycrules.games.nyc.table import views as nyc_views
 from nycrules.table import views
-from nycrules.table.character_info import find_characters, info, phase_text
+from nycrules.games.nyc.table.characters import find_characters, info, phase_text
 from nycrules.engine.abilities import fire_hook
 from nycrules.language.runtime import Frame
 

@@ -105,15 +105,16 @@ def rules_list(
     plain: PlainOption = False,
 ) -> None:
     """List the characters, bidding rounds, Tom's levels, scoring steps, primitives or hooks."""
-    from ..table.listing import character_list, table
+    from ..table.listing import lines, table
     from ..table.output import use_plain, write_json, write_lines, write_table
 
     loaded = ruleset_for_command(ruleset)
     result = table(loaded, kind.value)
+    listed = lines(loaded, kind.value)  # long texts: a listing, not a table
     if format == Format.json:
         write_json(result.as_json())
-    elif kind == ListKind.characters:  # long texts: a listing, not a table
-        write_lines(character_list(loaded))
+    elif listed is not None:
+        write_lines(listed)
     else:
         write_table(result, use_plain(plain))
 
@@ -129,24 +130,13 @@ def rules_show(
                                                       "(by default, only where they are).")] = False,
 ) -> None:
     """Show one rule in full: its text, numbers and where its effects are defined (their code with --code)."""
-    from ..table.listing import detail
+    from ..table.listing import detail, not_found
     from ..table.output import write_detail, write_json
 
     loaded = ruleset_for_command(ruleset)
     found = detail(loaded, ident)
     if found is None:
-        from ..table.character_info import find_characters
-
-        several = find_characters(loaded, ident)
-        if len(several) > 1:
-            names = ", ".join(f"{c.id} {c.title}" for c in several[:6])
-            raise fail(f"'{ident[:40]}' could be several characters ({names}); be more precise")
-        from ..table.character_info import close_characters
-        from ..table.listing import close_names
-
-        close = [f"{c.id} {c.title}" for c in close_characters(loaded, ident)] + close_names(loaded, ident)
-        hint = f" (did you mean {' or '.join(close[:3])}?)" if close else ""
-        raise fail(f"nothing called '{ident[:40]}' in the ruleset{hint}; try `nycrules rules list`")
+        raise fail(not_found(loaded, ident))
     if format == Format.json:
         write_json(found.as_json())
     else:

@@ -30,8 +30,11 @@ the table's own way, which names no game):
 - `HELP_TOPICS`: {word: text} for `help WORD`; `COMMANDS_HELP`, `AFTER_HELP`: the commands as `help`
   lists them at a question and once the game is over (else made from COMMANDS);
   `UNSEARCHED_HINT`: what a hint says of an option its search did not weigh (taken by rule of thumb);
-- `LISTINGS`: {kind: table(ruleset)} for `rules list KIND`; `detail(ruleset, ident)`: a rule of the
-  game's own for `rules show` (None: none so called); `detail_names(ruleset)`: their names (listing.py).
+- `LISTINGS`: {kind: table(ruleset)} for `rules list KIND`, `LISTING_LINES`: {kind: lines(ruleset)} for
+  those listed as text; `detail(ruleset, ident, loose)`: a rule of the game's own for `rules show` by
+  its name (loose: by a unique start of it; None: none), `detail_names(ruleset)`: those names,
+  `ambiguous(ruleset, ident)`: why ident names several (else None), `close_names(ruleset, ident)`:
+  names spelt close to it, suggested first (listing.py).
 
 The table names no game: it finds a game's package by the name its ruleset gives.
 """
@@ -276,6 +279,12 @@ def own_command(hooks: Any | None, session: Session, decision: Decision, word: s
     if word in VIEWS and word not in SHARED_COMMANDS:
         return f"`{word}` is not part of {game.ruleset.name}; `help` lists the commands"
     return None
+
+
+def view(hooks: Any | None, game: Game, word: str, rest: str) -> str | None:
+    """The game's own view `word` of the table as it stands, with no question waiting (None: it has none)."""
+    commands = hook(hooks, "COMMANDS") or {}
+    return commands[word][0](game, None, rest, False, None) if word in commands else None
 
 
 def command_lines(hooks: Any | None) -> list[str]:

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import difflib
-import textwrap
 from dataclasses import dataclass
 from typing import Any
 
 from .. import primitives  # noqa: F401  (registers the primitives listed here)
 from ..language.hooks import HOOKS
-from .character_info import find_characters, phase_text
 from .game_hooks import hook, hooks_of
 from ..diagnostics import NycRulesError
-from ..limits import MAX_INT_DIGITS, small_numeral
-from ..engine.model import PLAY_ROOT, SETUP_ROOT, CharacterDef, ProcNode, Ruleset, Script
+from ..engine.model import PLAY_ROOT, SETUP_ROOT, ProcNode, Ruleset, Script
 from ..language.registry import all_primitives
 
 
@@ -32,10 +29,6 @@ def _where(script: Script | None) -> str:
 
 
 def table(ruleset: Ruleset, kind: str) -> Table:
-    if kind == "characters":
-        rows = [[str(c.id), c.title, c.phase, str(c.value), str(c.cost), str(c.copies), c.when, c.text]
-                for c in sorted(ruleset.characters.values(), key=lambda c: c.id)]
-        return Table("Characters", ["id", "title", "phase", "value", "cost", "copies", "when", "text"], rows)
     if kind == "scoring":
         rows = [[str(i + 1), s.id, s.title, s.text] for i, s in enumerate(ruleset.final_scoring)]
         return Table("Final scoring", ["#", "id", "title", "text"], rows)
@@ -54,17 +47,6 @@ def table(ruleset: Ruleset, kind: str) -> Table:
     raise NycRulesError(f"{ruleset.name} has no {kind} to list")
 
 
-def character_list(ruleset: Ruleset, width: int = 80) -> list[str]:
-    """`rules list characters` for people: each character's numbers on one line, its text wrapped
-    under it (the JSON listing and `rules show` keep the hooks it acts at)."""
-    chars = sorted(ruleset.characters.values(), key=lambda c: c.id)
-    lines = [f"Characters ({len(chars)}; `nycrules rules show ID` shows one in full)"]
-    for c in chars:
-        cost = "free" if c.cost == 0 else f"costs {c.cost}$ a use"
-        copies = f", {c.copies} copies" if c.copies != 1 else ""
-        lines.append(f"{c.id:>3} {c.title} ({phase_text(c.phase)}, value {c.value}, {cost}{copies})")
-        lines += textwrap.wrap(c.text, width - 1, initial_indent="      ", subsequent_indent="      ") or [""]
-    return lines
 def _procedure(ruleset: Ruleset) -> Table:
     """The procedure tree, a row per node, indented by depth: its id, what it does, where it is written."""
     proc = ruleset.procedure
@@ -132,13 +114,10 @@ class Detail:
 
 
 def detail(ruleset: Ruleset, ident: str) -> Detail | None:
-    """A character (by number or title), a rule the game shows (game_hooks.py), a scoring step, hook,
-    primitive or procedure node."""
-    number = small_numeral(ident, digits=MAX_INT_DIGITS)
-    if number is not None and number in ruleset.characters:
-        return _character(ruleset.characters[number])
+    """A rule the game shows by its name (game_hooks.py: a character's number, a round), a scoring step,
+    hook, primitive or procedure node, or the game's by a unique start of its name."""
     own = hook(hooks_of(ruleset), "detail")
-    found = own(ruleset, ident) if own is not None else None
+    found = own(ruleset, ident, False) if own is not None else None
     if found is not None:
         return found
     for s in ruleset.final_scoring:
@@ -161,8 +140,26 @@ def detail(ruleset: Ruleset, ident: str) -> Detail | None:
                                            for c in node.children))] if node.children else []
         scripts = [("effect", node.effect)] if node.effect is not None else []
         return Detail(f"Procedure node {ident}", fields, scripts)
-    found = find_characters(ruleset, ident)
-    return _character(found[0]) if len(found) == 1 else None
+    return own(ruleset, ident, True) if own is not None else None  # a unique start of a name, last
+
+
+def not_found(ruleset: Ruleset, ident: str) -> str:
+    """Why `rules show` shows nothing for `ident`: the game's rules it could be (several), or nothing
+    so called, with the names spelt close."""
+    own = hook(hooks_of(ruleset), "ambiguous")
+    said = own(ruleset, ident) if own is not None else None
+    if said is not None:
+        return said
+    close = hook(hooks_of(ruleset), "close_names")
+    names = (close(ruleset, ident) if close is not None else []) + close_names(ruleset, ident)
+    hint = f" (did you mean {' or '.join(names[:3])}?)" if names else ""
+    return f"nothing called '{ident[:40]}' in the ruleset{hint}; try `nycrules rules list`"
+
+
+def lines(ruleset: Ruleset, kind: str) -> list[str] | None:
+    """`rules list KIND` as lines of text, when the game lists that kind so (long texts); else None."""
+    own = (hook(hooks_of(ruleset), "LISTING_LINES") or {}).get(kind)
+    return own(ruleset) if own is not None else None
 
 
 def close_names(ruleset: Ruleset, ident: str) -> list[str]:
@@ -178,11 +175,3 @@ def close_names(ruleset: Ruleset, ident: str) -> list[str]:
     return list(dict.fromkeys(by_word + close))[:3]
 
 
-def _character(c: CharacterDef) -> Detail:
-    """A character in full: its numbers, text, place in the ruleset and effect."""
-    fields = [("id", str(c.id)), ("phase", c.phase), ("value", str(c.value)), ("cost", str(c.cost)),
-              ("copies", str(c.copies)), ("when", c.when), ("text", c.text), ("defined at", c.loc.short())]
-    if c.assumed:
-        fields.append(("assumed", "value and copies are assumed (printed only on the tile)"))
-    scripts = [("requires", c.requires)] if c.requires else []
-    return Detail(f"Character {c.id}: {c.title}", fields, scripts + [("effect", c.effect)])

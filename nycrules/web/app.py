@@ -26,7 +26,6 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..table import game_hooks, views
-from ..table.character_info import info
 from .game import SPECTATOR, ServedGame
 from .seat_state import state_for
 
@@ -220,9 +219,9 @@ def _shown(game: ServedGame, seat: int, kind: str, message: dict[str, Any]) -> s
                     f"(continue it there with: nycrules serve --load {game.save_path.name}).")
         if kind == "info":
             what = message.get("what")
-            if not isinstance(what, str) or not what.strip() or len(what) > 100:
-                return "info needs a character's number or title, e.g. `info 16` or `info joker`"
-            return info(game.ruleset, what.strip())
+            if not isinstance(what, str) or len(what) > 100:
+                what = ""
+            return game_hooks.view(game.hooks, state, "info", what.strip()) or "`info` is not part of this game"
         if kind == "why":
             event = message.get("event")
             if type(event) is not int:

@@ -17,7 +17,8 @@
 - `score_position(path, ruleset)`, `position_json(game)`: a position typed in by hand (`nycrules
   score`), checked and scored, and its scores as JSON;
 - `COMMANDS`, `AFTER_THE_GAME`: `hand`, `seats`, `chars`, `info`, `picture`;
-- `LISTINGS`, `detail`, `detail_names`: `rules list rounds|tom`, `rules show ROUND|tom` (listing.py);
+- `LISTINGS`, `LISTING_LINES`, `detail`, `detail_names`, `ambiguous`, `close_names`: `rules list
+  characters|rounds|tom`, `rules show ID|ROUND|tom` (listing.py);
 - `HELP_TOPICS`, `COMMANDS_HELP`, `AFTER_HELP`, `UNSEARCHED_HINT`: the texts of `help commands`
   and `help tom`, of the commands under `help` and once the game is over, of a hint made without
   a search (an exchange before a bid).
@@ -29,8 +30,8 @@ from collections import Counter
 from typing import Any, Callable
 
 from . import answers, board, help, menus, picture as drawing, tom, views
-from .listing import LISTINGS, detail, detail_names
-from ....table.character_info import info as character_info, one_line
+from .listing import LISTING_LINES, LISTINGS, ambiguous, close_names, detail, detail_names
+from .characters import info as character_info, one_line
 from .position import as_json as position_json, score_position
 
 NAME = "New York City"

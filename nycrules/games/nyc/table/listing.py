@@ -1,12 +1,35 @@
-"""What `nycrules rules list/show` reports of New York City's own rules: its bidding rounds and Tom's
-levels and steps (the shared listing asks for them: LISTINGS, detail, detail_names)."""
+"""What `nycrules rules list/show` reports of New York City's own rules: its characters, bidding rounds
+and Tom's levels and steps (the shared listing asks for them: LISTINGS, LISTING_LINES, detail,
+detail_names, ambiguous, close_names)."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
-from ....engine.model import Ruleset
+from .characters import close_characters, find_characters, phase_text
+from ....engine.model import CharacterDef, Ruleset
+from ....limits import MAX_INT_DIGITS, small_numeral
 from ....table.listing import Detail, Table
+
+
+def characters(ruleset: Ruleset) -> Table:
+    rows = [[str(c.id), c.title, c.phase, str(c.value), str(c.cost), str(c.copies), c.when, c.text]
+            for c in sorted(ruleset.characters.values(), key=lambda c: c.id)]
+    return Table("Characters", ["id", "title", "phase", "value", "cost", "copies", "when", "text"], rows)
+
+
+def character_list(ruleset: Ruleset, width: int = 80) -> list[str]:
+    """`rules list characters` for people: each character's numbers on one line, its text wrapped
+    under it (the JSON listing and `rules show` keep the hooks it acts at)."""
+    chars = sorted(ruleset.characters.values(), key=lambda c: c.id)
+    lines = [f"Characters ({len(chars)}; `nycrules rules show ID` shows one in full)"]
+    for c in chars:
+        cost = "free" if c.cost == 0 else f"costs {c.cost}$ a use"
+        copies = f", {c.copies} copies" if c.copies != 1 else ""
+        lines.append(f"{c.id:>3} {c.title} ({phase_text(c.phase)}, value {c.value}, {cost}{copies})")
+        lines += textwrap.wrap(c.text, width - 1, initial_indent="      ", subsequent_indent="      ") or [""]
+    return lines
 
 
 def rounds(ruleset: Ruleset) -> Table:
@@ -38,8 +61,15 @@ def tom_levels(ruleset: Ruleset) -> Table:
                  rows)
 
 
-def detail(ruleset: Ruleset, ident: str) -> Detail | None:
-    """A bidding round by its id, or `tom`: its text, numbers and effects."""
+def detail(ruleset: Ruleset, ident: str, loose: bool) -> Detail | None:
+    """A character by its number, a bidding round by its id, or `tom`: its text, numbers and effects;
+    `loose`: a character by its title or a unique start of it."""
+    if loose:
+        found = find_characters(ruleset, ident)
+        return _character(found[0]) if len(found) == 1 else None
+    number = small_numeral(ident, digits=MAX_INT_DIGITS)
+    if number is not None and number in ruleset.characters:
+        return _character(ruleset.characters[number])
     for r in ruleset.rounds:
         if r.id == ident:
             fields = [("card", r.card), ("order", r.order), ("bonus value", str(r.bonus_value)), ("text", r.text),
@@ -62,4 +92,29 @@ def detail_names(ruleset: Ruleset) -> set[str]:
     return {r.id for r in ruleset.rounds} | ({"tom"} if ruleset.tom is not None else set())
 
 
-LISTINGS = {"rounds": rounds, "tom": tom_levels}
+def ambiguous(ruleset: Ruleset, ident: str) -> str | None:
+    """When `ident` starts the titles of several characters: which."""
+    several = find_characters(ruleset, ident)
+    if len(several) <= 1:
+        return None
+    names = ", ".join(f"{c.id} {c.title}" for c in several[:6])
+    return f"'{ident[:40]}' could be several characters ({names}); be more precise"
+
+
+def close_names(ruleset: Ruleset, ident: str) -> list[str]:
+    """Characters whose titles are spelt close to `ident`, as `23 Harbour Master`."""
+    return [f"{c.id} {c.title}" for c in close_characters(ruleset, ident)]
+
+
+def _character(c: CharacterDef) -> Detail:
+    """A character in full: its numbers, text, place in the ruleset and effect."""
+    fields = [("id", str(c.id)), ("phase", c.phase), ("value", str(c.value)), ("cost", str(c.cost)),
+              ("copies", str(c.copies)), ("when", c.when), ("text", c.text), ("defined at", c.loc.short())]
+    if c.assumed:
+        fields.append(("assumed", "value and copies are assumed (printed only on the tile)"))
+    scripts = [("requires", c.requires)] if c.requires else []
+    return Detail(f"Character {c.id}: {c.title}", fields, scripts + [("effect", c.effect)])
+
+
+LISTINGS = {"characters": characters, "rounds": rounds, "tom": tom_levels}
+LISTING_LINES = {"characters": character_list}

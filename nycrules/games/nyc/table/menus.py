@@ -18,7 +18,7 @@ from typing import Any
 
 from ....engine.decisions import Decision, Option, cards_text
 from ....engine.state import Card, Game, Pair, Tile
-from ....table.character_info import one_line, phase_text
+from .characters import one_line, phase_text
 from ....table.layout import WIDTH, wrap_items
 
 PER_VALUE = 3  # bids shown for each value

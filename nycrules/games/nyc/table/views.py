@@ -9,7 +9,7 @@ from ....engine.bids import bid_value, ranking
 from ....engine.decisions import Decision
 from ....engine.state import Game, Seat, Tile
 from ....table import views
-from ....table.character_info import cost_text, one_line, phase_text
+from .characters import cost_text, one_line, phase_text
 from ....table.colours import ansi_seat
 from ....table.layout import wrap_items
 from ....text import counted

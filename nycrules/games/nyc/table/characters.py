@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import difflib
 
-from ..engine.model import CharacterDef, Ruleset
-from ..limits import small_numeral
+from ....engine.model import CharacterDef, Ruleset
+from ....limits import small_numeral
 
 
 def find_characters(ruleset: Ruleset, text: str) -> list[CharacterDef]:
