@@ -852,7 +852,7 @@ def test_a_wrong_number_of_seats_starts_no_game(bad, tmp_path):
 
 
 def test_the_help_texts_fit_an_80_column_terminal():
-    from nycrules.games.nyc.table.help import AFTER, HELP, SHORT as COMMANDS
+    from nycrules.games.nyc.table.help_texts import AFTER, HELP, SHORT as COMMANDS
     for text in (AFTER, COMMANDS, HELP):
         for line in text.splitlines():
             assert len(line) <= 79, line

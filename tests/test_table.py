@@ -361,7 +361,7 @@ def test_rules_show_wraps_at_80_columns(tmp_path):
 
 
 def test_picture_writes_svg_only_into_an_svg_file(tmp_path, monkeypatch):
-    from nycrules.games.nyc.table.help import write_picture
+    from nycrules.games.nyc.table.help_texts import write_picture
     monkeypatch.chdir(tmp_path)
     game, _, _ = bare_table()
     said = write_picture(game, "x.png")

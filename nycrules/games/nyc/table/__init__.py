@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from . import answers, board, help, menus, picture as drawing, tom, views
-from .listing import LISTING_LINES, LISTINGS, ambiguous, close_names, detail, detail_names
+from . import answers, board, help_texts, menus, picture as drawing, tom, views
 from .characters import info as character_info, one_line
+from .listing import LISTING_LINES, LISTINGS, ambiguous, close_names, detail, detail_names
 from .position import as_json as position_json, score_position
 
 NAME = "New York City"
@@ -101,7 +101,7 @@ def info(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> s
 
 
 def draw(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> str:
-    return help.write_picture(game, rest.strip())
+    return help_texts.write_picture(game, rest.strip())
 
 
 COMMANDS = {
@@ -113,8 +113,8 @@ COMMANDS = {
     "picture": (draw, "picture FILE    draw the table as an SVG picture"),
 }
 AFTER_THE_GAME = ("seats", "chars", "characters", "info", "picture")
-HELP_TOPICS = {"commands": help.HELP, "tom": tom.HELP}
-COMMANDS_HELP = help.SHORT
-AFTER_HELP = help.AFTER
-PAGE_HELP = help.PAGE
+HELP_TOPICS = {"commands": help_texts.HELP, "tom": tom.HELP}
+COMMANDS_HELP = help_texts.SHORT
+AFTER_HELP = help_texts.AFTER
+PAGE_HELP = help_texts.PAGE
 UNSEARCHED_HINT = "a card for this bidding round into your hand; ask again for the bid itself"
