@@ -82,11 +82,9 @@ class NycGame(pyspiel.Game):
         probe = new_game(self.seats, seed=self.seed, ruleset=self.ruleset, log_events=False)
         table = probe.state
         # A draw picks among the items of one pile: the cards, the tiles of a row's stack, ...
-        comp = self.ruleset.components
-        part = self.ruleset.part  # a game of its own folder: the most items one of its draws picks among
+        # (its part says the most items one of the game's own draws picks among)
         self.max_outcomes = max(len(table.cards), len(table.tiles), len(table.boroughs), len(table.seats) + 1,
-                                *((len(comp.prestige_tiles), len(comp.start_stacks)) if comp else ()),
-                                part.most_drawn if part is not None else 0)
+                                self.ruleset.part.most_drawn)
         info = pyspiel.GameInfo(num_distinct_actions=action_space(self.ruleset).size,
                                 max_chance_outcomes=self.max_outcomes, num_players=players, min_utility=0.0,
                                 max_utility=1.0, utility_sum=1.0, max_game_length=MAX_GAME_LENGTH)

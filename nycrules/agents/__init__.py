@@ -56,14 +56,14 @@ class GreedyAgent(_Picker):
     def __init__(self, seed: int, judge: Judge | None = None, by_effect: bool = False):
         super().__init__(seed)
         self.judge = judge
-        # A game of its own folder has no heuristics here: the seat's bot judges its options by their
-        # effect on copies (by_effect.py); bots inside a search's playouts keep to the cheap rules.
+        # A game the cheap rules here do not know (its part's `heuristics`): the seat's bot judges its options
+        # by their effect on copies (by_effect.py); bots inside a search's playouts keep to the cheap rules.
         self.by_effect = by_effect
 
     def choose(self, session: Session, decision: Decision) -> int:
         game = session.state
         assert game is not None
-        if self.by_effect and game.ruleset.part is not None and decision.count > 1:
+        if self.by_effect and not game.ruleset.part.heuristics and decision.count > 1:
             from .by_effect import option_scores
             return self.best(game, option_scores(session, decision, self.pick(game, 1 << 30)))
         return self.best(game, self.scores(game, decision))

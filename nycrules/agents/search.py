@@ -245,10 +245,10 @@ class MCTSAgent(EngineAgent):
     def _candidates(self, game: Game, decision: Decision, policy: GreedyAgent, session: Session) -> list[int]:
         """The playout policy's best options, its own pick first. At a bid: passing, and a bid of each
         size (the one keeping the most worth in hand), so the search weighs how much to bid. For a game
-        of its own folder, which the policy's rules do not know, the greedy bot's judgement by effect."""
+        the policy's rules do not know (its part's `heuristics`), the greedy bot's judgement by effect."""
         if decision.count <= 1:
             return [0]
-        if game.ruleset.part is not None:
+        if not game.ruleset.part.heuristics:
             from .by_effect import option_scores
             scores = option_scores(session, decision, _mix(self.seed, game.decisions_taken))
         else:

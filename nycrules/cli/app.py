@@ -82,7 +82,7 @@ def ruleset_for_command(path: Optional[str], option: str = "--ruleset", at_the_t
         for diagnostic in err.diagnostics:
             typer.echo(render(diagnostic, err.sources), err=True)
         raise fail(f"the ruleset is invalid ({len(err.diagnostics)} error(s)); see `nycrules validate`")
-    if at_the_table and loaded.part is not None and not loaded.part.at_the_table:
+    if at_the_table and not loaded.part.at_the_table:
         raise fail(f"{loaded.name} cannot be played at the table yet: bots play it (`nycrules simulate -r "
                    f"{path}`); its table is being built (docs/games.md)")
     return loaded

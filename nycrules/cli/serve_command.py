@@ -32,7 +32,7 @@ def serve(
 ) -> None:
     """Serve a game to web browsers: one secret address per person's seat, one for spectators."""
     loaded = ruleset_for_command(ruleset, at_the_table=True)
-    if loaded.part is not None:  # a game of its own folder: its pages are not built yet (whatever is installed)
+    if not loaded.part.served:  # its pages are not built yet (whatever is installed)
         raise fail(f"{loaded.name} is not served to browsers yet: play it at the terminal, `nycrules play -r "
                    f"{ruleset}`", 2)
     try:

@@ -17,9 +17,7 @@ POINTS_CAP, STEP_CAP = 200, 60  # points, and points of one final scoring step, 
 
 class GameLayout:
     def __init__(self, ruleset: Ruleset):
-        part = ruleset.part
-        assert part is not None
-        self.part = part
+        self.part = part = ruleset.part
         self.seats = S = seat_slots(ruleset)
         self.steps = [s.id for s in ruleset.final_scoring]
         segments: list[tuple[str, int, float]] = [

@@ -58,13 +58,12 @@ def _seat_view(game: Game, seat: Seat, own: bool) -> dict[str, Any]:
 
 
 def observation(game: Game, seat_index: int) -> dict[str, Any]:
-    """Everything seat `seat_index` may know of the game now, as JSON-ready data."""
-    part = game.ruleset.part
-    if part is not None:  # a game of its own folder: the shared part, and what it added (model.GamePart)
-        return {"seat": seat_index, "finished": game.finished, "scoring_step": game.scoring_step,
-                "seats": [{"index": seat.index, "name": seat.name, "kind": seat.kind, "points": seat.points,
-                           "scores": dict(seat.scores)} for seat in game.seats],
-                "game": part.observe(game, seat_index)}
+    """Everything seat `seat_index` may know of the game now, as JSON-ready data (its part's, model.GamePart)."""
+    return game.ruleset.part.observation(game, seat_index)
+
+
+def nyc_observation(game: Game, seat_index: int) -> dict[str, Any]:
+    """New York City's observation (its part's, games/nyc/part.py)."""
     return {
         "seat": seat_index,
         "round": game.round,
@@ -171,12 +170,5 @@ def determinize(game: Game, seat_index: int, rng: random.Random) -> None:
     game.cards.sort(key=lambda card: card.id)  # by number, as dealt at the start (card objects took new numbers)
     for task in game.stack:  # what a task worked out from the cards dealt anew (a bidding turn's menus)
         task.dealt_anew()
-    for value in sorted(game.elevator_stacks):
-        stack = game.elevator_stacks[value]
-        stack.sort(key=lambda t: t.uid)
-        rng.shuffle(stack)
-    game.prestige_stack.sort(key=lambda t: t.id)
-    rng.shuffle(game.prestige_stack)
-    if game.ruleset.part is not None:  # a game of its own folder: what it added (model.GamePart)
-        game.ruleset.part.redeal(game, seat_index, rng)
+    game.ruleset.part.redeal(game, seat_index, rng)  # what the game's part added (model.GamePart)
     game.rng.seed(rng.getrandbits(64))

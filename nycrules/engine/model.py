@@ -213,12 +213,22 @@ class GamePart:
     state_classes: tuple[type, ...] = ()  # the classes of what `setup` adds to a game (positions as JSON)
     lists: dict[str, tuple[str, ...]] = {}  # the names of its lists an action region's slot may number (`{tiles}`)
     most_drawn = 0  # the most items one random draw of its setup or rules picks among (OpenSpiel's chance outcomes)
-    at_the_table = False  # whether people can play it (`play`, `serve`...): its views and typed input are ready
+    at_the_table = False  # whether people can play it (`play`, `replay`...): its views and typed input are ready
+    served = False  # whether `serve` shows it to browsers: its pages are built
+    heuristics = False  # whether the bots' cheap rules (agents/) know its decisions; else they judge by effect
     fingerprint = ""  # a digest of the game's data files beside the ruleset (part of the ruleset's digest)
 
     def setup(self, game: Any) -> None:
         """Lay out a new game's table before the procedure's `setup` list runs (the rules do the rest)."""
         raise NotImplementedError
+
+    def observation(self, game: Any, seat: int) -> dict[str, Any]:
+        """Everything the seat may know of the game now, as JSON-ready data (engine/information.py): what
+        every game has (the seats, their points and scores, the end) and, under "game", `observe`'s."""
+        return {"seat": seat, "finished": game.finished, "scoring_step": game.scoring_step,
+                "seats": [{"index": s.index, "name": s.name, "kind": s.kind, "points": s.points,
+                           "scores": dict(s.scores)} for s in game.seats],
+                "game": self.observe(game, seat)}
 
     def observe(self, game: Any, seat: int) -> dict[str, Any]:
         """What the seat may know of what `setup` added to the game, as JSON-ready data (engine/information.py)."""
@@ -226,6 +236,12 @@ class GamePart:
 
     def redeal(self, game: Any, seat: int, rng: Any) -> None:
         """Deal anew, in place, what the seat cannot know of what `setup` added (a determinized copy)."""
+
+    def tensor_layout(self, ruleset: "Ruleset") -> Any:
+        """The layout of the observation tensor of its rulesets (engine/observation_tensor.py): the segments
+        every game has, then its own (engine/game_tensor.py, from `tensor_segments` and `tensor_fill`)."""
+        from .game_tensor import GameLayout  # it reads this module's Ruleset
+        return GameLayout(ruleset)
 
     def tensor_segments(self, seats: int) -> list[tuple[str, int, float]]:
         """Its segments of the observation tensor (engine/game_tensor.py): (name, length, scale), a number
@@ -252,7 +268,9 @@ class Ruleset:
     final_scoring: tuple[ScoringStep, ...]
     procedure: Procedure
     winner: Script  # the seats ranked best first, at the end
-    # New York City's parts (None or empty for a ruleset of another game, which has a `part` instead).
+    # What the ruleset's game adds: its folder's GamePart (nycrules/games/<game>/part.py); the digest covers it.
+    part: GamePart = field(compare=False)
+    # New York City's parts (None or empty for a ruleset of another game), moving into its part.
     components: Components | None = None
     game: GameNumbers | None = None
     characters: dict[int, CharacterDef] = field(default_factory=dict)
@@ -261,7 +279,6 @@ class Ruleset:
     rounds: tuple[RoundDef, ...] = ()
     after_each_round: Script | None = None
     tom: TomRules | None = None
-    part: GamePart | None = None  # a ruleset of a game of its own folder: what that game adds (GamePart)
     # `winner: {rank, by, shared}`: each seat's keys (`me`), compared in turn, highest first; whether seats
     # equal on every key share the victory (engine/scoring.py).
     winner_by: Script | None = None
@@ -279,10 +296,7 @@ class Ruleset:
     @property
     def seat_counts(self) -> tuple[int, ...]:
         """The numbers of seats the ruleset plays with."""
-        if self.part is not None:
-            return self.part.seat_counts
-        assert self.components is not None
-        return tuple(sorted(self.components.neutral_start))
+        return self.part.seat_counts
 
     @cached_property
     def card_type_index(self) -> dict[str, int]:

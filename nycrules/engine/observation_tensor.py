@@ -24,8 +24,8 @@ CAPS = {"skyscrapers per seat": 20, "Tom cards": 20, "dollars": 40, "skyscrapers
         "final scoring (per step)": 60, "bid value": 40}
 
 
-class _Layout:
-    """Segment names, lengths and where each starts; `fill` writes one observation."""
+class NycLayout:
+    """New York City's layout (its part's `tensor_layout`, games/nyc/part.py): segment names, lengths and where each starts; `fill` writes one observation."""
 
     def __init__(self, ruleset: Ruleset):
         comp = ruleset.components
@@ -238,11 +238,7 @@ def layout(ruleset: Ruleset) -> Any:
     """The ruleset's tensor layout (made once per loaded ruleset)."""
     made = ruleset.setup_cache.get("observation tensor")
     if made is None:
-        if ruleset.part is not None:  # a game of its own folder: its part lays out its own segments
-            from .game_tensor import GameLayout
-            made = ruleset.setup_cache["observation tensor"] = GameLayout(ruleset)
-        else:
-            made = ruleset.setup_cache["observation tensor"] = _Layout(ruleset)
+        made = ruleset.setup_cache["observation tensor"] = ruleset.part.tensor_layout(ruleset)
     return made
 
 

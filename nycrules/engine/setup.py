@@ -100,10 +100,7 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     game = Game(ruleset, seats, seed, chance)
     game.chooser = chooser
     game.log_events = log_events
-    if ruleset.part is not None:  # a game of its own folder lays out its table (model.GamePart)
-        ruleset.part.setup(game)
-    else:
-        _lay_out(game)
+    ruleset.part.setup(game)  # the game's part lays out its table (model.GamePart)
     from .procedure import start, whole_game  # the interpreter reads this module's numbers and steps
     if chooser is None:  # the game waits at its decisions: its setup is played from the stack too
         game.stack.append(whole_game(game))  # the procedure's `setup` list, then its `play` list
@@ -114,8 +111,9 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     return game
 
 
-def _lay_out(game: Game) -> None:
-    """New York City's table, from the ruleset's components (before its procedure's `setup` list)."""
+def lay_out(game: Game) -> None:
+    """New York City's table, from the ruleset's components (before its procedure's `setup` list; its
+    part's `setup`, games/nyc/part.py)."""
     ruleset, seats = game.ruleset, game.seats
     comp = ruleset.components
     assert comp is not None and ruleset.game is not None

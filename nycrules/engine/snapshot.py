@@ -74,10 +74,9 @@ def rule_objects(ruleset: Ruleset) -> tuple[dict[int, str], dict[str, Any]]:
             stack.extend((item, f"{path}/{key}") for key, item in value.items())
         elif isinstance(value, (list, tuple)):
             stack.extend((item, f"{path}/{i}") for i, item in enumerate(value))
-    if ruleset.part is not None:  # a game of its own folder: the values of its data (model.GamePart)
-        for path, value in ruleset.part.shared_values().items():
-            by_id[id(value)] = f"/part/{path}"
-            by_path[f"/part/{path}"] = value
+    for path, value in ruleset.part.shared_values().items():  # the values of its game's data (model.GamePart)
+        by_id[id(value)] = f"/part/{path}"
+        by_path[f"/part/{path}"] = value
     cached = ruleset.setup_cache["position index"] = (by_id, by_path)
     return cached
 
@@ -85,8 +84,7 @@ def rule_objects(ruleset: Ruleset) -> tuple[dict[int, str], dict[str, Any]]:
 class _Writer:
     def __init__(self, ruleset: Ruleset):
         self.rules = rule_objects(ruleset)[0]
-        own = ruleset.part.state_classes if ruleset.part is not None else ()
-        self.classes = {**CLASSES, **{cls.__name__: cls for cls in own}}  # a game's own state too
+        self.classes = {**CLASSES, **{cls.__name__: cls for cls in ruleset.part.state_classes}}  # a game's own state too
         self.ids: dict[int, int] = {}
         self.keep: list[Any] = []  # what was numbered stays alive while numbers are given
 

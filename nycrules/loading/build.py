@@ -82,8 +82,9 @@ def _drop_headings(nodes: Any) -> None:
 
 
 def build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str,
-           reads: dict[tuple, tuple[str, ...]]) -> Ruleset:
-    """The Ruleset of a document that passed every check, with its compiled scripts by their key."""
+          reads: dict[tuple, tuple[str, ...]], part: GamePart) -> Ruleset:
+    """The Ruleset of a New York City document that passed every check, with its compiled scripts by their
+    key and its game's part (games/nyc/part.py)."""
     comp = doc["components"]
     components = Components(
         card_types=tuple(CardType(str(c["id"]), str(c["name"]), c["copies"], bool(c.get("wild", False)))
@@ -140,7 +141,7 @@ def build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str,
         bid_value=scripts[("bidding", "value")], rounds=tuple(rounds),
         after_each_round=scripts.get(("bidding", "after_each_round")), final_scoring=scoring,
         tom=build_tom(doc.get("tom"), scripts), procedure=procedure_form.build(doc, scripts, reads),
-        winner=scripts[("winner",)], by_hook={k: tuple(v) for k, v in by_hook.items()},
+        winner=scripts[("winner",)], part=part, by_hook={k: tuple(v) for k, v in by_hook.items()},
         actions=tuple(plain(region) for region in doc.get("actions") or ()), **winner_parts(doc, scripts),
     )
 

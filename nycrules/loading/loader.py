@@ -94,7 +94,8 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
             _check_effects_anyway(doc, parsed, sink, schema_errors > 0)
             return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     compiled = _check_and_compile(doc, parsed, sink, make_compiler,
-                                  (cache.codes or {}) if from_cache and cache is not None else {}) if not sink else None
+                                  (cache.codes or {}) if from_cache and cache is not None else {},
+                                  target.parent, sources) if not sink else None
     if compiled is None:
         if from_cache:
             return check_ruleset(path, make_compiler, use_cache=False)
@@ -186,10 +187,10 @@ def _all_code(ruleset: Ruleset, compiler: Compiler) -> dict[str, CodeType] | Non
 
 
 def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: Sink,
-                       make_compiler: Callable[..., Compiler],
-                       known: dict[str, CodeType]) -> tuple[Ruleset, Compiler] | None:
+                       make_compiler: Callable[..., Compiler], known: dict[str, CodeType], folder: Path,
+                       sources: SourceTexts) -> tuple[Ruleset, Compiler] | None:
     """The data checks, the type checker and the compiler (with the code `known` from the ruleset
-    cache); None when the sink got a diagnostic."""
+    cache), and the game's part (from `folder`, where the ruleset is); None when the sink got a diagnostic."""
     symbols = DataChecker(doc, sink).run()
     checker = _type_check(parsed, symbols, sink)
     trees = {spec.key: tree for spec, tree in parsed if tree is not None}
@@ -206,7 +207,8 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
     scripts = compile_scripts(doc, parsed, compiler, checker, sink)
     if scripts is None:
         return None
-    ruleset = build(doc, scripts, params, digest_of(doc), procedure.reads)
+    part = other_games.game_module(other_games.DEFAULT_GAME).part(doc, folder, sink, sources)
+    ruleset = build(doc, scripts, params, digest_of(doc), procedure.reads, part)
     ruleset.procedure.compiled["codes"] = compiler.codes  # the procedure's code joins the rules' (procedure_code.py)
     _warn_unnumbered(checker, sink)
     _check_action_space(doc, ruleset, sink)

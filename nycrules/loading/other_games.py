@@ -25,11 +25,14 @@ from .build import build_other, digest_of, plain
 from .scripts import parse_all, scripts_of
 
 
+DEFAULT_GAME = "nyc"  # the game of a ruleset that names none: New York City
+
+
 def game_of(doc: MDict, sink: Sink) -> str | None:
     """The game the ruleset names, when it is not New York City; a name of no game is an error at it
     (and gives ""). Never an import: the name is looked up among the games' folders."""
     header = doc.get("ruleset")
-    if not isinstance(header, MDict) or "game" not in header or header["game"] == "nyc":
+    if not isinstance(header, MDict) or "game" not in header or header["game"] == DEFAULT_GAME:
         return None
     name = header["game"]
     why = games.problem(name)

@@ -55,16 +55,9 @@ from .commands import VIEWS
 MAX_ANSWERS_IN_ONE_LINE = 6  # questions one typed line may answer (a whole build is three)
 
 
-UNTIL_EVERY_RULESET_HAS_A_PART = "nyc"  # the game of a ruleset built without a part (docs/games.md, step 2)
-
-
 def hooks_of(ruleset: Any) -> Any | None:
-    """The TABLE of the ruleset's game, or None (a game that offers none)."""
-    part = getattr(ruleset, "part", None)
-    name = getattr(part, "game", "") if part is not None else UNTIL_EVERY_RULESET_HAS_A_PART
-    if not name:
-        return None
-    return getattr(game_module(name), "TABLE", None)
+    """The TABLE of the ruleset's game (its part names it), or None: a game that offers none."""
+    return getattr(game_module(ruleset.part.game), "TABLE", None)
 
 
 def hook(hooks: Any | None, name: str) -> Callable | Any | None:

@@ -1,0 +1,59 @@
+"""New York City's part of a ruleset (engine/model.py GamePart), built by the loader for each of its
+rulesets. For now its methods call New York City's code where it still lives in the engine (docs/games.md,
+"Moving New York City"): the table laid out from the components, the seat's observation, the tensor.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...diagnostics import Sink, SourceTexts
+from ...engine.information import nyc_observation
+from ...engine.model import GamePart, Ruleset
+from ...engine.observation_tensor import NycLayout
+from ...engine.setup import lay_out
+from ...reading.marked_yaml import MDict
+
+GAME = "nyc"
+
+
+class Part(GamePart):
+    """What New York City adds to its rulesets: the seat counts its press track starts, and its table."""
+
+    game = GAME
+    at_the_table = True
+    served = True  # web/: its pages
+    heuristics = True  # agents/greedy.py and the search's candidates know its decisions
+
+    def __init__(self, seats: tuple[int, ...], most_drawn: int):
+        self.seat_counts = seats
+        self.most_drawn = most_drawn
+
+    def setup(self, game: Any) -> None:
+        lay_out(game)
+
+    def observation(self, game: Any, seat: int) -> dict[str, Any]:
+        return nyc_observation(game, seat)
+
+    def redeal(self, game: Any, seat: int, rng: Any) -> None:
+        """The face-down character stacks of the elevator and the prestige stack, shuffled (the cards are
+        dealt anew by engine/information.determinize, as for any game)."""
+        for value in sorted(game.elevator_stacks):
+            stack = game.elevator_stacks[value]
+            stack.sort(key=lambda t: t.uid)
+            rng.shuffle(stack)
+        game.prestige_stack.sort(key=lambda t: t.id)
+        rng.shuffle(game.prestige_stack)
+
+    def tensor_layout(self, ruleset: Ruleset) -> Any:
+        return NycLayout(ruleset)
+
+
+def part(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts) -> Part:
+    """The part of a ruleset that passed every check: the seat counts are those the press track gives
+    the neutral tokens for; a random draw picks among the prestige tiles or the start stacks at most
+    (OpenSpiel's chance outcomes count the cards, tiles and boroughs of the table too)."""
+    comp = doc["components"]
+    seats = tuple(sorted(int(count) for count in comp["press_track"]["neutral_start"]))
+    return Part(seats, max(len(comp["prestige_tiles"]), len(comp["start_stacks"])))
