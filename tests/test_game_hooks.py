@@ -61,3 +61,19 @@ def test_the_plain_menu_and_reader_number_every_option_and_read_its_text():
     misspelt = " ".join(words[:-1] + [words[-1][:-2] + "zz"])  # a word wrong: nothing taken, the option named
     refused = answers.read_answer(game, decision, misspelt)
     assert refused.startswith(f"'{misspelt}' is not one of the options (did you mean ") and "option 1?)" in refused
+
+
+def test_rules_list_shows_what_the_game_lists_and_names_the_rest():
+    import pytest
+
+    from nycrules.api import load
+    from nycrules.diagnostics import NycRulesError
+    from nycrules.table.listing import lines, table
+
+    nyc = load("nyc")
+    assert table(nyc, "rounds").title == "Bidding rounds" and lines(nyc, "characters")[0].startswith("Characters (")
+    other = load("ny1901")
+    assert table(other, "scoring").rows and lines(other, "characters") is None
+    with pytest.raises(NycRulesError, match="^New York 1901 has no characters to list; it lists scoring, "
+                                            "primitives, procedure, hooks$"):
+        table(other, "characters")

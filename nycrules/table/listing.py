@@ -44,7 +44,11 @@ def table(ruleset: Ruleset, kind: str) -> Table:
     own = hook(hooks_of(ruleset), "LISTINGS") or {}
     if kind in own:
         return own[kind](ruleset)
-    raise NycRulesError(f"{ruleset.name} has no {kind} to list")
+    listed = ", ".join([*own, *SHARED_KINDS])
+    raise NycRulesError(f"{ruleset.name} has no {kind} to list; it lists {listed}")
+
+
+SHARED_KINDS = ("scoring", "primitives", "procedure", "hooks")  # what every ruleset lists
 
 
 def _procedure(ruleset: Ruleset) -> Table:
