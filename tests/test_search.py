@@ -290,3 +290,25 @@ def test_a_level_plays_a_quarter_of_its_playouts_in_a_game_played_in_turns():
         bot.choose(game, game.decision())
         played[kind] = sum(figures.playouts for figures in bot.last_search.values())
     assert played["bot:mcts"] == played["bot:mcts:15"] <= 15 and played["bot:mcts:60"] > 55
+
+
+def test_in_a_game_played_in_turns_the_search_ranks_its_candidates_by_what_the_end_would_score():
+    """New York 1901, seed 2, the 8th question: eight territories to claim, alike to the greedy bot
+    (each leaves its seat 2 points ahead after the turn); with the final scoring run as if the game
+    ended after it, the two that win a street's majority are worth 5 more, and they are the
+    search's first candidates."""
+    from nycrules.agents.by_effect import option_scores
+    from nycrules.loading.loader import load_ruleset
+
+    game = nycrules.new_game(["Ann", "Ben"], seed=2, ruleset=load_ruleset("ny1901"), log_events=False)
+    greedy = GreedyAgent(2, by_effect=True)
+    for _ in range(7):
+        game.apply(greedy.choose(game, game.decision()))
+    decision = game.decision()
+    plain, now = option_scores(game, decision, 1), option_scores(game, decision, 1, scored_now=True)
+    assert decision.count == 8 and set(plain) == {2}
+    best = [i for i in range(8) if now[i] == max(now)]
+    assert len(best) == 2 and sorted(now)[:6] == [max(now) - 5] * 6
+    bot = MCTSAgent(1)
+    candidates = bot._candidates(game.state, decision, greedy, game)
+    assert sorted(candidates[:2]) == best

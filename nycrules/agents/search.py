@@ -250,7 +250,7 @@ class MCTSAgent(EngineAgent):
             return [0]
         if not game.ruleset.part.heuristics:
             from .by_effect import option_scores
-            scores = option_scores(session, decision, _mix(self.seed, game.decisions_taken))
+            scores = option_scores(session, decision, _mix(self.seed, game.decisions_taken), scored_now=True)
         else:
             scores = policy.scores(game, decision)
         first = policy.best(game, scores)  # what the policy would pick
