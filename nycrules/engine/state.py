@@ -171,6 +171,7 @@ class PrestigeTile(Copied):
 
 class Borough(Copied):
     __slots__ = ("id", "name", "lantern", "letter", "letter_rank", "base", "prestige", "neutral", "counts")
+    NUMBER_LISTS = ("counts",)  # copied by slicing (copying.Copied): a bot's trials of scoring copy every borough
 
     def __init__(self, id: str, name: str, lantern: str, seats: int):
         self.id = id
