@@ -71,7 +71,11 @@ class Cursor(Task):
 
     def step(self, game: Game, value: Any) -> Any:
         while True:
-            out = _compiled(game.ruleset.procedure).run(game, self) if COMPILED else run(game, self)
+            if COMPILED:
+                code = game.ruleset.procedure.compiled.get("code") or _compiled(game.ruleset.procedure)
+                out = code.run(game, self)
+            else:
+                out = run(game, self)
             if out is not None:
                 return out  # a leaf's effect goes on as a task above this one (it waits, or started one)
             if not self.then_play:
@@ -360,8 +364,8 @@ def _count(game: Game, node: ProcNode, script: Script | None, scope: dict[str, A
 def _text(game: Game, template: Template, scope: dict[str, Any]) -> str:
     if template.text is not None:
         return template.text
-    return "".join(piece if isinstance(piece, str) else _shown(_value(game, piece, scope))
-                   for piece in template.pieces)
+    return "".join([piece if isinstance(piece, str) else _shown(_value(game, piece, scope))
+                    for piece in template.pieces])
 
 
 def _shown(value: Any) -> str:

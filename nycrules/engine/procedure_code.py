@@ -155,6 +155,15 @@ class _Writer:
         """An expression of the procedure, run as procedure._value runs it (game.where set before)."""
         return f"{self.constant(script, 'S')}.run(Frame(game, {scope}))"
 
+    def argument(self, argument: Any) -> str:
+        """A one-call leaf's argument, as procedure._one_call computes it with a frame of the place's names
+        (`frame`): a constant or a name in scope is written out (resumable.py tells them), no call."""
+        plain = getattr(argument, "plain", None)
+        if plain is None:
+            return f"{self.constant(argument, 'A')}(frame)"
+        kind, value = plain
+        return f"scope[{value!r}]" if kind == "name" else self.constant(value, "K")
+
     def rule(self, template: Template | None, fallback: str) -> str:
         if template is None:
             return fallback
@@ -215,7 +224,7 @@ class _Writer:
         call = node.call
         if call is not None:  # one call that may wait: procedure._one_call
             resume, arguments, loc = call
-            args = "".join(f", {self.constant(argument, 'A')}(frame)" for argument in arguments)
+            args = "".join(f", {self.argument(argument)}" for argument in arguments)
             return out + [f"{pad}frame = Frame(game, scope)",
                           f"{pad}game.rule, game.where = rule, {self.constant(loc, 'L')}",
                           f"{pad}out = {self.constant(resume, 'C')}(frame{args})",

@@ -249,9 +249,16 @@ class ProgramCompiler:
         return call
 
     def _argument(self, arg: Any) -> Callable[[Any], Any]:
+        """fn(frame) giving the argument's value. A constant or a name in scope says so in its `plain`,
+        ("constant", value) or ("name", the name), for whoever writes the call out (procedure_code.py)."""
         if isinstance(arg, n.Lambda):
             return self.compiler.lambda_value(arg)
-        return self._expr(arg)
+        fn = self._expr(arg)
+        if isinstance(arg, (n.Number, n.String, n.Bool)):
+            fn.plain = ("constant", arg.value)  # type: ignore[attr-defined]
+        elif isinstance(arg, n.Name) and arg.id not in self.compiler.symbols:  # read from the frame's names
+            fn.plain = ("name", arg.id)  # type: ignore[attr-defined]
+        return fn
 
     def _temp(self) -> str:
         self.temps += 1
