@@ -86,3 +86,25 @@ def shown_clipped(text: object, chars: int) -> str:
 def counted(count: int, noun: str, plural: str = "") -> str:
     """`1 dollar`, `2 dollars`, `0 points`: a number and its noun, in the plural unless it is 1."""
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+# Verbs whose form with `you` is not the third person's without its -s.
+_YOU_FORMS = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+
+
+def said_of(name: str, text: str) -> str:
+    """`Ann takes 1 dollar`: what a seat did, its name and then the log's text, whose first word is a verb
+    in the third person. A seat named `you` agrees with it: `you take 1 dollar`, `you have`,
+    `you pass`, `you share the victory`."""
+    if name.lower() != "you":
+        return f"{name} {text}"
+    verb, space, rest = text.partition(" ")
+    if verb in _YOU_FORMS:
+        verb = _YOU_FORMS[verb]
+    elif verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        verb = verb[:-2]
+    elif verb.endswith("ies") and len(verb) > 4:
+        verb = verb[:-3] + "y"
+    elif verb.endswith("s") and not verb.endswith("ss"):
+        verb = verb[:-1]
+    return f"{name} {verb}{space}{rest}"

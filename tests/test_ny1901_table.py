@@ -61,7 +61,7 @@ def test_a_whole_move_typed_at_the_turns_first_question_is_taken_as_the_options_
     code, out, game = play(ruleset, ["no", f"b2a at {square}", "quit"], tmp_path)
     assert "you, choose: Expand or demolish? demolish" in out
     assert "Which skyscraper replaces your buildings? bronze 2a" in out
-    assert f"you builds bronze 2a at {square.upper()}" in out
+    assert f"you build bronze 2a at {square.upper()}" in out
     mine = [entry for entry in game.session.history if entry[0] == 0]
     assert len(mine) == 3  # no to Market Shift, demolish, the tile (the one place was taken without asking)
 
@@ -100,7 +100,7 @@ def test_undo_save_and_load_go_on_from_the_same_place(ruleset, tmp_path):
                      Terminal(io.StringIO(f"b2b at {square}\nquit\n"), io.StringIO(), False),
                      decisions=list(record), autosave=tmp_path / "a.json", record_file=tmp_path / "l.json")
     again.run()
-    assert f"you builds bronze 2b at {square.upper()}" in again.terminal.out.getvalue()
+    assert f"you build bronze 2b at {square.upper()}" in again.terminal.out.getvalue()
 
 
 @pytest.mark.parametrize("seats, seed", [(2, 1), (3, 2), (4, 3)])
@@ -203,7 +203,7 @@ def test_a_place_typed_at_build_goes_past_a_tile_taken_without_asking(ruleset):
 def test_land_typed_at_the_turns_first_question_expands_and_claims_it(ruleset, tmp_path):
     code, out, game = play(ruleset, ["y11", "quit"], tmp_path)  # the market holds a yellow size-2 card
     assert "you: Play Market Shift: the face-up territory cards go under the Future Market" in out
-    assert "you, choose: Expand or demolish? expand" in out and "you claims yellow territory y11" in out
+    assert "you, choose: Expand or demolish? expand" in out and "you claim yellow territory y11" in out
     assert "you: Build a skyscraper?" in out and len(game.session.record) == 5  # no, expand, no, card, y11
 
 
@@ -241,10 +241,24 @@ def test_a_mod_that_rewords_the_questions_keeps_the_typed_moves_and_help(tmp_pat
     code, out, game = play(french, [f"b2a at {square}", "quit"], tmp_path)  # at Market Shift: no, demolish, the tile
     assert "Jouer Changement de marché ? no" in out.replace("you: ", "")
     assert "Quel gratte-ciel remplace vos immeubles ? bronze 2a" in out
-    assert f"builds bronze 2a at {square.upper()}" in out
+    assert f"you build bronze 2a at {square.upper()}" in out
     code, out, game = play(french, ["y11", "help", "places", "quit"], tmp_path)
-    assert "claims yellow territory y11" in out and "Construire un gratte-ciel ?" in out
+    assert "you claim yellow territory y11" in out and "Construire un gratte-ciel ?" in out
     assert "Building is optional after an expansion" in " ".join(out.split())
     assert "b2a (bronze, 2 points):" in out  # places at the yes-or-no about building: where tiles fit
     code, out, _ = play(french, ["help", "quit"], tmp_path)
     assert "Market Shift: the face-up territory cards go under the Future Market" in " ".join(out.split())
+
+
+def test_a_seat_named_you_reads_in_the_log_with_verbs_that_agree(ruleset, tmp_path):
+    from nycrules.text import said_of
+
+    code, out, game = play(ruleset, ["y11", "no", "log", "quit"], tmp_path)
+    assert "you take the yellow size-2 card" in out and "you claim yellow territory y11" in out
+    assert "you start on " in out and "you takes" not in out and "you claims" not in out
+    assert "Random bot 2 starts on " in out  # another seat's name keeps the third person
+    assert [said_of("you", t) for t in ("has a reserve of 2 cards", "passes", "demolishes starter building at C5",
+                                         "will bid last", "wins with 31 points", "carries on")] == \
+        ["you have a reserve of 2 cards", "you pass", "you demolish starter building at C5", "you will bid last",
+         "you win with 31 points", "you carry on"]
+    assert said_of("You", "takes 1 dollar") == "You take 1 dollar" and said_of("Ann", "takes") == "Ann takes"

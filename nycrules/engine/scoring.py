@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..language.runtime import Frame
+from ..text import said_of
 from .model import ScoringStep
 from .abilities import effect_task
 from .procedure import Cursor, run_part
@@ -93,7 +94,7 @@ def victory(game: Game, won: list[Seat] | None = None) -> str:
     `Ann (80 points) and Bob (80 points) share the victory`."""
     won = won if won is not None else winners(game)
     if len(won) == 1:
-        return f"{won[0].name} wins with {won[0].points} points"
+        return said_of(won[0].name, f"wins with {won[0].points} points")
     names = ", ".join(f"{seat.name} ({seat.points} points)" for seat in won[:-1])
     return f"{names} and {won[-1].name} ({won[-1].points} points) share the victory"
 

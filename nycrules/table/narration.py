@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.state import Event, Game
+from ..text import said_of
 
 FORCED = "the only option: taken without asking"
 
@@ -65,7 +66,7 @@ def event_text(game: Game, event: Event) -> str:
     name = game.seats[event.seat].name
     if event.kind == "forced":
         return f"{name}: {event.text} ({FORCED})"
-    return f"{name}: {event.text}" if event.kind == "note" else f"{name} {event.text}"
+    return f"{name}: {event.text}" if event.kind == "note" else said_of(name, event.text)
 
 
 def _explains(before: Event, note: Event) -> bool:
