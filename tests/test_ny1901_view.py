@@ -80,3 +80,29 @@ def test_the_picture_shows_every_square_building_street_and_worker():
     workers = [w.get("data-territory") for w in root.findall(".//s:circle[@class='worker']", ns)]
     assert workers == ["b4"]  # Ann's worker came back when she built; Bob's stands on b4
     assert [t.text for t in root.findall(".//s:text[@class='seat-name']", ns)] == SEATS
+
+
+def test_a_district_not_played_is_shown_out_of_play_in_the_text_and_the_picture():
+    """Two seats: the pink district is removed (2.3). The text board shows its squares `xx` and its key
+    says so, not `p pink`; the picture draws them grey and hatched, unnamed, with a key line."""
+    import xml.etree.ElementTree as ET
+    from nycrules.games.ny1901.picture import OUT_FILL, board_svg
+
+    city = City(GEOMETRY, 2, 4)
+    city.remove_district(GEOMETRY, "pink")
+    lines = board_lines(GEOMETRY, city, ["Ann", "Bob"])
+    text = "\n".join(lines)
+    assert "xx pink: not played" in text and "p pink" not in text and "y yellow" in text
+    assert square(lines, "A17") == "xx" and square(lines, "A1") == "y1"
+    pink = {GEOMETRY.board.grid.name(c) for t in GEOMETRY.board.territories if t.district == "pink" for c in t.cells}
+    root = ET.fromstring(board_svg(GEOMETRY, city, ["Ann", "Bob"]))
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    out = {r.get("data-square"): r.get("fill") for r in root.findall(".//s:rect[@data-square]", ns)
+           if "out" in r.get("class").split()}
+    assert set(out) == pink and set(out.values()) == {OUT_FILL}
+    assert len(root.findall(".//s:path[@class='hatch']", ns)) == len(pink) + 1  # each square, and the key's
+    names = {t.text for t in root.findall(".//s:text[@class='territory-name']", ns)}
+    assert "y1" in names and not any(name.startswith("p") for name in names)
+    assert [t.text for t in root.findall(".//s:text[@class='out-name']", ns)] == ["not played: the pink district"]
+    played = ET.fromstring(board_svg(GEOMETRY, played_city(), SEATS))  # three seats: pink in play, drawn pink
+    assert not played.findall(".//s:path[@class='hatch']", ns) and not played.findall(".//s:text[@class='out-name']", ns)

@@ -1,6 +1,7 @@
 """New York 1901's board as a self-contained SVG picture: squares coloured by district, territories
 outlined, streets named along their squares, parks, buildings in their owner's colour with their
-generation, coordinates on the edges (A1 at the top left, as people name a square).
+generation, coordinates on the edges (A1 at the top left, as people name a square). A district
+not played (two seats: pink) is grey and hatched, and named so in the key below the seats.
 
 No network, no font beyond the generic family. Each drawn thing carries `class` and `data-*`
 attributes naming what it shows, so a test can read the picture back.
@@ -11,13 +12,15 @@ from __future__ import annotations
 from ...table.colours import fill, seat_fill
 from ...table.drawing import Canvas
 from .board import LOT, PARK, STREET
-from .city import FREE, City
+from .city import City
 from .geometry import Geometry
 from .tiles import GENERATIONS
+from .view import districts_out
 
 CELL, MARGIN = 30, 28
 TINT = 0.55  # districts are drawn lighter than their colour: buildings stand out on them
 STREET_FILL, PARK_FILL, NOTHING_FILL = "#d9d4c7", "#8cc084", "#6b6b6b"
+OUT_FILL, HATCH = "#c4c4c4", "#8a8a8a"  # a district not played (two seats: pink): grey, hatched
 
 
 def _lighter(colour: str, amount: float = TINT) -> str:
@@ -29,8 +32,9 @@ def board_svg(geometry: Geometry, city: City | None, seats: list[str], notes: tu
     """The board (and, with a city, what stands on it) as an SVG document; `notes` are lines below the
     seats' key (what is assumed, who won)."""
     grid, board = geometry.board.grid, geometry.board
+    out = districts_out(geometry, city)
     width = MARGIN * 2 + CELL * grid.width
-    height = MARGIN * 2 + CELL * grid.height + 22 * (1 + len(seats)) + 18 * len(notes)
+    height = MARGIN * 2 + CELL * grid.height + 22 * (1 + len(seats) + bool(out)) + 18 * len(notes)
     canvas = Canvas()
 
     def corner(cell: int) -> tuple[int, int]:
@@ -40,14 +44,21 @@ def board_svg(geometry: Geometry, city: City | None, seats: list[str], notes: tu
     for cell in range(grid.size):
         x, y = corner(cell)
         kind = grid.kinds[cell]
-        if kind == LOT:
-            colour = _lighter(fill(geometry.board.territories[geometry.territory_at[cell]].district))
+        district = board.territories[geometry.territory_at[cell]].district if kind == LOT else None
+        if district in out:
+            colour = OUT_FILL
+        elif district is not None:
+            colour = _lighter(fill(district))
         else:
             colour = STREET_FILL if kind == STREET else PARK_FILL if kind == PARK else NOTHING_FILL
         canvas.add("rect", x=x, y=y, width=CELL, height=CELL, fill=colour, stroke="#ffffff", stroke_width=0.5,
-                   class_=f"square {kind}", data_square=grid.name(cell))
+                   class_=f"square {kind}" + (" out" if district in out else ""), data_square=grid.name(cell))
+        if district in out:
+            _hatch(canvas, x, y, CELL)
     for territory in board.territories:  # solid lines between territories, as the printed board has
         _outline(canvas, geometry, territory.cells, "#444444", 1.5, "territory", territory.id)
+        if territory.district in out:
+            continue  # not played: no name to claim it by
         first = min(territory.cells)
         x, y = corner(first)
         canvas.add("text", territory.id, x=x + 3, y=y + 10, font_size=8, fill="#333333", font_family="sans-serif",
@@ -98,12 +109,26 @@ def board_svg(geometry: Geometry, city: City | None, seats: list[str], notes: tu
                    class_="seat-key")
         canvas.add("text", name, x=MARGIN + 22, y=top + 22 * i + 18, font_size=13, font_family="sans-serif",
                    class_="seat-name")
+    if out:
+        y = top + 22 * len(seats) + 6
+        canvas.add("rect", x=MARGIN, y=y, width=14, height=14, fill=OUT_FILL, stroke="#000000", class_="out-key")
+        _hatch(canvas, MARGIN, y, 14)
+        canvas.add("text", f"not played: the {' and '.join(out)} district{'s' if len(out) > 1 else ''}",
+                   x=MARGIN + 22, y=y + 12, font_size=13, font_family="sans-serif", class_="out-name")
     for i, note in enumerate(notes):
-        canvas.add("text", note, x=MARGIN, y=top + 22 * len(seats) + 18 * i + 22, font_size=12,
+        canvas.add("text", note, x=MARGIN, y=top + 22 * (len(seats) + bool(out)) + 18 * i + 22, font_size=12,
                    font_family="sans-serif", class_="note")
     body = "".join(canvas.parts)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height + 10}" width="{width}" '
             f'height="{height + 10}"><rect width="100%" height="100%" fill="#ffffff"/>{body}</svg>\n')
+
+
+def _hatch(canvas: Canvas, x: float, y: float, size: float) -> None:
+    """Diagonal lines across a square of `size` at (x, y): what is not played."""
+    step = size / 3
+    lines = [f"M{x + i * step} {y}L{x} {y + i * step}" for i in range(1, 4)]
+    lines += [f"M{x + size} {y + i * step}L{x + i * step} {y + size}" for i in range(1, 3)]
+    canvas.add("path", d="".join(lines), stroke=HATCH, stroke_width=1, fill="none", class_="hatch")
 
 
 def _outline(canvas: Canvas, geometry: Geometry, cells: frozenset[int], colour: str, width: float, kind: str,

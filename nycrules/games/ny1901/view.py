@@ -6,9 +6,10 @@ number, as the board file writes it). A square of an estate shows its holder's s
 what stands there: `1w` its worker's territory, `1.` a square without worker or building,
 `1o` a starter building, `1B` `1S` `1G` bronze, silver, gold, `1L` a legendary. Streets show
 their letter (`-` another street), parks `**`, unbuildable squares `##`, the squares of a
-district not played (two seats: pink) `xx`. A legend beside the board (below it when the board
-is too wide) names the streets, districts and seats; a board that marks some squares (where a
-tile fits) shows their key there instead. Colours (districts, seats) only on a colour terminal.
+district not played (two seats: pink) `xx`, which the legend names as not played. A legend
+beside the board (below it when the board is too wide) names the streets, districts and seats;
+a board that marks some squares (where a tile fits) shows their key there instead. Colours
+(districts, seats) only on a colour terminal.
 """
 
 from __future__ import annotations
@@ -49,13 +50,25 @@ def square_text(geometry: Geometry, city: City | None, cell: int) -> tuple[str, 
     return board.territories[territory].id, board.territories[territory].district, None
 
 
-def legend(geometry: Geometry, seats: list[str], width: int, out: bool = False) -> list[str]:
+def districts_out(geometry: Geometry, city: City | None) -> list[str]:
+    """The districts not played in this game (two seats: pink), in the board's order."""
+    if city is None:
+        return []
+    territories = geometry.board.territories
+    return [d for d in dict.fromkeys(t.district for t in territories)
+            if all(city.holder[i] == OUT for i, t in enumerate(territories) if t.district == d)]
+
+
+def legend(geometry: Geometry, seats: list[str], width: int, out: list[str] | None = None) -> list[str]:
     """The lines that name what the squares show, each at most `width` characters (the seats only when
-    every name fits)."""
+    every name fits); `out`: the districts not played, named as such and left out of the districts' key."""
     board = geometry.board
+    out = out or []
     lines = [f"{s.letter} {s.name}" for s in board.streets] + ["- another street", "** park", "## nothing built"]
-    lines += ["xx not played"] if out else []
-    districts = [f"{t.id[0]} {t.district}" for t in {t.district: t for t in board.territories}.values()]
+    said = f"xx {', '.join(out)}: not played"
+    lines += ([said] if len(said) <= width else ["xx not played"]) if out else []
+    districts = [f"{t.id[0]} {t.district}" for t in {t.district: t for t in board.territories}.values()
+                 if t.district not in out]
     lines += _packed(districts, width)
     named = [f"{i + 1} {name}" for i, name in enumerate(seats)]
     lines += named if all(len(line) <= width for line in named) else []
@@ -79,7 +92,7 @@ def board_lines(geometry: Geometry, city: City | None, seats: list[str], colour:
     """The board as lines of at most WIDTH columns (colour codes take no room). `marks` shows some
     squares as a text of their own (at most 3 characters), and `key` then takes the legend's place."""
     marks = marks or {}
-    out = city is not None and OUT in city.holder
+    out = districts_out(geometry, city)
     grid = geometry.board.grid
     label = len(str(grid.height)) + 1
     rows = [" " * label + "".join(f"{grid.name(c)[:-1]:<{CELL}}" for c in range(grid.width)).rstrip()]
