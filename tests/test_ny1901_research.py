@@ -103,3 +103,35 @@ def test_openspiel_plays_it_with_its_chance_nodes():
         game = pyspiel.load_game("nycrules", {"players": players, "ruleset": "ny1901"})
         assert game.max_chance_outcomes() >= 65  # a territory card drawn from the whole deck
         pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_chance_outcomes_are_named_in_the_games_words():
+    """OpenSpiel's chance nodes of New York 1901 name what a player sees (its part's `looks`): a
+    territory card by district and size, alike cards one outcome with their share of the pile; a
+    start lot, a street, a bonus card by name; never a card's number or a repr."""
+    import re
+    import pytest
+    pyspiel = pytest.importorskip("pyspiel")
+    import nycrules.openspiel  # noqa: F401  (registers the game)
+    game = pyspiel.load_game("nycrules", {"players": 2, "ruleset": "ny1901", "seed": 1})
+    state = game.new_initial_state()
+    names, deck = set(), None
+    for _ in range(120):
+        if not state.is_chance_node():
+            state.apply_action(state.legal_actions()[0])
+            continue
+        outcomes = state.chance_outcomes()
+        named = [state.action_to_string(pyspiel.PlayerId.CHANCE, o).removeprefix("chance: ") for o, _ in outcomes]
+        assert len(set(named)) == len(named) and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+        if deck is None and all(n.endswith(" card") and "size-" in n for n in named) and len(outcomes) > 1:
+            deck = dict(zip(named, (p for _, p in outcomes)))  # the Future Market's first shuffle: 48 cards
+        names.update(named)
+        state.apply_action(outcomes[0][0])
+    assert all(re.fullmatch(r"(yellow|blue|red|green) size-[23] card|(yellow|blue|red|green) territory [ybrg]\d+"
+                            r"|Broadway|Wall Street|Nassau & Broad|Cedar Street|Fulton Street"
+                            r"|bronze baron|master architect|generation king|gold tycoon|gold prestige", n)
+               for n in names), names
+    assert deck is not None and len(deck) == 8  # four districts (pink not played at two seats), two sizes
+    # 4 districts of 13 cards less the 2 start lots taken (the first outcomes: y8 and b4); of the
+    # board file's 9 yellow size-2 cards, y8's is gone
+    assert deck["yellow size-2 card"] == pytest.approx(8 / 50)

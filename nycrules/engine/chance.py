@@ -212,7 +212,8 @@ class ChanceGame:
             if len(need.items) > self.game.max_outcomes:
                 raise NycRulesError(f"a draw among {len(need.items)} items: more than the "
                                     f"{self.game.max_outcomes} chance outcomes the game declared") from None
-            self._offer(tuple(ops.looks(item) for item in need.items), need.more)
+            part = self.game.ruleset.part
+            self._offer(tuple(ops.looks(item, part) for item in need.items), need.more)
             if session.state is None:  # stopped while the table was being laid out
                 session.state = need.table
             self.live, self.stopped = None, session

@@ -251,6 +251,11 @@ class GamePart:
     def tensor_fill(self, observed: dict[str, Any], put: Any, seats: int) -> None:
         """Write what `observe` gave into its segments: put(segment name, offset, value); `seats` slots."""
 
+    def looks(self, item: Any) -> str | None:
+        """What the players see of an item one of its draws picks (a chance outcome's name: alike items are
+        one outcome), or None for an item the engine names (engine/ops.py `looks`)."""
+        return None
+
     def shared_values(self) -> dict[str, Any]:
         """The values of its data a game may hold (in a rule's names, waiting at a decision), by a path of
         their own: a position written as JSON names them so, as it names the ruleset's own objects."""

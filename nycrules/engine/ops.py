@@ -128,9 +128,14 @@ def draw_from(game: Game, pile: list, more: int = 0) -> Any:
     return pile.pop()
 
 
-def looks(item: Any) -> str:
+def looks(item: Any, part: Any = None) -> str:
     """What the players see of a drawn or shuffled item: items that look alike (two press cards, two
-    tiles of one character) are one outcome of a draw to a sampler; an item of another kind is its repr."""
+    tiles of one character) are one outcome of a draw to a sampler. A game of its own folder names its
+    items (`part`: the ruleset's GamePart, its `looks`); an item of another kind is its repr."""
+    if part is not None:
+        seen = part.looks(item)
+        if seen is not None:
+            return seen
     if isinstance(item, Card):
         return item.type
     if isinstance(item, Tile):
@@ -140,7 +145,7 @@ def looks(item: Any) -> str:
     if isinstance(item, PressToken):
         return "neutral token" if item.seat is None else f"token of seat {item.seat.index}"
     if isinstance(item, list):
-        return " + ".join(looks(part) for part in item)
+        return " + ".join(looks(each, part) for each in item)
     return item if isinstance(item, str) else repr(item)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from ...diagnostics import Sink, SourceTexts
 from ...engine.model import GamePart
 from ...reading.marked_yaml import MDict
-from .board import read_board
+from .board import Territory, read_board
 from .city import City
 from .primitives_buildings import Building
 from .geometry import Geometry
@@ -84,6 +84,23 @@ class Part(GamePart):
 
     def tensor_fill(self, observed: dict[str, Any], put: Any, seats: int) -> None:
         tensor.fill(self.geometry, observed, put, seats)
+
+    def looks(self, item: Any) -> str | None:
+        """A chance outcome's name (engine/chance.py): its draws pick territory cards (numbers of the
+        Future Market: `yellow size-2 card`, alike cards one outcome), start lots (`red territory r2`),
+        streets' letters (`Wall Street`) and bonus cards (`gold tycoon`)."""
+        geometry = self.geometry
+        if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(geometry.cards):
+            return str(geometry.cards[item])
+        if isinstance(item, Territory):
+            return str(item)
+        if isinstance(item, str):
+            streets = {s.letter: s.name for s in geometry.board.streets}
+            if item in streets:
+                return streets[item]
+            if item in BONUS_CARDS:
+                return item.replace("_", " ")
+        return None
 
     def shared_values(self) -> dict[str, Any]:
         geometry, board = self.geometry, self.geometry.board
