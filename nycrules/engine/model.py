@@ -202,6 +202,17 @@ class TomRules:
     final_scoring: dict[str, Script]  # step id -> effect
 
 
+@dataclass(frozen=True)
+class Piece:
+    """Something of a game a balance study judges (studies/verdicts.py): a character, an action card...
+    `rules` is what it is and does, compared between a mod and its base (changed, or the same); a new
+    one is measured against the base's pieces of the same `peers` (`value-3 characters`)."""
+
+    title: str
+    rules: tuple
+    peers: str
+
+
 class GamePart:
     """What a game of its own folder (nycrules/games/<name>/, docs/games.md) adds to its rulesets: built by
     the loader from the game's package, shared by every game of the ruleset and its copies. The engine
@@ -254,6 +265,21 @@ class GamePart:
     def looks(self, item: Any) -> str | None:
         """What the players see of an item one of its draws picks (a chance outcome's name: alike items are
         one outcome), or None for an item the engine names (engine/ops.py `looks`)."""
+        return None
+
+    # What a balance study judges of its games, by what owning it does for a seat (studies/verdicts.py):
+    # the noun for them ("card"; "": none), each by its id (`pieces`), the ones a seat owned at the
+    # end of a game (`owned`), and whether a decision offered one to a bot and it took it (`offer`).
+    piece_noun = ""
+
+    def pieces(self, ruleset: "Ruleset") -> dict[str, Piece]:
+        return {}
+
+    def owned(self, game: Any, seat: int) -> tuple[str, ...]:
+        return ()
+
+    def offer(self, decision: Any, index: int) -> tuple[str, bool] | None:
+        """(the piece's id, taken) when the decision offered one (a yes-or-no to play an action card)."""
         return None
 
     def shared_values(self) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from operator import mul
 from typing import Iterator, Sequence
 
 from .simulate import GameResult
+from .stats import bootstrapped
 
 REPLICATES = 1000  # bootstrap draws: enough for a 95% interval's ends and for a standard error
 MIN_OWNERS = 10  # fewer owners (or non-owners) than this: no effect is given
@@ -152,3 +153,31 @@ def owner_effects(results: Sequence[GameResult], char_ids: Sequence[int], seed: 
         else:
             samples[c] = Sample(owners[c], offered[c], taken[c], None, None, (), ())
     return samples
+
+
+def played_effects(mod: Sequence[GameResult], base: Sequence[GameResult], ids: Sequence, seed: int,
+                   count: int = REPLICATES) -> dict:
+    """For each piece of `ids` that nearly every seat of the mod's games owned (too few left without it
+    to compare with: an action card every seat plays), what the mod does for the seats that own it:
+    their points minus the same seat's points in the base's game of the same seed, with a bootstrap
+    over games (the same draws as owner_effects'). The figure holds every change the mod makes: when
+    the mod changes only this piece, it is that piece's."""
+    assert [g.number for g in mod] == [g.number for g in base]
+    columns = Columns.of(mod)
+    seat_games = columns.games * len(columns.points)
+    found = {}
+    for piece in ids:
+        owners = sum(len(seat.games) for seat in columns.owned.get(piece, ()))
+        if owners < MIN_OWNERS or seat_games - owners >= MIN_OWNERS:
+            continue
+        gained = [0] * columns.games  # per game: the owners' points, mod minus base
+        owning = [0] * columns.games
+        for g, (here, there) in enumerate(zip(mod, base)):
+            for seat, other in zip(here.seats, there.seats):
+                if piece in seat.owned:
+                    gained[g] += seat.points - other.points
+                    owning[g] += 1
+        drawn = [sum(map(mul, weights, gained)) / n if (n := sum(map(mul, weights, owning))) else None
+                 for weights in draws(columns.games, seed, count)]
+        found[piece] = bootstrapped(sum(gained) / owners, drawn, owners)
+    return found

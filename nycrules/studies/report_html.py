@@ -118,11 +118,12 @@ def _verdicts(comparison: dict) -> str:
     verdicts = comparison["verdicts"]
     mod, base = escape(comparison["mod"]["path"]), escape(comparison["base"]["path"])
     judged = [row for row in called_first(verdicts["characters"]) if row["judged"]]
+    noun = verdicts.get("noun", "character")
     parts = [f"<h2>Verdicts: {mod} against {base}</h2>",
-             f'<p class="meta">{len(judged)} character(s) judged, {verdicts["called"]} called too strong or too '
+             f'<p class="meta">{len(judged)} {noun}(s) judged, {verdicts["called"]} called too strong or too '
              f'weak, from {verdicts["games"]} games of each ruleset on the same seeds.</p>', '<div class="card">']
     if not judged:
-        parts.append("<p>The mod changes no character. Its other characters are listed below without a verdict "
+        parts.append(f"<p>The mod changes no {noun}. Its other {noun}s are listed below without a verdict "
                      "(<code>--verdicts all</code> judges every one).</p>")
     else:
         rows = "".join(
@@ -131,7 +132,7 @@ def _verdicts(comparison: dict) -> str:
             f'<td class="l"><span class="verdict {_VERDICT_CLASS[row["verdict"]]}">{row["verdict"]}</span></td>'
             f'<td class="l figure" style="white-space:normal">{escape(figure_text(row, verdicts["games"]))}</td>'
             f'<td>{_effect(row["owner_win_rate"], True)}</td></tr>' for row in judged)
-        parts.append('<div class="wide"><table><tr><th>id</th><th class="l">character</th><th class="l">verdict</th>'
+        parts.append(f'<div class="wide"><table><tr><th>id</th><th class="l">{noun}</th><th class="l">verdict</th>'
                      '<th class="l">the figure behind it, with its 95% interval</th>'
                      f'<th>its owners\' wins against non-owners of their seat, percentage points</th></tr>{rows}</table></div>')
         plot = verdict_plot(judged, verdicts["margin"])

@@ -162,13 +162,14 @@ def render_comparison(comparison: dict) -> list[str]:
 def render_verdicts(verdicts: dict, mod: str, base: str) -> list[str]:
     judged = [row for row in called_first(verdicts["characters"]) if row["judged"]]
     others = [row for row in verdicts["characters"] if not row["judged"]]
-    games = verdicts["games"]
-    lines = ["", f"Verdicts on the characters of {mod} (against {base}): {len(judged)} judged, "
+    games, noun = verdicts["games"], verdicts.get("noun", "character")
+    lines = ["", f"Verdicts on the {noun}s of {mod} (against {base}): {len(judged)} judged, "
                  f"{verdicts['called']} called too strong or too weak"]
     if not judged:
-        lines.append("  the mod changes no character (--verdicts all judges every one)")
+        lines.append(f"  the mod changes no {noun} (--verdicts all judges every one)")
     for row in judged:
-        lines.append(f"  {row['id']:>3} {row['title']} ({row['status']}): {row['verdict'].upper()}")
+        named = f"{row['id']:>3} {row['title']}" if isinstance(row["id"], int) else row["title"]
+        lines.append(f"  {named} ({row['status']}): {row['verdict'].upper()}")
         lines.append(f"      {figure_text(row, games)}")
         if row["verdict"] != UNTOLD and row["owner_win_rate"]:
             lines.append(f"      its owners' wins: {interval(row['owner_win_rate'], True)} percentage points "
@@ -176,17 +177,19 @@ def render_verdicts(verdicts: dict, mod: str, base: str) -> list[str]:
     lines.append(f"  How to read: points for its owner = what owning it adds to a seat's points (owners minus "
                  f"non-owners of the same seat) in the mod, minus the same in the base. A verdict needs the "
                  f"figure clear of zero by {verdicts['margin']:g} points with all {verdicts['family']} judged "
-                 f"figures taken together (Bonferroni, 95%); otherwise 'no clear effect'. A character that too "
+                 f"figures taken together (Bonferroni, 95%); otherwise 'no clear effect'. A {noun} that too "
                  f"few seats owned is judged by how often the bots took it when it was on offer (margin "
-                 f"{verdicts['hire_margin'] * 100:g} percentage points).")
+                 f"{verdicts['hire_margin'] * 100:g} percentage points); one that nearly every seat owned, by "
+                 f"its owners' points against the same seats in the base's games.")
     if others:
-        lines += ["", "Other characters (no verdict): points for their owner in the mod minus in the base, "
+        lines += ["", f"Other {noun}s (no verdict): points for their owner in the mod minus in the base, "
                       "95% interval",
                   f"  {'id':>3} {'title':<18}{'owners':>7}  points for owner"]
         for row in others:
             figure = row.get("points")
             shown = "removed by the mod" if row["status"] == "removed" else interval(figure)
-            lines.append(f"  {row['id']:>3} {row['title'][:17]:<18}{row.get('owners', 0):>7}  {shown}")
+            ident = f"{row['id']:>3}" if isinstance(row["id"], int) else "   "
+            lines.append(f"  {ident} {row['title'][:17]:<18}{row.get('owners', 0):>7}  {shown}")
     return lines
 
 

@@ -35,7 +35,7 @@ class SeatResult:
     won: bool
     points: int
     by_category: dict[str, int]  # final scoring steps plus DURING_THE_GAME; they add up to points
-    owned: tuple[int, ...]  # character ids in the company at the end (each id once)
+    owned: tuple  # character ids in the company at the end (each id once); or a game's pieces (GamePart.owned)
     hired: dict[int, int]  # character id -> tiles taken into the company (start stacks included)
     used: dict[int, int]  # character id -> times the character acted
     offered: dict[int, int] = field(default_factory=dict)  # character id -> hires it was face up for (bots)
@@ -95,6 +95,7 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
     except NycRulesError as err:  # an agent's answer, an option without an action id...: which game, too
         raise naming_the_game(err, number, game_seed) from (err.__cause__ or err)
     won = winners(game)  # a shared victory counts as a win for each seat sharing it
+    part = _judged_part(ruleset)
     seats = []
     for seat in game.seats:
         by_category = dict(seat.scores)
@@ -102,15 +103,23 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
         watch = watched.get(seat.index)
         kept = Counter(tile.char.id for tile in seat.company)
         lost = {char_id: n - kept[char_id] for char_id, n in seat.hired.items() if n > kept[char_id]}
-        seats.append(SeatResult(seat in won, seat.points, by_category, tuple(sorted(kept)),
+        owned = tuple(sorted(part.owned(game, seat.index) if part is not None else kept))
+        seats.append(SeatResult(seat in won, seat.points, by_category, owned,
                                 dict(seat.hired), dict(seat.uses),
                                 dict(watch.offered) if watch else {}, dict(watch.taken) if watch else {}, lost))
     return GameResult(number, len(session.record), tuple(seats))
 
 
+def _judged_part(ruleset: Ruleset) -> Any:
+    """The ruleset's game part when it gives pieces of its own to judge (GamePart.piece_noun), else None."""
+    part = ruleset.part
+    return part if part is not None and part.piece_noun else None
+
+
 class HireWatch(EngineAgent):
     """A built-in bot's stand-in that notes which characters it could hire from the elevator and
-    which it took (an agent of one's own, asked with a view, is not watched).
+    which it took (an agent of one's own, asked with a view, is not watched); in a game with pieces of
+    its own, each piece a decision offered and whether the bot took it (GamePart.offer).
 
     Its answers are the bot's own, so the game is the same. Only the game itself is watched:
     a copy that a search plays forward keeps the stand-in but is not counted.
@@ -126,7 +135,13 @@ class HireWatch(EngineAgent):
 
     def choose(self, session: Session, decision: Decision) -> int:
         index = self.agent.choose(session, decision)
-        if session is self.session and decision.kind == "choose" and decision.count:
+        part = _judged_part(session.ruleset) if session is self.session else None
+        if part is not None:
+            seen = part.offer(decision, index)
+            if seen is not None:
+                self.offered[seen[0]] += 1
+                self.taken[seen[0]] += seen[1]
+        elif session is self.session and decision.kind == "choose" and decision.count:
             first = decision.value(0)
             if isinstance(first, Tile) and first.where == "display":  # face up on the elevator: a hire
                 self.offered.update({decision.value(i).char.id for i in range(decision.count)})

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from ..reading.documents import display_path, extends, resolve_ruleset_path
-from .effects import Sample, owner_effects
+from .effects import Sample, owner_effects, played_effects
 from ..engine.setup import SeatSpec
 from ..engine.model import Ruleset
 from .simulate import DURING_THE_GAME, AgentFactories, GameResult
 from .stats import Difference, bootstrapped, holm, mean_interval, paired_difference, proportion
-from .verdicts import judge
+from .verdicts import judge, pieces_of
 
 if TYPE_CHECKING:
     from .distribute import Progress, RulesetRef
@@ -165,7 +165,7 @@ def run(ref: "RulesetRef", ruleset: Ruleset, specs: list[SeatSpec], games: int, 
         results = run_games(ref, ruleset, specs, games, seed, workers=workers, use_ray=use_ray,
                             ray_address=ray_address, progress=progress, agents=agents)
         seconds = time.perf_counter() - start
-        effects = owner_effects(results, sorted(ruleset.characters), seed)  # the same draws for both rulesets
+        effects = owner_effects(results, sorted(pieces_of(ruleset)), seed)  # the same draws for both rulesets
         return summarize(ruleset, specs, results, seed, seconds, effects), results, effects
 
     report, results, effects = play(ref, ruleset, specs)
@@ -181,5 +181,6 @@ def run(ref: "RulesetRef", ruleset: Ruleset, specs: list[SeatSpec], games: int, 
             "report": other_report,
             "mod": _about(mod[0], mod[2]), "base": _about(base[0], base[2]),
             "differences": compare(base[2], base[3], mod[2], mod[3]),
-            "verdicts": judge(mod[1], base[1], mod[4], base[4], games, judge_all)}
+            "verdicts": judge(mod[1], base[1], mod[4], base[4], games, judge_all,
+                              played_effects(mod[3], base[3], sorted(pieces_of(mod[1])), seed))}
     return report

@@ -1,5 +1,8 @@
 """Verdicts on a mod's characters: is a new or changed character likely too strong, too weak, or neither?
 
+A game of its own folder may give other pieces to judge the same way (its part's `pieces`: New
+York 1901's action and bonus cards); "character" below stands for any of them.
+
 A character's strength is its effect on its owner (effects.py: owners against non-owners in
 the same seat, in points). A mod's character is judged against a reference from the base:
 
@@ -25,13 +28,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from .effects import MIN_OWNERS, Sample
-from ..engine.model import CharacterDef, Ruleset
+from ..engine.model import CharacterDef, Piece, Ruleset
 from .stats import Bootstrapped, bonferroni_z, bootstrapped, newcombe
 
 MARGIN = 2.0  # points: an effect smaller than this is not called, however sure it is (see benchmarks/verdicts.py)
 HIRE_MARGIN = 0.05  # the same for a difference of how often it is taken when offered
 ALPHA = 0.05  # the chance of calling anything at all when nothing differs
-OWNERS, HIRES = "owners", "hires"  # what a verdict rests on
+OWNERS, HIRES, PLAYED = "owners", "hires", "played"  # what a verdict rests on
 
 STRONG, WEAK, UNCLEAR, UNTOLD = "likely too strong", "likely too weak", "no clear effect", "too few owners to tell"
 NEW, CHANGED, SAME, REMOVED = "new", "changed", "same", "removed"
@@ -43,27 +46,43 @@ def _rules_of(char: CharacterDef) -> tuple:
             char.requires.source if char.requires else None, char.needs_a_bid)
 
 
-def changes(mod: Ruleset, base: Ruleset) -> dict[int, str]:
-    """Each character id of either ruleset: new in the mod, changed, the same, or removed."""
+def pieces_of(ruleset: Ruleset) -> dict:
+    """What a study judges of the ruleset's games, by id: its game's pieces (GamePart.pieces), or else
+    its characters."""
+    part = ruleset.part
+    if part is not None and part.piece_noun:
+        return part.pieces(ruleset)
+    return {c.id: Piece(c.title, _rules_of(c), f"value-{c.value} characters") for c in ruleset.characters.values()}
+
+
+def noun_of(ruleset: Ruleset) -> str:
+    """What the judged pieces are called: `character`, or what the game calls its own (`card`)."""
+    part = ruleset.part
+    return part.piece_noun if part is not None and part.piece_noun else "character"
+
+
+def changes(mod_rules: Ruleset, base_rules: Ruleset) -> dict:
+    """Each character (or piece, pieces_of) of either ruleset by id: new in the mod, changed, the same,
+    or removed."""
+    mod, base = pieces_of(mod_rules), pieces_of(base_rules)
     found = {}
-    for char_id in sorted(set(mod.characters) | set(base.characters)):
-        if char_id not in base.characters:
+    for char_id in sorted(set(mod) | set(base)):
+        if char_id not in base:
             found[char_id] = NEW
-        elif char_id not in mod.characters:
+        elif char_id not in mod:
             found[char_id] = REMOVED
         else:
-            same = _rules_of(mod.characters[char_id]) == _rules_of(base.characters[char_id])
-            found[char_id] = SAME if same else CHANGED
+            found[char_id] = SAME if mod[char_id].rules == base[char_id].rules else CHANGED
     return found
 
 
-def _peers(char_id: int, status: str, mod: Ruleset, base: Ruleset, told: list[int]) -> tuple[str, list[int]]:
-    """What the character is measured against, among the base characters `told` (those with a figure)."""
+def _peers(char_id, status: str, mod: dict, base: dict, told: list, noun: str) -> tuple[str, list]:
+    """What the piece is measured against, among the base's pieces `told` (those with a figure)."""
     if status != NEW:
         return "its base version", [char_id] if char_id in told else []
-    value = mod.characters[char_id].value
-    peers = [c for c in told if base.characters[c].value == value]
-    return (f"the base's value-{value} characters", peers) if peers else ("the base's characters", told)
+    group = mod[char_id].peers
+    peers = [c for c in told if base[c].peers == group]
+    return (f"the base's {group}", peers) if peers else (f"the base's {noun}s", told)
 
 
 def _reference(peers: list[int], base_effects: dict[int, Sample]) -> tuple[float | None, list[float | None]]:
@@ -104,31 +123,38 @@ def _call(low: float, high: float, margin: float) -> str:
     return UNCLEAR
 
 
-def judge(mod: Ruleset, base: Ruleset, mod_effects: dict[int, Sample], base_effects: dict[int, Sample],
-          games: int, everything: bool = False) -> dict:
-    """Every character of the two rulesets with its figure; a verdict for the new and changed ones
-    (for all of them when `everything`)."""
-    with_points = [c for c in sorted(base.characters) if base_effects[c].points is not None]
-    offered = [c for c in sorted(base.characters) if base_effects[c].offered]
+def judge(mod_rules: Ruleset, base_rules: Ruleset, mod_effects: dict[int, Sample], base_effects: dict[int, Sample],
+          games: int, everything: bool = False, played: dict | None = None) -> dict:
+    """Every character (or piece, pieces_of) of the two rulesets with its figure; a verdict for the new
+    and changed ones (for all of them when `everything`). `played`: for a piece nearly every seat
+    owned, what the mod did for its owners against the base's games (effects.played_effects): the
+    figure when owners cannot be compared with non-owners."""
+    played = played or {}
+    mod, base, noun = pieces_of(mod_rules), pieces_of(base_rules), noun_of(base_rules)
+    with_points = [c for c in sorted(base) if base_effects[c].points is not None]
+    offered = [c for c in sorted(base) if base_effects[c].offered]
     rows = []
-    for char_id, status in changes(mod, base).items():
-        title = (mod.characters.get(char_id) or base.characters[char_id]).title
+    for char_id, status in changes(mod_rules, base_rules).items():
+        title = (mod.get(char_id) or base[char_id]).title
         row: dict = {"id": char_id, "title": title, "status": status, "judged": False, "verdict": None}
         if status == REMOVED:
             rows.append(row)
             continue
         mine = mod_effects[char_id]
-        label, peers = _peers(char_id, status, mod, base, with_points)
+        label, peers = _peers(char_id, status, mod, base, with_points, noun)
         figure = _difference(mine, *_reference(peers, base_effects))
+        basis = OWNERS if figure else None
+        if figure is None and played.get(char_id) is not None:
+            figure, label, basis = played[char_id], "its owners in the base's games of the same seeds", PLAYED
         wins = bootstrapped(mine.wins, mine.wins_drawn, mine.owners)
-        hire_label, hire_peers = _peers(char_id, status, mod, base, offered)
+        hire_label, hire_peers = _peers(char_id, status, mod, base, offered, noun)
         hires = _hires(mine, hire_peers, base_effects, bonferroni_z(1))
         if figure is None and hires is not None:
             label = hire_label  # what the figure shown is measured against
         row |= {"reference": label, "owners": mine.owners, "figure": figure,
                 "points": figure.as_json(2) if figure else None,
                 "owner_win_rate": wins.as_json(4) if wins else None, "hires": hires,
-                "basis": OWNERS if figure else HIRES if hires else None,
+                "basis": basis or (HIRES if hires else None),
                 "judged": everything or status in (NEW, CHANGED)}
         rows.append(row)
     family = sum(1 for row in rows if row["judged"] and row["basis"])
@@ -137,7 +163,7 @@ def judge(mod: Ruleset, base: Ruleset, mod_effects: dict[int, Sample], base_effe
         figure = row.pop("figure", None)
         if not row["judged"]:
             continue
-        if row["basis"] == OWNERS:
+        if row["basis"] in (OWNERS, PLAYED):
             low, high = figure.simultaneous(family, ALPHA)
             row["verdict"] = _call(low, high, MARGIN)
         elif row["basis"] == HIRES:
@@ -149,7 +175,7 @@ def judge(mod: Ruleset, base: Ruleset, mod_effects: dict[int, Sample], base_effe
             row["verdict"] = UNTOLD
             continue
         row["simultaneous"] = {"low": round(low, 4), "high": round(high, 4)}
-    return {"games": games, "margin": MARGIN, "hire_margin": HIRE_MARGIN, "alpha": ALPHA, "family": family,
+    return {"games": games, "noun": noun, "margin": MARGIN, "hire_margin": HIRE_MARGIN, "alpha": ALPHA, "family": family,
             "judged": sum(row["judged"] for row in rows),
             "called": sum(row["verdict"] in (STRONG, WEAK) for row in rows),
             "characters": rows}

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Sink, SourceTexts
-from ...engine.model import GamePart
+from ...engine.model import GamePart, Piece
 from ...reading.marked_yaml import MDict
 from .board import Territory, read_board
 from .city import City
@@ -19,7 +19,7 @@ from .geometry import Geometry
 from .primitives_land import BONUS_CARDS
 from .ruleset_check import data_file
 from .tiles import read_tiles
-from . import tensor
+from . import studied, tensor
 
 GAME = "ny1901"
 # The kinds of values this game's questions offer whose keys its rulesets' `actions:` regions number
@@ -36,6 +36,7 @@ class Part(GamePart):
     game = GAME
     state_classes = (City, Building)  # a building a rule holds is made anew from the city: it is state
     at_the_table = True  # its views and typed answers: table_hooks.py
+    piece_noun = "card"  # a balance study judges its action and bonus cards (studied.py)
 
     def __init__(self, geometry: Geometry, seats: tuple[int, ...], workers: int, fingerprint: str):
         self.geometry = geometry
@@ -101,6 +102,15 @@ class Part(GamePart):
             if item in BONUS_CARDS:
                 return item.replace("_", " ")
         return None
+
+    def pieces(self, ruleset: Any) -> dict[str, Piece]:
+        return studied.pieces(ruleset)
+
+    def owned(self, game: Any, seat: int) -> tuple[str, ...]:
+        return studied.owned(game, seat)
+
+    def offer(self, decision: Any, index: int) -> tuple[str, bool] | None:
+        return studied.offer(decision, index)
 
     def shared_values(self) -> dict[str, Any]:
         geometry, board = self.geometry, self.geometry.board

@@ -27,13 +27,13 @@ from .geometry import Geometry, Spot, TerritoryCard
 from .options_view import marked_board, place_lines, tile_lines
 from .placing import short_name, tiles_named
 from .primitives_land import table
+from .studied import ACTION_CARDS
 from .tiles import GENERATIONS, Tile
 from .typed_answers import (BUILDS, DEMOLISH, WAYS, Answer, read_card, read_cards, read_place, read_territory,
                             read_tile, read_way, read_yes)
 from .view import board_lines
 from .why_not import Builder, unlocked
 
-ACTION_CARDS = 3  # each player's: Construction Boom, Market Shift, Land Grab (2.8)
 _At = namedtuple("_At", "game")  # what table() reads the game's board and state from
 
 
@@ -229,7 +229,7 @@ def seats(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> 
         standing = [geometry.order[b[0]] for b in city.buildings if b is not None and b[1] == i]
         counts = [sum(1 for t in standing if t.generation == g and not t.legendary) for g in (1, 2, 3)]
         king = f"; {geometry.order[city.king[i]].name}" if city.king[i] >= 0 else ""
-        actions = ACTION_CARDS - len(city.used_actions[i]) if params.get("action_cards", 1) else 0
+        actions = len(ACTION_CARDS) - len(city.used_actions[i]) if params.get("action_cards", 1) else 0
         territories = len(city.territories_of(i))
         lines.append(f"{seat.name}: {_counted(seat.points, 'point')}, {_counted(city.free_workers[i], 'worker')} "
                      f"free, {_counted(len(city.unbuilt[i]), 'tile')} to build, {_counted(territories, 'territory')}")

@@ -1,0 +1,61 @@
+"""`nycrules simulate -r MOD --compare ny1901`: verdicts on New York 1901's action and bonus cards.
+
+A mod that makes a card clearly stronger is called likely too strong, with its figure: a bonus card
+by what it does for the seats in the games that deal it (owners against non-owners of the same seat),
+an action card every seat plays by its owners' points against the same seats in the base's games of
+the same seeds. A mod that changes no card's rules is judged the same, and calls nothing.
+"""
+
+from pathlib import Path
+
+import yaml
+from typer.testing import CliRunner
+
+from nycrules.cli import app
+from nycrules.loading.loader import load_ruleset
+from nycrules.studies.verdicts import CHANGED, SAME, changes
+
+SHIPPED = Path(__file__).resolve().parent.parent / "rulesets" / "ny1901" / "ruleset.yaml"
+HEADER = {"extends": "ny1901", "ruleset": {"id": "mod1901", "name": "A mod", "version": 1, "game": "ny1901"}}
+SEATS = ["-s", "bot:random", "-s", "bot:random"]
+
+
+def mod(tmp_path: Path, **changed) -> Path:
+    path = tmp_path / "mod.yaml"
+    path.write_text(yaml.safe_dump({**HEADER, **changed}), encoding="utf-8")
+    return path
+
+
+def compare(path: Path, games: int, *more: str) -> str:
+    result = CliRunner().invoke(app, ["simulate", "-r", str(path), "--compare", "ny1901", "--games", str(games),
+                                      "--workers", "1", *SEATS, *more])
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())
+
+
+def test_a_changed_card_is_the_one_judged(tmp_path):
+    found = changes(load_ruleset(mod(tmp_path, params={"gold_tycoon": 9})), load_ruleset(SHIPPED))
+    assert found["gold_tycoon"] == CHANGED and found["land_grab"] == found["bronze_baron"] == SAME
+    assert set(found) == {"construction_boom", "market_shift", "land_grab", "bronze_baron", "master_architect",
+                          "generation_king", "gold_tycoon", "gold_prestige"}
+
+
+def test_an_action_card_made_stronger_is_likely_too_strong(tmp_path):
+    boom = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))["steps"]["construction_boom"]
+    played = '    use_action(me, "construction_boom")\n'
+    assert played in boom
+    text = compare(mod(tmp_path, steps={"construction_boom": boom.replace(
+        played, played + '    gain_points(me, 15, "a boom bonus")\n')}), 30)
+    assert "Verdicts on the cards of" in text and "1 judged, 1 called too strong or too weak" in text
+    assert "Construction Boom (changed): LIKELY TOO STRONG +1" in text
+    assert "points for its owner [+" in text and "against its owners in the base's games of the same seeds" in text
+
+
+def test_a_bonus_card_made_stronger_is_likely_too_strong(tmp_path):
+    text = compare(mod(tmp_path, params={"generation_king": 40}), 60)
+    assert "Generation King (changed): LIKELY TOO STRONG +" in text and "against its base version" in text
+
+
+def test_a_mod_that_changes_no_card_calls_nothing_even_judging_all(tmp_path):
+    text = compare(mod(tmp_path, params={"street_points": 5}), 20, "--verdicts", "all")
+    assert "8 judged, 0 called too strong or too weak" in text and "LIKELY" not in text
