@@ -150,17 +150,18 @@ def _verdicts(comparison: dict) -> str:
         "narrow the interval. A character that fewer than 10 seats owned (the bots judge a character by trying it, "
         "and leave a useless one on the elevator) is judged by <b>how often the bots took it</b> when it was on "
         "offer at a hire, against the same reference, with a margin of "
-        f"{verdicts['hire_margin'] * 100:g} percentage points. <b>Too few owners to tell</b>: too seldom owned "
-        "and offered; play more games.</div></div>")
+        f"{verdicts['hire_margin'] * 100:g} percentage points. One that nearly every seat owned (an action card "
+        "every seat plays) is judged by its owners' points against the same seats in the base's games of the same "
+        "seeds. <b>Too few owners to tell</b>: too seldom owned and offered; play more games.</div></div>")
     others = [row for row in verdicts["characters"] if not row["judged"]]
     if others:
         rows = "".join(f'<tr><td>{row["id"]}</td><td class="l">{escape(row["title"])}</td>'
                        f'<td>{row.get("owners", "–")}</td><td>'
                        + ("removed by the mod" if row["status"] == "removed" else _effect(row["points"]))
                        + "</td></tr>" for row in others)
-        parts.append('<div class="card"><b>Other characters</b> (not changed by the mod, no verdict): points for '
+        parts.append(f'<div class="card"><b>Other {noun}s</b> (not changed by the mod, no verdict): points for '
                      "their owner in the mod minus in the base, 95% interval"
-                     '<div class="wide"><table><tr><th>id</th><th class="l">character</th><th>owners</th>'
+                     f'<div class="wide"><table><tr><th>id</th><th class="l">{noun}</th><th>owners</th>'
                      f"<th>points for its owner</th></tr>{rows}</table></div></div>")
     return "".join(parts)
 
