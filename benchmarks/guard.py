@@ -42,7 +42,7 @@ def measured(games: int) -> float:
     sys.path.insert(0, str(HERE.parent))
     sys.path.insert(0, str(HERE))
     from bytecodes import count
-    return sum(count(games).values()) / games
+    return sum(count(games).own.values()) / games
 
 
 def main() -> None:
