@@ -2,18 +2,24 @@
 
 A seat is a person's name, `bot:random`, `bot:greedy`, `bot:mcts` (the search
 bot; `bot:mcts:easy`, `bot:mcts:normal` (the default) or `bot:mcts:hard`, or
-`bot:mcts:N` for N simulations per decision), or a Tom: `tom` (the
-ruleset's default level), `tom:5` (the level table) or `tom:B4` (mode and cards).
+`bot:mcts:N` for N simulations per decision), or a seat of a kind the ruleset's
+game adds (its part's `seats`, docs/games.md): New York City's automa, for one.
+Each such kind (`kind`) gives `parse(text, ruleset, index)` (its seat, or None for
+a text of another kind), `check(spec, ruleset)` (a seat read from a file),
+`rival(ruleset)` (the seat facing a person who names none, or None), `named(specs)`
+(the seats renamed, when several of its kind sit), `levels(ruleset)` (its seat
+texts a study takes in turn), and texts: `title`, `players`, `example`.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
 from ..diagnostics import NycRulesError
 from ..engine.setup import SeatSpec, check_seat_count
-from ..limits import MAX_NAME_CHARS, small_numeral
+from ..limits import MAX_NAME_CHARS
 from ..engine.model import Ruleset
 from ..text import shown, shown_clipped
 
@@ -23,7 +29,6 @@ MCTS_LEVELS = ("bot:mcts:easy", "bot:mcts:normal", "bot:mcts:hard")  # search.LE
 MAX_SIMULATIONS = 1000  # a bound on a search bot's time per decision (about 15-20 s at most)
 NAME = re.compile(rf"[\w .'-]{{1,{MAX_NAME_CHARS}}}")
 NAME_RULE = f"1-{MAX_NAME_CHARS} letters, digits, spaces, dots, dashes or apostrophes"
-TOM_CARDS = range(2, 10)  # the cards a Tom may draw in phase I (the rulebook's range)
 
 
 def valid_name(name: str) -> bool:
@@ -52,37 +57,33 @@ def check_name(name: str) -> str:
     return name
 
 
-def tom_level(level: str, ruleset: Ruleset) -> tuple[str, int]:
-    """A Tom level, `5` (the table) or `B4` (mode and cards), as (mode, cards)."""
-    tom = ruleset.tom
-    if tom is None:
-        raise NycRulesError("this ruleset has no rules for Tom")
-    level = level.strip().upper()
-    if level.isascii() and level.isdigit():
-        number = small_numeral(level)
-        if number is None or number not in tom.levels:
-            raise NycRulesError(f"Tom's level must be {min(tom.levels)}-{max(tom.levels)} or a mode and "
-                                f"card count such as {tom.default_level}, not {shown_clipped(level, 20)}")
-        level = tom.levels[number]
-    match = re.fullmatch(r"([A-Z])([0-9])", level)
-    if match is None or match.group(1) not in tom.modes or int(match.group(2)) not in TOM_CARDS:
-        modes = "/".join(sorted(tom.modes))
-        raise NycRulesError(f"Tom's level must be a number from the table or a mode ({modes}) with "
-                            f"{TOM_CARDS[0]}-{TOM_CARDS[-1]} cards, such as {tom.default_level}; "
-                            f"not {shown_clipped(level, 20)}")
-    return match.group(1), int(match.group(2))
+def game_seats(ruleset: Ruleset) -> tuple[Any, ...]:
+    """The seat kinds the ruleset's game adds (its part's `seats`: docs/games.md, "Seat kinds a game adds")."""
+    return ruleset.part.seats
+
+
+def plays_by_the_rules(kind: str) -> bool:
+    """Whether a seat of this kind is played by the game's own rules (a kind the game adds, such as an
+    automa), not by a person or a bot: nobody answers for it, the runner takes its options."""
+    return kind != "human" and not kind.startswith("bot:")
+
+
+def players(ruleset: Ruleset) -> str:
+    """Who plays a game with nobody at the table, in a sentence: "bots", "bots and Toms"."""
+    return " and ".join(["bots", *(kind.players for kind in game_seats(ruleset))])
 
 
 def parse_seat(text: str, ruleset: Ruleset, index: int) -> SeatSpec:
-    """A `--seat` value. The automa is `tom` in lower case (or `tom:LEVEL`); `name:Tom` seats a person
-    called Tom, and a bare `Tom` is refused rather than guessed."""
+    """A `--seat` value: `name:NAME` seats a person of that name, whatever the name; a kind the game
+    adds takes its own texts (and may refuse one it would rather not guess)."""
     value = text.strip()
     if value.lower().startswith("name:"):
         return SeatSpec(check_name(value[5:].strip()), "human")
+    for kind in game_seats(ruleset):
+        spec = kind.parse(value, ruleset, index)
+        if spec is not None:
+            return spec
     lowered = value.lower()
-    if lowered == "tom" and value != "tom":  # a name, or the automa? (`tom:...` is never a name: no colons)
-        raise NycRulesError(f"'{shown(value)}': write `tom` (lower case) for the automa Tom, or "
-                            f"`name:{shown(value)}` for a person of that name")
     search = MCTS.fullmatch(lowered)
     if search is not None and not 1 <= int(search.group(1)) <= MAX_SIMULATIONS:
         raise NycRulesError(f"bot:mcts:N needs N from 1 to {MAX_SIMULATIONS} simulations per decision, "
@@ -93,15 +94,7 @@ def parse_seat(text: str, ruleset: Ruleset, index: int) -> SeatSpec:
     if lowered.startswith("bot:"):
         raise NycRulesError(f"unknown bot '{shown_clipped(value, 40)}': choose bot:random, bot:greedy, bot:mcts, "
                             f"bot:mcts:easy/normal/hard or bot:mcts:N")
-    if lowered == "tom" or lowered.startswith("tom:"):
-        default = ruleset.tom.default_level if ruleset.tom else ""
-        mode, cards = tom_level(value.split(":", 1)[1] if ":" in value else default, ruleset)
-        return SeatSpec("Tom", "tom", mode, cards)
     return SeatSpec(check_name(value), "human")
-
-
-def _roman(number: int) -> str:
-    return ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"][number - 1] if number <= 8 else str(number)
 
 
 def check_seats(specs: list[SeatSpec], ruleset: Ruleset) -> None:
@@ -114,18 +107,21 @@ def check_seats(specs: list[SeatSpec], ruleset: Ruleset) -> None:
 
 
 def check_read_seats(specs: list[SeatSpec], ruleset: Ruleset) -> None:
-    """Seats read from a file (a position): each name, kind and Tom level one that `--seat` and a save
+    """Seats read from a file (a position): each name, kind and setting one that `--seat` and a save
     take, so a name holding terminal escapes or a kind "evil" never reaches a screen or a game."""
+    kinds = {kind.kind: kind for kind in game_seats(ruleset)}
     for spec in specs:
         check_name(spec.name)
-        if spec.kind == "tom":
-            if tom_level(f"{spec.tom_mode}{spec.tom_cards}", ruleset) != (spec.tom_mode, spec.tom_cards):
-                raise NycRulesError("Tom's level must be written as a mode and a card count, such as B4")
-        elif spec.kind.startswith("bot:") and not (spec.tom_mode or spec.tom_cards):
+        plain = spec == SeatSpec(spec.name, spec.kind)  # no setting of a kind the game adds
+        if spec.kind in kinds:
+            kinds[spec.kind].check(spec, ruleset)
+        elif spec.kind.startswith("bot:") and plain:
             if parse_seat(spec.kind, ruleset, 0).kind != spec.kind:
                 raise NycRulesError(f"unknown bot '{shown_clipped(spec.kind, 40)}'")
-        elif spec.kind != "human" or spec.tom_mode or spec.tom_cards:
-            raise NycRulesError(f"a seat is a person (human), a bot or Tom, not '{shown_clipped(spec.kind, 40)}'")
+        elif spec.kind != "human" or not plain:
+            kinds_said = ", ".join(["a person (human)", "a bot", *(kind.title for kind in kinds.values())])
+            kinds_said = " or ".join(kinds_said.rsplit(", ", 1))
+            raise NycRulesError(f"a seat is {kinds_said}, not '{shown_clipped(spec.kind, 40)}'")
     check_seats(specs, ruleset)
 
 
@@ -134,17 +130,18 @@ class SeatTypeError(NycRulesError, TypeError):
 
 
 def parse_seats(values: list[str], ruleset: Ruleset) -> list[SeatSpec]:
+    """The seats of `--seat` texts (none: a person against the game's own rival, else a greedy bot)."""
+    kinds = game_seats(ruleset)
     if isinstance(values, (str, bytes)) or not all(isinstance(value, str) for value in values):
         wrong = values if isinstance(values, (str, bytes)) else next(v for v in values if not isinstance(v, str))
-        raise SeatTypeError(f"seats are a list of texts such as ['Ann', 'bot:greedy', 'tom'], not "
+        example = ", ".join(repr(text) for text in ["Ann", "bot:greedy", *(kind.example for kind in kinds)])
+        raise SeatTypeError(f"seats are a list of texts such as [{example}], not "
                             f"{shown(repr(wrong))[:40]} ({type(wrong).__name__})")
     if not values:
-        values = ["Player", f"tom:{ruleset.tom.default_level}" if ruleset.tom else "bot:greedy"]
+        values = ["Player", next((rival for kind in kinds if (rival := kind.rival(ruleset))), "bot:greedy")]
     check_seat_count(len(values), ruleset)
     specs = [parse_seat(v, ruleset, i) for i, v in enumerate(values)]
-    toms = [i for i, s in enumerate(specs) if s.kind == "tom"]
-    if len(toms) > 1:  # Tom I, Tom II, ... as the rulebook names them
-        for n, i in enumerate(toms, 1):
-            specs[i] = SeatSpec(f"Tom {_roman(n)}", "tom", specs[i].tom_mode, specs[i].tom_cards)
+    for kind in kinds:
+        specs = kind.named(specs)
     check_seats(specs, ruleset)
     return specs

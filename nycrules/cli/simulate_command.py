@@ -86,7 +86,7 @@ def simulate(
     specs = parse_seats(seat or STUDY_SEATS, loaded)
     try:
         agents = _agents(agent, specs, apart)
-        check_seats(specs, agents)
+        check_seats(specs, loaded, agents)
     except ValueError as err:
         raise fail(str(err), 2)
     given = use_evaluation(loaded, evaluation, [spec.kind for spec in specs])

@@ -227,6 +227,9 @@ class GamePart:
     at_the_table = False  # whether people can play it (`play`, `replay`...): its views and typed input are ready
     served = False  # whether `serve` shows it to browsers: its pages are built
     heuristics = False  # whether the bots' cheap rules (agents/) know its decisions; else they judge by effect
+    # The seat kinds its rulesets take beside people and bots (agents/seating.py; docs/games.md, "What a game
+    # gives the bots, the seats and the studies").
+    seats: tuple[Any, ...] = ()
     fingerprint = ""  # a digest of the game's data files beside the ruleset (part of the ruleset's digest)
 
     def setup(self, game: Any) -> None:

@@ -94,10 +94,11 @@ def _on_copy(view: SeatView, copies: list[Any], kind: str, value: Any) -> tuple[
     """A narrow call on a determinized copy (the seat's own re-dealt world: nothing hidden is in it):
     ("ok", result) or ("refused", one line)."""
     from ..agents import RandomAgent
+    from ..agents.seating import plays_by_the_rules
 
     try:
         if kind == "determinize":
-            copies.append(view.determinize(value, agents={}))  # nobody answers in it but Toms' rules
+            copies.append(view.determinize(value, agents={}))  # nobody answers in it but the game's own rules
             return "ok", len(copies) - 1
         handle, method, argument = value
         game = copies[handle]
@@ -114,7 +115,7 @@ def _on_copy(view: SeatView, copies: list[Any], kind: str, value: Any) -> tuple[
             return "ok", len(copies) - 1
         if method == "play_out":
             played = game.clone(agents={i: RandomAgent(argument * 31 + i) for i, spec in enumerate(game.specs)
-                                        if spec.kind != "tom"})
+                                        if not plays_by_the_rules(spec.kind)})
             played.run()
             return "ok", played.scores()
         if method in ("is_over", "scores", "winner"):
@@ -169,7 +170,7 @@ class _ViewData:
     def determinize(self, rng_seed: int, agents: dict | None = None) -> "_CopyApart":
         """A copy of the game with all the seat cannot see dealt anew, kept in the game's process: asked
         through the pipe (its decisions, apply, clone, play_out...), for this decision only. Nobody
-        answers in it (but Toms): `agents` cannot be sent there."""
+        answers in it (but the seats the game's own rules play): `agents` cannot be sent there."""
         if agents:
             raise NycRulesError("a copy apart takes no agents: play it out with play_out(seed)")
         return _CopyApart(_call(self.pipe, ("determinize", rng_seed)), self.pipe)

@@ -3,7 +3,7 @@
     import nycrules
     from mypackage.agents import MyAgent            # any class with choose(view) -> int
 
-    report = nycrules.run_games({0: MyAgent}, ["Mine", "bot:greedy", "tom:B4"], games=200, seed=1)
+    report = nycrules.run_games({0: MyAgent}, ["Mine", "bot:greedy", "bot:mcts"], games=200, seed=1)
     report["seats"][0]["win_rate"]
 
 `agents` maps a seat index to an agent class or factory; every game makes its own agents
@@ -70,6 +70,10 @@ def run_games(agents: AgentFactories, seats: list[str], games: int = 100, seed: 
         from .apart import Apart
         agents = {index: Apart(factory) if callable(factory) else factory for index, factory in agents.items()}
     check_agents(agents, specs)
+    try:
+        check_seats(specs, loaded, agents)
+    except ValueError as err:
+        raise NycRulesError(str(err)) from None
     if (workers is None or workers > 1) and games > 1:
         _check_picklable(agents)
     return run(RulesetRef.of(ruleset, loaded), loaded, specs, games, seed, workers=workers,
@@ -77,7 +81,8 @@ def run_games(agents: AgentFactories, seats: list[str], games: int = 100, seed: 
 
 
 def check_agents(agents: AgentFactories, specs: list[SeatSpec]) -> None:
-    """Every agent plays a seat of the game and makes objects with `choose`; every person's seat has one."""
+    """Every agent plays a seat of the game and makes objects with `choose` (simulate.check_seats checks
+    that every person's seat has one)."""
     for index, factory in agents.items():
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(specs):
             raise NycRulesError(f"agents are keyed by seat index 0-{len(specs) - 1}, not {index!r}")
@@ -86,10 +91,6 @@ def check_agents(agents: AgentFactories, specs: list[SeatSpec]) -> None:
         made = agent_for_game(factory, 0)
         if not callable(getattr(made, "choose", None)):
             raise AgentError(f"the agent {_name(factory)} of seat {index} has no method choose(view)")
-    try:
-        check_seats(specs, agents)
-    except ValueError as err:
-        raise NycRulesError(str(err)) from None
 
 
 def _check_picklable(agents: AgentFactories) -> None:

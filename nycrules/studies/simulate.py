@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from ..agents import seat_agents
+from ..agents.seating import players
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..engine.decisions import Decision
 from ..engine.scoring import winners
@@ -54,11 +55,11 @@ class GameResult:
 AgentFactories = dict[int, Callable[..., Any]]
 
 
-def check_seats(specs: list[SeatSpec], agents: AgentFactories | None = None) -> None:
-    """Every seat is a bot, a Tom, or a seat an agent of `agents` plays."""
+def check_seats(specs: list[SeatSpec], ruleset: Ruleset, agents: AgentFactories | None = None) -> None:
+    """Every seat is a bot, a seat the game's own rules play, or a seat an agent of `agents` plays."""
     people = [spec.name for i, spec in enumerate(specs) if spec.kind == "human" and i not in (agents or {})]
     if people:
-        raise ValueError(f"simulated games are played by bots and Toms only, not by {', '.join(people)} "
+        raise ValueError(f"simulated games are played by {players(ruleset)} only, not by {', '.join(people)} "
                          "(unless an agent plays the seat: --agent module:Class, or run_games' agents)")
 
 
@@ -117,7 +118,7 @@ def _judged_part(ruleset: Ruleset) -> Any:
 
 
 class HireWatch(EngineAgent):
-    """A built-in bot's stand-in that notes which characters it could hire from the elevator and
+    """A built-in bot's stand-in that notes which characters it could hire (face up on offer) and
     which it took (an agent of one's own, asked with a view, is not watched); in a game with pieces of
     its own, each piece a decision offered and whether the bot took it (GamePart.offer).
 
@@ -143,7 +144,7 @@ class HireWatch(EngineAgent):
                 self.taken[seen[0]] += seen[1]
         elif session is self.session and decision.kind == "choose" and decision.count:
             first = decision.value(0)
-            if isinstance(first, Tile) and first.where == "display":  # face up on the elevator: a hire
+            if isinstance(first, Tile) and first.where == "display":  # face up on offer: a hire
                 self.offered.update({decision.value(i).char.id for i in range(decision.count)})
                 if isinstance(index, int) and 0 <= index < decision.count:
                     self.taken[decision.value(index).char.id] += 1

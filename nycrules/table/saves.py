@@ -19,7 +19,7 @@ import stat
 import tempfile
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -29,7 +29,7 @@ from ..reading.files import FileRefused, read_bytes, read_text
 from ..reading.user_cache import xdg_folder
 from ..limits import MAX_DECISIONS, MAX_SAVE_BYTES, int_in_range, numeral_too_long
 from ..engine.model import Ruleset
-from ..agents.seating import check_name, check_seats, parse_seat, tom_level
+from ..agents.seating import check_name, check_seats, parse_seat
 from ..text import shown_clipped, shown_path
 
 FORMAT = "nycrules-save"
@@ -387,7 +387,7 @@ def read_save(path: Path, ruleset: Ruleset) -> Save:
             if seat["kind"] == "tom":
                 if not seat.get("tom"):
                     raise NycRulesError(f"Tom seat {name!r} needs a level, such as B4")
-                seats.append(SeatSpec(name, "tom", *tom_level(seat["tom"], ruleset)))
+                seats.append(replace(parse_seat(f"tom:{seat['tom']}", ruleset, 0), name=name))
             elif seat["kind"].startswith("bot:"):  # every bot `--seat` takes (seating.parse_seat)
                 seats.append(SeatSpec(name, parse_seat(seat["kind"], ruleset, 0).kind))
             else:

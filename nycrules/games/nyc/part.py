@@ -14,6 +14,7 @@ from ...engine.model import GamePart, Ruleset
 from ...engine.observation_tensor import NycLayout
 from ...engine.setup import lay_out
 from ...reading.marked_yaml import MDict
+from .seats import SEATS
 
 GAME = "nyc"
 
@@ -25,6 +26,7 @@ class Part(GamePart):
     at_the_table = True
     served = True  # web/: its pages
     heuristics = True  # agents/greedy.py and the search's candidates know its decisions
+    seats = SEATS  # Tom (seats.py)
 
     def __init__(self, seats: tuple[int, ...], most_drawn: int):
         self.seat_counts = seats
