@@ -37,7 +37,7 @@ from nycrules.agents import GreedyAgent  # noqa: E402
 from nycrules.agents.evaluation import evaluation_for, use_file  # noqa: E402
 from nycrules.agents.search import HORIZON, RolloutAgent, _mix, horizon_points  # noqa: E402
 from nycrules.agents.training import margin_of, play_sampled, tables  # noqa: E402
-from nycrules.agents.worth import Judge  # noqa: E402
+from nycrules.games.nyc.worth import Judge  # noqa: E402
 from nycrules.api import load  # noqa: E402
 
 

@@ -5,7 +5,7 @@
 The search (`bot:mcts`) judges an option by short games in which its own seat then plays
 `RolloutAgent`; the better that policy plays, the better an option is judged. Games of the
 policy alone are as fast as the greedy bot's, so its constants (`ROUND_WORTH`, `LATER_KEPT`,
-`WILD_KEPT` in nycrules/agents/search.py) can be compared on hundreds of games in seconds.
+`WILD_KEPT` in nycrules/games/nyc/bots.py) can be compared on hundreds of games in seconds.
 Both policies play seat 0 of the same seeded games (seeds 1..N, the opponent as in
 `nycrules simulate`); printed: wins, mean points, and the mean margin over the best other seat
 with a 95% interval, and the mean difference of margins per game (the same deals for both).

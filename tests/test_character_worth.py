@@ -10,7 +10,7 @@ from nycrules.engine.decisions import Decision
 from nycrules.engine.state import Tile
 from nycrules.loading.loader import load_ruleset
 from nycrules.agents.search import MCTSAgent
-from nycrules.agents.worth import Judge
+from nycrules.games.nyc.worth import Judge
 
 # Planted in a mod: a cheap character with a large effect, and a costly one with none.
 PLANTED = """\

@@ -2,49 +2,42 @@
 
 At each of its decisions with a choice the bot plays `simulations` short games
 forward from the position. Each starts from a copy where what its seat cannot
-see (other hands and reserves, the draw pile, the face-down stacks, the random
-future) is dealt anew consistently with what it can see
-(`Session.determinize`), so the search never reads a hidden card. The options
-searched take turns on the same deals: a deal is played once with each option
-still in the search (on copies of the dealt copy, which cost less than dealing
-again), so two options are compared on the same cards, and the
-luck of a deal, which is far larger than the difference between two options,
-is the same for both. The budget is spent by successive halving: every option
-is played on a few deals, the better half (by mean reward) goes on to new deals,
-and so on, so the best few options are compared on the most deals (with 60
-simulations and six options: 3 deals for all six, 7 more for the best three, 10
-more for the best two). The option with the best mean reward among the last
-ones in is taken.
+see (other hands, the draw pile, face-down stacks, the random future) is dealt
+anew consistently with what it can see (`Session.determinize`), so the search
+never reads a hidden card. The options searched take turns on the same deals: a
+deal is played once with each option still in the search (on copies of the
+dealt copy, which cost less than dealing again), so two options are compared on
+the same cards, and the luck of a deal, which is far larger than the difference
+between two options, is the same for both. The budget is spent by successive
+halving: every option is played on a few deals, the better half (by mean reward)
+goes on to new deals, and so on, so the best few options are compared on the
+most deals (with 60 simulations and six options: 3 deals for all six, 7 more for
+the best three, 10 more for the best two). The option with the best mean reward
+among the last ones in is taken.
 
-Every kind of decision of the bot's seat is searched (pairs, bids, characters to
-hire or use, prestige tiles and boroughs, the questions characters ask); only an
-exchange with the reserve, which leads to another bid decision, follows the
-playout policy's judgement. Options are limited to the playout policy's best few
-(`WIDTH`), its own pick first; at a bid, passing and the best bid of each size are
-among them (`BID_WIDTH`), so the search weighs how much to bid.
+Every kind of decision of the bot's seat is searched, except an option the
+game's bots take without a search (their `followed`). Options are limited to the
+playout policy's best few (`WIDTH`), its own pick first; the game's bots may put
+others first and weigh more (their `searched`). What New York City's bots know
+here (what to weigh, what to follow, the value at the horizon) is in
+games/nyc/bots.py, reached through the ruleset's part (docs/games.md).
 
 After the option, the bot's own seat plays `RolloutAgent`, the playout policy:
-the greedy bot's judgement (which values a character by what it does in the game
-at hand, worth.py), except that a point of bid is worth what it buys in the
-round under way (`ROUND_WORTH`), cards are kept for the rounds they serve (wild
-cards for the best one to come: the skyscrapers), and a card of the round is
-taken from the reserve before bidding. The other bots play the greedy bot and
-Toms follow their rules.
+the game's rules of thumb as they serve playouts (the greedy bot's plain rules
+for a game that gives none; its options are then searched by their effect). The
+other bots play the greedy bot, and the seats the game's own rules play follow
+them.
 
 A playout runs to the start of the next game round (`HORIZON`), where the
 position is valued: when the ruleset has a learned evaluation (evaluation.py:
 the seat's expected final margin), half the playout's reward (`LEARNED_SHARE`)
 is its win share and margin by it (all of it played worse: docs/strength.md);
-the rest, or all without one, by an estimate (`horizon_points`): each seat's skyscrapers on its board are
-built, as an estimate, in the boroughs the Mayor still visits, at most
-`BUILDS_PER_ROUND` a round (a skyscraper is built only with a skyscraper bid); a
-Tom, who has no board, builds there as many as he did on average where the
-Mayor has been; the ruleset's own final scoring is then run; and each character
-that acts once a round adds what a use gives (tried on a copy) for each game
-round left. In the last game round playouts run to the real end. A playout's
-reward is the bot's win and its margin over the best other seat. A copy copies the
-table and the tasks under way (about 1 ms; nothing is replayed), so each playout
-starts from a copy of its own.
+the rest, or all without one, by an estimate (`horizon_points`): the game's bots
+prepare the copy and say what each seat will still gain (their `horizon`), and
+the ruleset's own final scoring is run on it. The last game round is played to
+the real end. A playout's reward is the bot's win and its margin over the best
+other seat. A copy copies the table and the tasks under way (about 1 ms; nothing
+is replayed), so each playout starts from a copy of its own.
 
 A game played in turns of one active seat, with no game rounds (New York 1901;
 agents/evaluation_stages.py), is searched the same way with its own horizon: a playout
@@ -67,15 +60,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import GreedyAgent
-from ..engine.abilities import may_use_characters
 from ..engine.decisions import Decision
 from ..engine.scoring import final_scoring
 from ..engine.runner import EngineAgent, Session
 from ..engine.state import Game
-from ..language.hooks import HOOKS
 from .evaluation import Evaluation, evaluation_for
 from .evaluation_stages import in_rounds, stage, turn
-from .worth import OFFERED, Judge
+from .seating import plays_by_the_rules
 
 # Simulations per decision of each level at a table of two seats (docs/strength.md, "The search bot": time
 # per decision); at a larger table, where a playout costs more, fewer (`playouts_at`).
@@ -84,21 +75,8 @@ DEFAULT_LEVEL = "normal"
 # In a game played in turns a playout's every decision tries each option on a copy, dearer than a game
 # round's cheap rules: a level plays this share of its simulations there (docs/strength.md, New York 1901)
 TURNS_SHARE = 0.25
-WIDTH = 5  # options searched at a decision: the playout policy's best ones
-BID_WIDTH = 6  # options searched at a bid: the policy's pick, passing, and a bid of each size
+WIDTH = 5  # options searched at a decision: the playout policy's best ones (the game's `searched` may say more)
 HORIZON = 1  # game rounds a playout runs (to the start of the next one) before it is valued
-# What a Tom builds where the Mayor goes, for the value at the horizon: his skyscraper round builds
-# in the Mayor's borough, at most five of his there (tom.yaml); in the first round, before he has
-# built anywhere, as much as he does on average (about 4 a round at levels 1, B4 and 12).
-TOM_MOST = 5
-TOM_FIRST_ROUND = 4
-BUILDS_PER_ROUND = 2  # board skyscrapers a seat builds in a later round, at most, as an estimate
-# What a point of bid buys in each bidding round of the shipped rules, against the cards it costs
-# (the greedy bot counts 10 everywhere); tuned on the playout policy's own games against tom:1
-# (benchmarks/rollout_policy.py). A round of a mod not named here counts 10.
-ROUND_WORTH = {"press": 4, "dollar": 6, "elevator": 10, "plans": 6, "prestige": 10, "skyscraper": 14}
-LATER_KEPT = 0.5  # a card kept for a later round of this game round: this share of a point there
-WILD_KEPT = 1.2  # a wild card kept: this much of a point in the best round still to come
 LEARNED_SHARE = 0.5  # of a playout's reward, what the learned evaluation says (the rest: `horizon_points`);
 # measured against 0 and 1 on 20 games against tom:1 (docs/strength.md, "How the search uses it")
 MARGIN_SCALE = 15.0  # points of margin that make half the distance from an even game to a sure one
@@ -147,37 +125,12 @@ class OptionStats:
 
 
 class RolloutAgent(GreedyAgent):
-    """The bot's own seat in its playouts, and its judgement of exchanges with the reserve: the
-    greedy bot's, except that a point of bid is worth what it buys in the round under way
-    (`ROUND_WORTH`), a card kept for a later round half what a point buys there, a wild card what a
-    point buys in the best round still to come (so wild cards wait for the skyscrapers); and a card
-    of the round is taken from the reserve before bidding, the card given for it kept in the reserve
-    for later."""
+    """The bot's own seat in its playouts, and its judgement of an option it follows without searching:
+    the game's rules of thumb as they serve playouts (its part's `bots`, asked with `playout=True`;
+    New York City's: games/nyc/bots.py)."""
 
     __slots__ = ()
-
-    def _bid_point(self, game: Game) -> float:
-        return ROUND_WORTH.get(game.bidding_card, 10)
-
-    def _keep_value(self, game: Game, card_type: str) -> float:
-        if card_type == game.bidding_card:
-            return 0
-        to_come = [r.card for r in game.ruleset.rounds
-                   if r.card != game.bidding_card and r.card not in game.rounds_done]
-        if card_type == game.ruleset.wild_card:
-            return max((ROUND_WORTH.get(card, 10) for card in to_come), default=0) * WILD_KEPT
-        return ROUND_WORTH.get(card_type, 10) * LATER_KEPT if card_type in to_come else 0
-
-    def _score_exchanges(self, game: Game, decision: Decision, scores: list[float], exchanges: list[int],
-                         best_bid: float) -> None:
-        point = self._bid_point(game)
-        for i in exchanges:
-            _, out_card, in_card = decision.value(i)
-            if in_card.type == game.bidding_card and out_card.type != game.bidding_card:
-                # one more card of the round to bid; the card given up waits in the reserve
-                scores[i] = best_bid + point - 0.1 * self._keep_value(game, out_card.type)
-            else:
-                scores[i] = -100
+    playout = True
 
 
 class MCTSAgent(EngineAgent):
@@ -201,13 +154,14 @@ class MCTSAgent(EngineAgent):
         game = session.state
         assert game is not None
         self.last_search = {}
-        judge = Judge()  # character worths, shared by this decision's playouts
+        bots = game.ruleset.part.bots
+        judge = bots.judge() if bots is not None else None  # the game's memo, shared by this decision's playouts
         rollout = RolloutAgent(self.seed, judge, by_effect=True)
         candidates = self._candidates(game, decision, rollout, session)
-        if len(candidates) == 1 or _is_exchange(decision, candidates[0]):
-            return candidates[0]  # an exchange leads to another bid decision, which is searched
+        if len(candidates) == 1 or (bots is not None and bots.followed(decision, candidates[0])):
+            return candidates[0]  # the game's bots take it without a search
         others = {seat.index: GreedyAgent(_mix(self.seed, seat.index), judge, by_effect=True) for seat in game.seats
-                  if seat.index != me and not seat.is_tom}
+                  if seat.index != me and not plays_by_the_rules(seat.kind)}
         keys = [decision.option(i).key for i in candidates]
         stats = {key: OptionStats() for key in keys}
         evaluation = evaluation_for(game.ruleset)[0] if LEARNED_SHARE > 0 or self.explain else None
@@ -243,12 +197,13 @@ class MCTSAgent(EngineAgent):
         return candidates[best]
 
     def _candidates(self, game: Game, decision: Decision, policy: GreedyAgent, session: Session) -> list[int]:
-        """The playout policy's best options, its own pick first. At a bid: passing, and a bid of each
-        size (the one keeping the most worth in hand), so the search weighs how much to bid. For a game
-        the policy's rules do not know (its part's `heuristics`), the greedy bot's judgement by effect."""
+        """The playout policy's best options, its own pick first, and those the game's bots would have
+        weighed (`searched`). For a game whose part gives the bots no rules of thumb, the greedy bot's
+        judgement by effect."""
         if decision.count <= 1:
             return [0]
-        if not game.ruleset.part.heuristics:
+        bots = game.ruleset.part.bots
+        if bots is None:
             from .by_effect import option_scores
             scores = option_scores(session, decision, _mix(self.seed, game.decisions_taken), scored_now=True)
         else:
@@ -256,24 +211,14 @@ class MCTSAgent(EngineAgent):
         first = policy.best(game, scores)  # what the policy would pick
         ranked = sorted(range(decision.count), key=lambda i: (-scores[i], i))
         width = WIDTH
-        if decision.kind == "bid":
-            sizes: dict[int, int] = {}
-            passing: list[int] = []
-            for i in ranked:
-                value = decision.value(i)
-                if value[0] == "bid":
-                    sizes.setdefault(value[2], i)
-                elif value[0] == "pass":
-                    passing.append(i)
-            preferred = passing + [sizes[size] for size in sorted(sizes, reverse=True)]
-            ranked = preferred + [i for i in ranked if i not in preferred]
-            width = BID_WIDTH
+        if bots is not None:
+            ranked, width = bots.searched(decision, ranked, width)
         return [first] + [i for i in ranked if i != first][:width - 1]
 
     def _playout(self, twin: Session, key: str, rollout: GreedyAgent, evaluation: Evaluation | None, me: int,
                  stats: OptionStats) -> None:
         """The option `key` taken on this copy, then the bot's seat plays `rollout` (the other bots play
-        the greedy bot, Toms their rules) to the horizon; the position there valued into `stats`: by
+        the greedy bot, the seats the game's own rules play those rules) to the horizon; the position there valued into `stats`: by
         `horizon_points` and, when there is one, the learned evaluation; at the end, by the points."""
         decision = twin.decision()
         state = twin.state
@@ -313,44 +258,12 @@ def horizon_points(twin: Session, greedy: GreedyAgent) -> list[float]:
             state.log_events = False
             final_scoring(state)
         return [float(seat.points) for seat in state.seats]
-    rounds = state.ruleset.game.rounds
-    later = max(0, rounds - state.round) + 1  # game rounds still to play, this one included
-    judge = greedy.judge or Judge()
-    uses = [later * sum(max(0.0, judge.use(state, seat, tile)) for tile in seat.company
-                        if (hook := HOOKS.get(tile.char.when)) is not None and hook.mode in OFFERED)
-            if may_use_characters(state, seat) else 0.0 for seat in state.seats]
-    _build_where_the_mayor_goes(state)
+    bots = state.ruleset.part.bots
+    extra = bots.horizon(state, greedy.judge) if bots is not None else [0.0] * len(state.seats)
     state.chooser = lambda game, decision: greedy.choose(twin, decision)
     state.log_events = False
     final_scoring(state)  # on this throw-away copy, which is not played further
-    return [seat.points + uses[seat.index] for seat in state.seats]
-
-
-def _build_where_the_mayor_goes(game: Game) -> None:
-    """Each seat's board skyscrapers built, one by one, in the boroughs the Mayor visits from now on;
-    a Tom, who has no board, builds in each of them as many as he built on average where the Mayor
-    has been (at most `TOM_MOST` in a borough)."""
-    route = game.ruleset.game.mayor_route
-    done = max(0, game.round - 1)  # game rounds whose borough the Mayor has left
-    visited = [b for letter in route[:done] for b in game.boroughs if b.letter == letter]
-    boroughs = [b for letter in route[done:] for b in game.boroughs if b.letter == letter]
-    if not boroughs:
-        return
-    for seat in game.seats:
-        if seat.is_tom:
-            mine = seat.index
-            rate = round(sum(b.counts[mine] for b in visited) / len(visited)) if visited else TOM_FIRST_ROUND
-            for borough in boroughs:
-                borough.counts[mine] = max(borough.counts[mine], min(TOM_MOST, borough.counts[mine] + rate))
-            continue
-        for borough in boroughs:  # skyscrapers are built only with skyscraper cards: a few a round
-            built = min(BUILDS_PER_ROUND, seat.board)
-            borough.counts[seat.index] += built
-            seat.board -= built
-
-
-def _is_exchange(decision: Decision, index: int) -> bool:
-    return decision.option(index).key.startswith("swap:")
+    return [seat.points + extra[seat.index] for seat in state.seats]
 
 
 def playouts_at(simulations: int, seats: int) -> int:

@@ -246,7 +246,7 @@ class AsTried:
     without copying what the trial did not copy: the trial's own value if it read or set it, else
     the original's copy made on another path (in the memo), else the original itself, which nothing
     of the trial can have changed. The bid counting reads the hand and the bid so; a bot comparing a
-    seat's holdings before and after a use reads them so (agents/worth.py)."""
+    seat's holdings before and after a use reads them so (games/nyc/worth.py)."""
 
     def __init__(self, copy: Seat, original: Seat, memo: dict[int, Any], names: tuple[str, ...]):
         own, mine = vars(copy), vars(self)

@@ -14,6 +14,7 @@ from ...engine.model import GamePart, Ruleset
 from ...engine.observation_tensor import NycLayout
 from ...engine.setup import lay_out
 from ...reading.marked_yaml import MDict
+from .bots import BOTS
 from .seats import SEATS
 
 GAME = "nyc"
@@ -25,8 +26,8 @@ class Part(GamePart):
     game = GAME
     at_the_table = True
     served = True  # web/: its pages
-    heuristics = True  # agents/greedy.py and the search's candidates know its decisions
     seats = SEATS  # Tom (seats.py)
+    bots = BOTS  # what the bots know of its decisions (bots.py)
 
     def __init__(self, seats: tuple[int, ...], most_drawn: int):
         self.seat_counts = seats

@@ -1,4 +1,4 @@
-"""What bots think things are worth: a character by what it does, a position at a search's horizon.
+"""What New York City's bots think a character is worth: what it does, tried on copies (bots.py).
 
 A character is judged by trying it on copies of the game at hand, never by its
 printed value alone:
@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import NycRulesError
-from ..engine.abilities import use
-from ..engine.scoring import score_step
-from ..engine.state import Game, Seat, Tile
-from ..engine.usefulness import AsTried, trial_copy
-from ..language.hooks import HOOKS
+from ...diagnostics import NycRulesError
+from ...engine.abilities import use
+from ...engine.scoring import score_step
+from ...engine.state import Game, Seat, Tile
+from ...engine.usefulness import AsTried, trial_copy
+from ...language.hooks import HOOKS
 
 # What one unit of a holding is worth in points, for the comparison of a use's before and after.
 # A skyscraper built counts towards majorities; one on the board will be built (and counts half a

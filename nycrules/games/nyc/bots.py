@@ -1,0 +1,227 @@
+"""What New York City's bots know of its decisions: the cheap rules of `bot:greedy` and of the search's
+playouts, the options `bot:mcts` searches at a bid, and its value of a position at a playout's horizon.
+
+The shared bots (agents/) reach it through the ruleset's part (`part.bots`, docs/games.md, "What a
+game gives the bots"); a game that gives none is judged by the effect of its options on copies.
+
+- The greedy bot bids high but counts what the cards would be worth in the rounds to come, uses every
+  character it can, takes the best-looking pair, hires the character worth most by what it does in
+  the game at hand (worth.py), takes the most valuable prestige tile, raises a borough where it
+  leads. The rest of its rules (questions, numbers) are the shared ones.
+- The playout policy (`playout=True`) is the same, except that a point of bid is worth what it buys
+  in the round under way (`ROUND_WORTH`), cards are kept for the rounds they serve (wild cards for
+  the best one to come: the skyscrapers), and a card of the round is taken from the reserve before
+  bidding, the card given for it kept for later.
+- At a bid the search weighs passing and the best bid of each size (`BID_WIDTH` options); an
+  exchange with the reserve, which leads to another bid decision, follows the policy's judgement.
+- At a playout's horizon (the start of the next game round) each seat's skyscrapers on its board
+  are built, as an estimate, in the boroughs the Mayor still visits, at most `BUILDS_PER_ROUND` a
+  round (a skyscraper is built only with a skyscraper bid); a Tom, who has no board, builds there
+  as many as he did on average where the Mayor has been; and each character that acts once a round
+  adds what a use gives (tried on a copy) for each game round left. The search then runs the
+  ruleset's own final scoring.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...engine.abilities import may_use_characters
+from ...engine.decisions import Decision
+from ...engine.state import Borough, Game, PrestigeTile, Tile
+from ...language.hooks import HOOKS
+from .worth import OFFERED, Judge
+
+# How much a card in a drafted pair is worth (wilds: 3; a type not listed: 2).
+PAIR_WEIGHTS = {"skyscraper": 3, "prestige": 3, "elevator": 2.5}
+GREEDY_POINT = 10  # what the greedy bot counts a point of bid worth, in every round
+# What a point of bid buys in each bidding round of the shipped rules, against the cards it costs, for
+# the playout policy; tuned on the policy's own games against tom:1 (benchmarks/rollout_policy.py).
+# A round of a mod not named here counts 10.
+ROUND_WORTH = {"press": 4, "dollar": 6, "elevator": 10, "plans": 6, "prestige": 10, "skyscraper": 14}
+LATER_KEPT = 0.5  # a card kept for a later round of this game round: this share of a point there
+WILD_KEPT = 1.2  # a wild card kept: this much of a point in the best round still to come
+BID_WIDTH = 6  # options searched at a bid: the policy's pick, passing, and a bid of each size
+# What a Tom builds where the Mayor goes, for the value at the horizon: his skyscraper round builds
+# in the Mayor's borough, at most five of his there (tom.yaml); in the first round, before he has
+# built anywhere, as much as he does on average (about 4 a round at levels 1, B4 and 12).
+TOM_MOST = 5
+TOM_FIRST_ROUND = 4
+BUILDS_PER_ROUND = 2  # board skyscrapers a seat builds in a later round, at most, as an estimate
+
+
+class Bots:
+    """New York City's knowledge for the shared bots (see the module's docstring)."""
+
+    def judge(self) -> Judge:
+        """A memo of character worths: one per decision, shared by a search's playouts of it."""
+        return Judge()
+
+    def scores(self, game: Game, decision: Decision, judge: Judge, playout: bool,
+               plain: Callable[[Decision, int, Any], float]) -> list[float]:
+        """How good each option looks to the greedy bot (`playout`: to the search's playout policy); an
+        option of no kind it knows (a yes-or-no question, a number...) by the shared rules, `plain`."""
+        if decision.kind == "bid":  # the most frequent decision, with the most options
+            return _bid_scores(game, decision, playout)
+        return [_score(game, decision, i, judge, plain) for i in range(decision.count)]
+
+    def searched(self, decision: Decision, ranked: list[int], width: int) -> tuple[list[int], int]:
+        """The options a search weighs first, best first, and how many: at a bid, passing and the best
+        bid of each size (the one keeping the most worth in hand), so it weighs how much to bid."""
+        if decision.kind != "bid":
+            return ranked, width
+        sizes: dict[int, int] = {}
+        passing: list[int] = []
+        for i in ranked:
+            value = decision.value(i)
+            if value[0] == "bid":
+                sizes.setdefault(value[2], i)
+            elif value[0] == "pass":
+                passing.append(i)
+        preferred = passing + [sizes[size] for size in sorted(sizes, reverse=True)]
+        return preferred + [i for i in ranked if i not in preferred], BID_WIDTH
+
+    def followed(self, decision: Decision, index: int) -> bool:
+        """Whether the search takes this option, the policy's pick, without searching: an exchange with
+        the reserve leads to another bid decision, which is searched."""
+        return decision.option(index).key.startswith("swap:")
+
+    def horizon(self, game: Game, judge: Judge | None) -> list[float]:
+        """On a throw-away copy at a playout's horizon, before the final scoring estimates each seat's
+        points there: the skyscrapers built where the Mayor goes; each seat's points to add, what its
+        characters will still give (see the module's docstring)."""
+        rounds = game.ruleset.game.rounds
+        later = max(0, rounds - game.round) + 1  # game rounds still to play, this one included
+        judge = judge or Judge()
+        uses = [later * sum(max(0.0, judge.use(game, seat, tile)) for tile in seat.company
+                            if (hook := HOOKS.get(tile.char.when)) is not None and hook.mode in OFFERED)
+                if may_use_characters(game, seat) else 0.0 for seat in game.seats]
+        _build_where_the_mayor_goes(game)
+        return uses
+
+
+def _bid_scores(game: Game, decision: Decision, playout: bool) -> list[float]:
+    """Bid high, but count what the cards would have been worth in the rounds to come."""
+    keep: dict[str, float] = {}  # card type -> its worth kept, the same for every option of the decision
+    point = _bid_point(game, playout)
+    scores: list[float] = []
+    exchanges: list[int] = []
+    best_bid = 0.0  # passing scores 0
+    typed = getattr(decision, "bid_types", None)  # the bids' values and card types, without their cards
+    first, bids = typed() if typed is not None else (0, [])
+    for index in range(decision.count):
+        if 0 <= index - first < len(bids):
+            bid = bids[index - first]
+        else:
+            bid = None
+            value = decision.value(index)  # no labels needed
+            what = value[0]
+            if what == "bid":
+                bid = value[2], [(card.type, 1) for card in value[1]]
+        if bid is not None:
+            kept = 0.0
+            for kind, n in bid[1]:
+                worth = keep.get(kind)
+                if worth is None:
+                    worth = keep[kind] = _keep_value(game, kind, playout)
+                for _ in range(n):  # card by card: a bot's worths may be fractions, added in the same order
+                    kept += worth
+            score = bid[0] * point - kept
+            scores.append(score)
+            if score > best_bid:
+                best_bid = score
+        elif what == "use":
+            scores.append(25)
+        elif what == "exchange":
+            exchanges.append(index)
+            scores.append(8 if value[2].type == game.bidding_card else -5)
+        else:
+            scores.append(0)
+    if exchanges and playout:
+        _score_exchanges(game, decision, scores, exchanges, best_bid)
+    return scores
+
+
+def _bid_point(game: Game, playout: bool) -> float:
+    """What a point of bid is worth in the bidding round under way, against the cards it costs."""
+    return ROUND_WORTH.get(game.bidding_card, 10) if playout else GREEDY_POINT
+
+
+def _keep_value(game: Game, card_type: str, playout: bool) -> float:
+    """What a card of this type is worth kept in hand rather than bid."""
+    if card_type == game.bidding_card:
+        return 0
+    if not playout:
+        if card_type == game.ruleset.wild_card:
+            return 6
+        return 1 if card_type in game.rounds_done else 5
+    to_come = [r.card for r in game.ruleset.rounds if r.card != game.bidding_card and r.card not in game.rounds_done]
+    if card_type == game.ruleset.wild_card:
+        return max((ROUND_WORTH.get(card, 10) for card in to_come), default=0) * WILD_KEPT
+    return ROUND_WORTH.get(card_type, 10) * LATER_KEPT if card_type in to_come else 0
+
+
+def _score_exchanges(game: Game, decision: Decision, scores: list[float], exchanges: list[int],
+                     best_bid: float) -> None:
+    """The playout policy's scores for the exchanges with the reserve offered in a bid decision, given the
+    best bid's score (or passing's, 0): a card of the round taken, the card given up waiting in the
+    reserve for later; the greedy bot keeps them as `_bid_scores` gives them."""
+    point = _bid_point(game, True)
+    for i in exchanges:
+        _, out_card, in_card = decision.value(i)
+        if in_card.type == game.bidding_card and out_card.type != game.bidding_card:
+            scores[i] = best_bid + point - 0.1 * _keep_value(game, out_card.type, True)
+        else:
+            scores[i] = -100
+
+
+def _score(game: Game, decision: Decision, index: int, judge: Judge,
+           plain: Callable[[Decision, int, Any], float]) -> float:
+    value = decision.value(index)  # no labels needed
+    kind = decision.kind
+    if kind == "draft":
+        if value[0] == "pair":
+            return sum(PAIR_WEIGHTS.get(c.type, 2) if c.type != game.ruleset.wild_card else 3 for c in value[1].cards)
+        return 10
+    if kind == "use" or kind == "sell":
+        return 0 if value is None else 1
+    if isinstance(value, Tile):  # a character: the one worth most by what it does
+        worth = judge.character(game, decision.seat, value)
+        return -worth if value in decision.seat.company else worth  # one of its own is given up
+    if isinstance(value, PrestigeTile):
+        return value.value
+    if isinstance(value, Borough):  # raise the value of a borough where it leads
+        me = decision.seat.index
+        rivals = max([c for i, c in enumerate(value.counts) if i != me] + [value.neutral])
+        return value.counts[me] - rivals
+    if isinstance(value, str) and kind == "choose":  # a card type: the one it holds most of
+        return sum(1 for card in decision.seat.reserve if card.type == value)
+    if isinstance(value, list) and value and all(isinstance(v, Tile) for v in value):  # a start stack
+        return sum(judge.character(game, decision.seat, t) for t in value)
+    return plain(decision, index, value)
+
+
+def _build_where_the_mayor_goes(game: Game) -> None:
+    """Each seat's board skyscrapers built, one by one, in the boroughs the Mayor visits from now on;
+    a Tom, who has no board, builds in each of them as many as he built on average where the Mayor
+    has been (at most `TOM_MOST` in a borough)."""
+    route = game.ruleset.game.mayor_route
+    done = max(0, game.round - 1)  # game rounds whose borough the Mayor has left
+    visited = [b for letter in route[:done] for b in game.boroughs if b.letter == letter]
+    boroughs = [b for letter in route[done:] for b in game.boroughs if b.letter == letter]
+    if not boroughs:
+        return
+    for seat in game.seats:
+        if seat.is_tom:
+            mine = seat.index
+            rate = round(sum(b.counts[mine] for b in visited) / len(visited)) if visited else TOM_FIRST_ROUND
+            for borough in boroughs:
+                borough.counts[mine] = max(borough.counts[mine], min(TOM_MOST, borough.counts[mine] + rate))
+            continue
+        for borough in boroughs:  # skyscrapers are built only with skyscraper cards: a few a round
+            built = min(BUILDS_PER_ROUND, seat.board)
+            borough.counts[seat.index] += built
+            seat.board -= built
+
+
+BOTS = Bots()
