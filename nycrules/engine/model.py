@@ -213,6 +213,27 @@ class Piece:
     peers: str
 
 
+@dataclass(frozen=True)
+class CoverageItem:
+    """A named thing of a ruleset whose effect a game may never run (a character...), for
+    `validate --simulate --coverage` (studies/playcheck.py)."""
+
+    id: Any
+    title: str | None
+    label: str  # how the coverage lists it ("character 5 Lawyer")
+    effects: tuple[Script, ...]  # it ran when one of them ran; the first is its own (not listed again as an effect)
+
+
+@dataclass(frozen=True)
+class CoverageGroup:
+    """Things of one sort a coverage names (GamePart.coverage)."""
+
+    key: str  # its key in the JSON report ("characters")
+    one: str  # one of them, in a sentence ("character")
+    many: str  # the heading of a list of them ("characters")
+    items: list[CoverageItem]
+
+
 class GamePart:
     """What a game of its own folder (nycrules/games/<name>/, docs/games.md) adds to its rulesets: built by
     the loader from the game's package, shared by every game of the ruleset and its copies. The engine
@@ -244,6 +265,14 @@ class GamePart:
                 "seats": [{"index": s.index, "name": s.name, "kind": s.kind, "points": s.points,
                            "scores": dict(s.scores)} for s in game.seats],
                 "game": self.observe(game, seat)}
+
+    def effects(self, ruleset: "Ruleset") -> list[Script]:
+        """Its rulesets' effects beyond the shared steps, final scoring and procedure (studies/playcheck.py)."""
+        return []
+
+    def coverage(self, ruleset: "Ruleset") -> list[CoverageGroup]:
+        """The named things of its rulesets a coverage lists when their effect never ran (studies/playcheck.py)."""
+        return []
 
     def observe(self, game: Any, seat: int) -> dict[str, Any]:
         """What the seat may know of what `setup` added to the game, as JSON-ready data (engine/information.py)."""

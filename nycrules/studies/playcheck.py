@@ -10,7 +10,7 @@ games met it; with coverage, the report lists what never ran in those games.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +18,10 @@ from ..agents import agent_for_seat
 from ..diagnostics import Diagnostic, Location, NycRulesError
 from ..engine.decisions import Decision
 from ..engine.runner import EngineAgent, Session
-from ..engine.model import Ruleset, Script
+from ..engine.model import CoverageGroup, Ruleset, Script
 from ..loading.loader import LoadResult, check_ruleset
 from ..language.probe import Probe, ProbedCompiler
-from ..agents.seating import parse_seats
+from ..agents.seating import game_seats, parse_seats, players
 from ..text import shown_path
 
 # Decisions one game may ask before it counts as a game that cannot end. A shipped
@@ -40,30 +40,34 @@ class GameDoesNotEnd(NycRulesError):
 
 def seatings(ruleset: Ruleset, seats: list[str] | None = None) -> list[list[str]]:
     """The rotation of seatings: random bots at each seat count the ruleset allows, then the
-    same with one seat for Tom when it has rules for Tom. `seats` replaces the rotation."""
+    same with one seat of each kind the game adds that has levels in this ruleset (New York
+    City's automa, when it has rules for him). `seats` replaces the rotation."""
     if seats:
         people = [spec.name for spec in parse_seats(seats, ruleset) if spec.kind == "human"]
         if people:
-            raise NycRulesError(f"games are played by bots and Toms only, not by {', '.join(people)}")
+            raise NycRulesError(f"games are played by {players(ruleset)} only, not by {', '.join(people)}")
         return [list(seats)]
     counts = ruleset.seat_counts
     rotation = [["bot:random"] * count for count in counts]
-    if ruleset.tom is not None:
-        rotation += [["tom"] + ["bot:random"] * (count - 1) for count in counts if count >= 2]
+    for kind in game_seats(ruleset):
+        if kind.levels(ruleset):
+            rotation += [[kind.example] + ["bot:random"] * (count - 1) for count in counts if count >= 2]
     return rotation
 
 
 def seating_of(ruleset: Ruleset, rotation: list[list[str]], number: int) -> list[str]:
-    """Game `number`'s seats; a plain `tom` seat takes the level table's levels in turn."""
+    """Game `number`'s seats; a plain seat of a kind the game adds (its `example`) takes the kind's
+    levels in turn."""
     seats = rotation[number % len(rotation)]
-    if ruleset.tom is None or "tom" not in seats:
-        return seats
-    levels = sorted(ruleset.tom.levels)
-    with_tom = [i for i, row in enumerate(rotation) if "tom" in row]  # per turn of the rotation
-    rounds, rest = divmod(number, len(rotation))
-    toms_before = rounds * len(with_tom) + sum(1 for i in with_tom if i < rest)  # (not a count of every game)
-    level = levels[toms_before % len(levels)]
-    return [f"tom:{level}" if s == "tom" else s for s in seats]
+    for kind in game_seats(ruleset):
+        levels = kind.levels(ruleset)
+        if not levels or kind.example not in seats:
+            continue
+        with_kind = [i for i, row in enumerate(rotation) if kind.example in row]  # per turn of the rotation
+        rounds, rest = divmod(number, len(rotation))
+        before = rounds * len(with_kind) + sum(1 for i in with_kind if i < rest)  # (not a count of every game)
+        seats = [levels[before % len(levels)] if s == kind.example else s for s in seats]
+    return seats
 
 
 @dataclass
@@ -92,19 +96,21 @@ class Failure:
 
 @dataclass
 class Coverage:
-    """What never ran: characters and bidding rounds whose effect never ran, other effects that
-    never ran, and the lines of effects that did run whose statements never did."""
+    """What never ran: the named things of the game (its part's `coverage`: New York City's characters
+    and rounds) whose effect never ran, other effects that never ran, and the lines of effects that
+    did run whose statements never did."""
 
-    characters: list[tuple[int, str, Location]] = field(default_factory=list)
-    rounds: list[tuple[str, Location]] = field(default_factory=list)
+    groups: list[CoverageGroup] = field(default_factory=list)  # of the items that never ran
     effects: list[tuple[str, Location]] = field(default_factory=list)
     lines: list[Location] = field(default_factory=list)  # column 1: a whole line
     own_files: tuple[str, ...] = ()  # the mod's files; the others are the base's it extends
 
     def as_json(self) -> dict[str, Any]:
+        named = {group.key: [{"id": item.id, **({"title": item.title} if item.title is not None else {}),
+                              "file": item.effects[0].loc.file, "line": item.effects[0].loc.line}
+                             for item in group.items] for group in self.groups}
         return {
-            "characters": [{"id": i, "title": t, "file": w.file, "line": w.line} for i, t, w in self.characters],
-            "rounds": [{"id": i, "file": w.file, "line": w.line} for i, w in self.rounds],
+            **named,
             "effects": [{"rule": r, "file": w.file, "line": w.line} for r, w in self.effects],
             "lines": [{"file": w.file, "line": w.line} for w in self.lines],
             "own_files": list(self.own_files),
@@ -114,11 +120,13 @@ class Coverage:
         """What never ran in the mod's own files (own=True) or in the base's."""
         def keep(where: Location) -> bool:
             return (where.file in self.own_files) == own
-        return Coverage([c for c in self.characters if keep(c[2])], [r for r in self.rounds if keep(r[1])],
-                        [e for e in self.effects if keep(e[1])], [w for w in self.lines if keep(w)], self.own_files)
+        groups = [replace(group, items=[item for item in group.items if keep(item.effects[0].loc)])
+                  for group in self.groups]
+        return Coverage(groups, [e for e in self.effects if keep(e[1])], [w for w in self.lines if keep(w)],
+                        self.own_files)
 
     def size(self) -> int:
-        return len(self.characters) + len(self.rounds) + len(self.effects) + len(self.lines)
+        return sum(len(group.items) for group in self.groups) + len(self.effects) + len(self.lines)
 
 
 @dataclass
@@ -200,7 +208,7 @@ def _play_one(ruleset: Ruleset, probe: Probe, seat_texts: list[str], seed: int,
 class _Guarded(EngineAgent):
     """A seat's agent that first refuses a choice with no options and a game that goes on forever.
 
-    Toms (no agent) take the first option, as the runner does for them.
+    Seats the game's own rules play (no agent) take the first option, as the runner does for them.
     """
 
     def __init__(self, agent: Any, limit: int):
@@ -216,26 +224,15 @@ class _Guarded(EngineAgent):
 
 def _root_location(ruleset: Ruleset) -> Location:
     """The top of the ruleset's first effect's file, for a failure no rule can be blamed for."""
-    script = next(iter(ruleset.steps.values()), None) or ruleset.bid_value
+    script = next(iter([*ruleset.steps.values(), *ruleset.part.effects(ruleset)]))
     return Location(script.loc.file, 1, 1)
 
 
 def _scripts(ruleset: Ruleset) -> list[Script]:
     """Every effect of the ruleset that can run in a game (expressions are not counted)."""
-    out = list(ruleset.steps.values()) + ([ruleset.bid_value] if ruleset.bid_value is not None else [])
-    if ruleset.after_each_round is not None:
-        out.append(ruleset.after_each_round)
-    for rnd in ruleset.rounds:
-        out += [s for s in (rnd.action, rnd.bonus, rnd.runner_up) if s is not None]
-    out += [step.effect for step in ruleset.final_scoring]
-    out += [char.effect for char in sorted(ruleset.characters.values(), key=lambda c: c.id)]
+    out = list(ruleset.steps.values()) + [step.effect for step in ruleset.final_scoring]
     out += [node.effect for node in ruleset.procedure.nodes if node.effect is not None]
-    tom = ruleset.tom
-    if tom is not None:
-        out += list(tom.steps.values())  # his phase I, before-the-bid and bid rules among them
-        out += [s for parts in tom.rounds.values() for s in parts.values()]
-        out += list(tom.final_scoring.values())
-    return out
+    return out + ruleset.part.effects(ruleset)  # the game's own (New York City's characters...)
 
 
 def never_ran(ruleset: Ruleset, probe: Probe) -> Coverage:
@@ -243,15 +240,11 @@ def never_ran(ruleset: Ruleset, probe: Probe) -> Coverage:
         info = probe.effect_info(script.run) if script is not None else None
         return info.runs if info is not None else 0
 
-    coverage = Coverage()
-    for char in sorted(ruleset.characters.values(), key=lambda c: c.id):
-        if runs(char.effect) == 0:
-            coverage.characters.append((char.id, char.title, char.effect.loc))
-    tom_rounds = ruleset.tom.rounds if ruleset.tom is not None else {}
-    for rnd in ruleset.rounds:
-        if runs(rnd.action) == 0 and runs(tom_rounds.get(rnd.id, {}).get("action")) == 0:
-            coverage.rounds.append((rnd.id, rnd.action.loc))
-    listed = {char.effect.run for char in ruleset.characters.values()} | {rnd.action.run for rnd in ruleset.rounds}
+    groups = ruleset.part.coverage(ruleset)
+    coverage = Coverage([replace(group, items=[item for item in group.items
+                                               if all(runs(script) == 0 for script in item.effects)])
+                         for group in groups])
+    listed = {item.effects[0].run for group in groups for item in group.items}  # not "other effects" too
     ran_lines: set[tuple[str, int]] = set()
     for loc, count in zip(probe.locs, probe.counts):
         if count:
@@ -285,31 +278,31 @@ def text_report(check: PlayCheck, everything: bool = False) -> list[str]:
     cov = check.coverage
     if cov is None:
         return out
+    names = [group.one for group in cov.groups] + ["effect line"]  # "character, bidding round and effect line"
+    every = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     if not cov.size():
-        out.append("coverage: every character, bidding round and effect line ran")
+        out.append(f"coverage: every {every} ran")
         return out
     own, base = cov.part(True), cov.part(False)
     if own.size():
         out += _coverage_lines(own, "")
     else:
-        out.append("coverage: every character, bidding round and effect line of this ruleset's own files ran")
+        out.append(f"coverage: every {every} of this ruleset's own files ran")
     if base.size() and everything:
         out.append("in the rulesets it extends:")
         out += _coverage_lines(base, "  ")
     elif base.size():
-        out.append(f"and {base.size()} of the rulesets it extends (characters, rounds, effects and lines); "
-                   "--all lists them")
+        sorts = ", ".join(group.key for group in base.groups) + (", " if base.groups else "")
+        out.append(f"and {base.size()} of the rulesets it extends ({sorts}effects and lines); --all lists them")
     return out
 
 
 def _coverage_lines(cov: Coverage, indent: str) -> list[str]:
     out = []
-    if cov.characters:
-        out.append(f"{indent}characters that never ran ({len(cov.characters)}):")
-        out += [f"{indent}  {w.short()}: character {i} {t}" for i, t, w in cov.characters]
-    if cov.rounds:
-        out.append(f"{indent}bidding rounds that never ran ({len(cov.rounds)}):")
-        out += [f"{indent}  {w.short()}: {i} round" for i, w in cov.rounds]
+    for group in cov.groups:
+        if group.items:
+            out.append(f"{indent}{group.many} that never ran ({len(group.items)}):")
+            out += [f"{indent}  {item.effects[0].loc.short()}: {item.label}" for item in group.items]
     if cov.effects:
         out.append(f"{indent}other effects that never ran ({len(cov.effects)}):")
         out += [f"{indent}  {w.short()}: {label}" for label, w in cov.effects]

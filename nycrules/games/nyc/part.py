@@ -14,6 +14,7 @@ from ...engine.model import GamePart, Ruleset
 from ...engine.observation_tensor import NycLayout
 from ...engine.setup import lay_out
 from ...reading.marked_yaml import MDict
+from . import coverage
 from .bots import BOTS
 from .seats import SEATS
 
@@ -32,6 +33,12 @@ class Part(GamePart):
     def __init__(self, seats: tuple[int, ...], most_drawn: int):
         self.seat_counts = seats
         self.most_drawn = most_drawn
+
+    def effects(self, ruleset: Ruleset) -> list[Any]:
+        return coverage.effects(ruleset)
+
+    def coverage(self, ruleset: Ruleset) -> list[Any]:
+        return coverage.groups(ruleset)
 
     def setup(self, game: Any) -> None:
         lay_out(game)
