@@ -1,6 +1,6 @@
 """Each character's effect on its owner, with the owner's seat and kind of player held equal.
 
-In a study every seat keeps its place and its player (`bot:greedy`, `tom:5`, ...) for all
+In a study every seat keeps its place and its player (`bot:greedy`, `bot:mcts`, an automa...) for all
 games, so seat i's owners of a character and seat i's non-owners differ in having it, not
 in who plays or where they sit. A character's effect is the owners' mean minus the
 non-owners' mean within each seat, averaged over the seats with the weight
@@ -73,7 +73,7 @@ class Sample:
     """
 
     owners: int  # seats that owned it at the end, over all games
-    offered: int  # hires at which a bot could have taken it from the elevator (simulate.HireWatch)
+    offered: int  # hires at which a bot could have taken it face up (simulate.HireWatch)
     taken: int  # ... and took it
     points: float | None
     wins: float | None

@@ -148,7 +148,7 @@ def _verdicts(comparison: dict) -> str:
         f"{verdicts['family']} judged figure(s) taken together (Bonferroni, 95%): the base against itself calls "
         "nothing at least 95% of the time. <b>No clear effect</b>: within the margin, or too uncertain; more games "
         "narrow the interval. A character that fewer than 10 seats owned (the bots judge a character by trying it, "
-        "and leave a useless one on the elevator) is judged by <b>how often the bots took it</b> when it was on "
+        "and leave a useless one on offer) is judged by <b>how often the bots took it</b> when it was on "
         "offer at a hire, against the same reference, with a margin of "
         f"{verdicts['hire_margin'] * 100:g} percentage points. One that nearly every seat owned (an action card "
         "every seat plays) is judged by its owners' points against the same seats in the base's games of the same "

@@ -18,17 +18,18 @@ judged characters, at 95%) lies above +MARGIN points, "likely too weak" when it 
 nothing, is then called "too strong" or "too weak" for any character less than 5% of the time.
 
 A character that too few seats owned to measure (bots that judge characters by what they do
-leave a useless one on the elevator) is judged by the bots' choices instead: how often they
+leave a useless one on offer) is judged by the bots' choices instead: how often they
 took it when it was face up at a hire, against the reference's rate (Newcombe's interval of
 two Wilson intervals, with the same Bonferroni correction and a margin of HIRE_MARGIN).
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import fields
+from typing import Any, Sequence
 
 from .effects import MIN_OWNERS, Sample
-from ..engine.model import CharacterDef, Piece, Ruleset
+from ..engine.model import CharacterDef, Piece, Ruleset, Script
 from .stats import Bootstrapped, bonferroni_z, bootstrapped, newcombe
 
 MARGIN = 2.0  # points: an effect smaller than this is not called, however sure it is (see benchmarks/verdicts.py)
@@ -40,10 +41,16 @@ STRONG, WEAK, UNCLEAR, UNTOLD = "likely too strong", "likely too weak", "no clea
 NEW, CHANGED, SAME, REMOVED = "new", "changed", "same", "removed"
 
 
+_NOT_RULES = ("id", "loc", "assumed")  # which character it is and where and how it is written, not what it does
+
+
 def _rules_of(char: CharacterDef) -> tuple:
-    """What a character is and does, without where it is written."""
-    return (char.title, char.phase, char.value, char.copies, char.cost, char.when, char.text, char.effect.source,
-            char.requires.source if char.requires else None, char.needs_a_bid)
+    """What a character is and does (each field but `_NOT_RULES`, a rule by its text), not where it is written."""
+    return tuple(_text_of(getattr(char, f.name)) for f in fields(char) if f.name not in _NOT_RULES)
+
+
+def _text_of(value: Any) -> Any:
+    return value.source if isinstance(value, Script) else value
 
 
 def pieces_of(ruleset: Ruleset) -> dict:
