@@ -114,7 +114,7 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
 def _judged_part(ruleset: Ruleset) -> Any:
     """The ruleset's game part when it gives pieces of its own to judge (GamePart.piece_noun), else None."""
     part = ruleset.part
-    return part if part is not None and part.piece_noun else None
+    return part if part.piece_noun else None
 
 
 class HireWatch(EngineAgent):

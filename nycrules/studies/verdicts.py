@@ -57,15 +57,14 @@ def pieces_of(ruleset: Ruleset) -> dict:
     """What a study judges of the ruleset's games, by id: its game's pieces (GamePart.pieces), or else
     its characters."""
     part = ruleset.part
-    if part is not None and part.piece_noun:
+    if part.piece_noun:
         return part.pieces(ruleset)
     return {c.id: Piece(c.title, _rules_of(c), f"value-{c.value} characters") for c in ruleset.characters.values()}
 
 
 def noun_of(ruleset: Ruleset) -> str:
     """What the judged pieces are called: `character`, or what the game calls its own (`card`)."""
-    part = ruleset.part
-    return part.piece_noun if part is not None and part.piece_noun else "character"
+    return ruleset.part.piece_noun or "character"
 
 
 def changes(mod_rules: Ruleset, base_rules: Ruleset) -> dict:
