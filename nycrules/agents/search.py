@@ -44,7 +44,8 @@ agents/evaluation_stages.py), is searched the same way with its own horizon: a p
 runs to the seat's next turn (the rest of its turn, then the other seats' turns), every
 seat judging its options by their effect (agents/by_effect.py), and the position is
 valued by the learned evaluation when there is one and by the points with the final
-scoring run as if the game ended there.
+scoring run as if the game ended there. Its candidates are ranked by the same trial
+of the turn with that final scoring run after it (`scored_now`).
 
 Levels (`LEVELS`) are simulations per decision at a table of two seats, fewer at a
 larger one (`playouts_at`) and in a game played in turns (`TURNS_SHARE`); `bot:mcts:N`
