@@ -4,6 +4,7 @@ import pytest
 
 from nycrules.language import nodes as n
 from nycrules import primitives  # noqa: F401  (registers the primitives the checker looks up)
+from nycrules.games import nyc  # noqa: F401  (and New York City's, which these effects call)
 from nycrules.language.checker import Checker
 from nycrules.language.scope import CheckContext, Symbols
 from nycrules.language.compiler import _RUNTIME, Compiler
@@ -71,7 +72,7 @@ def check(text: str, names=None, pure=False):
     assert tree is not None, sink.items
     symbols = Symbols({"press": "card_type", "wild": "card_type", "manhattan": "borough", "yellow": "colour"},
                       {"bonus": "int", "steps": "map[int,int]"})
-    checker = Checker(symbols, sink)
+    checker = Checker(symbols, sink, "nyc")
     checker.check_effect(tree, CheckContext({"me": "seat"} if names is None else names, pure=pure))
     return [(d.code, d.location.line, d.location.column) for d in sink.items], sink.items
 
@@ -115,7 +116,7 @@ def test_conditions_cannot_change_the_game():
     value = scalar("draw_cards(me, 1) == []")
     sink = Sink()
     tree = parse_expression(value, value.span, sink)
-    Checker(Symbols(), sink).check_expression(tree, CheckContext({"me": "seat"}, pure=True), "bool")
+    Checker(Symbols(), sink, "nyc").check_expression(tree, CheckContext({"me": "seat"}, pure=True), "bool")
     assert [d.code for d in sink.items] == ["E413"]
 
 
@@ -131,7 +132,7 @@ def run(text: str, variables=None, params=None):
     sink = Sink()
     tree = parse_effect(value, value.span, sink)
     symbols = Symbols({}, {"table": "map[int,list[int]]"})
-    checker = Checker(symbols, sink)
+    checker = Checker(symbols, sink, "nyc")
     names = {k: "int" for k in (variables or {})}
     checker.check_effect(tree, CheckContext(names))
     assert not sink.items, sink.items
@@ -216,7 +217,7 @@ def test_a_variable_name_from_a_ruleset_is_never_written_into_generated_code():
     value = scalar("total = sum([1, 2], v -> v + 1)")
     sink = Sink()
     tree = parse_effect(value, value.span, sink)
-    checker = Checker(Symbols(), sink)
+    checker = Checker(Symbols(), sink, "nyc")
     checker.check_effect(tree, CheckContext({}))
     assert not sink.items
     hostile = "a=__import__('builtins').setattr(__import__('builtins'), 'NYC_PLANTED', 1),"
@@ -299,7 +300,7 @@ def test_an_effect_generated_on_its_first_run_becomes_that_code_and_keeps_its_va
     value = scalar("total = start * 2\nkinds = [k in [1, 2, 3] where k > start]")
     sink = Sink()
     tree = parse_effect(value, value.span, sink)
-    checker = Checker(Symbols({}, {}), sink)
+    checker = Checker(Symbols({}, {}), sink, "nyc")
     checker.check_effect(tree, CheckContext({"start": "int"}))
     fn = Compiler(checker.calls, {}, {}).effect(tree)
     stub = fn.__code__

@@ -11,7 +11,7 @@ import pytest
 from nycrules.engine.information import observation
 from nycrules.api import new_game
 from nycrules.diagnostics import NycRulesError
-from nycrules.loading.loader import load_ruleset
+from nycrules.loading.loader import check_ruleset, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [ROOT / "rulesets" / "nyc", ROOT / "rulesets" / "ny1901", ROOT / "rulesets" / "ny1901" / "advanced.yaml",
@@ -41,3 +41,13 @@ def test_no_shared_module_asks_whether_a_ruleset_has_a_part():
              for path in sorted((ROOT / "nycrules").rglob("*.py")) if "games" not in path.relative_to(ROOT).parts
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if asking.search(line)]
     assert found == []
+
+
+def test_a_new_york_1901_ruleset_cannot_call_new_york_city_s_primitives(tmp_path):
+    mod = tmp_path / "mod.yaml"
+    mod.write_text("extends: ny1901\nruleset: {id: m1901, name: Mod, version: 1, game: ny1901}\n"
+                   "steps:\n  turn: |\n    found = boroughs()\n", encoding="utf-8")
+    found = check_ruleset(mod).diagnostics
+    assert [(d.code, d.location.line) for d in found] == [("E402", 5)]
+    assert found[0].message.startswith("unknown primitive 'boroughs'")
+    assert check_ruleset(ROOT / "rulesets" / "nyc").ruleset is not None  # its own rulesets call it

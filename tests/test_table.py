@@ -236,7 +236,7 @@ def test_counts_are_told_in_the_singular_and_plural():
     give(game, ann, dollars=1)
     ann.points = 1
     assert "  1 dollar, " in nyc_views.hand(game, ann) and ", 1 point, " in nyc_views.hand(game, ann)
-    from nycrules.primitives.boroughs import build_from_supply
+    from nycrules.games.nyc.primitives_boroughs import build_from_supply
     from nycrules.primitives.seats import pay_dollars
 
     class Frame:

@@ -116,10 +116,11 @@ def variants(name: str, game: str | None = None) -> list[Primitive]:
 
 
 def all_primitives(game: str | None = None) -> list[Primitive]:
-    """Every primitive a ruleset of `game` may call; the game's own after the shared ones."""
+    """Every primitive a ruleset of `game` may call, by category: those of the categories listed here in
+    their order (a game's own among them), then a game's own categories."""
     found = [p for ps in _registered().values() for p in ps if p.game is None or p.game == game]
-    return sorted(found, key=lambda p: (p.game is not None, CATEGORIES.index(p.category) if p.game is None else 0,
-                                        p.category, p.name, len(p.params)))
+    return sorted(found, key=lambda p: (p.category not in CATEGORIES, CATEGORIES.index(p.category)
+                                        if p.category in CATEGORIES else 0, p.category, p.name, len(p.params)))
 
 
 def names(game: str | None = None) -> list[str]:

@@ -137,8 +137,10 @@ def _from_cache(cache: RulesetCache, specs: list[ScriptSpec], sink: Sink,
 
 
 def _type_check(parsed: list[tuple[ScriptSpec, Any]], symbols: Symbols, sink: Sink,
-                game: str | None = None) -> Checker:
-    """Type-check every script that parsed (and whose context is known), with the game's own primitives."""
+                game: str = other_games.DEFAULT_GAME) -> Checker:
+    """Type-check every script that parsed (and whose context is known), with the game's own primitives
+    (importing the game's package registers them)."""
+    other_games.game_module(game)
     checker = Checker(symbols, sink, game)
     for spec, tree in parsed:
         if not spec.checkable or tree is None or isinstance(tree, int):

@@ -1,4 +1,5 @@
-"""The primitives of the effect language. Importing this package registers them all."""
+"""The shared primitives of the effect language (a game's own are in its folder, nycrules/games/<game>/).
+Importing this package registers them."""
 
 from typing import Any, Callable, TypeVar
 
@@ -50,4 +51,4 @@ def count(f: Any, value: int, what: str) -> int:
     return check_count(f, check_not_negative(f, value, what), what)
 
 
-from . import bidding, boroughs, cards, characters, choices, lists, log, procedure, seats, vessels  # noqa: E402,F401
+from . import choices, lists, log, procedure, seats  # noqa: E402,F401

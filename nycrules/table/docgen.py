@@ -13,6 +13,7 @@ from .. import primitives  # noqa: F401  (registers the primitives listed here)
 from ..language.dsltypes import DESCRIPTIONS
 from ..language.hooks import HOOKS
 from ..language.registry import CATEGORIES, all_primitives
+from ..loading.other_games import DEFAULT_GAME, game_module
 
 INTRO = Path(__file__).with_name("dsl_intro.md")  # the prose, with its examples
 
@@ -48,7 +49,8 @@ def _primitives() -> str:
     lines = ["## Primitives", "",
              "Kinds: *query* gives a value and changes nothing (allowed in `requires`); "
              "*action* changes the game; *choice* asks `me`.", ""]
-    prims = all_primitives()
+    game_module(DEFAULT_GAME)  # the game the language was made for: its primitives are described here too
+    prims = all_primitives(DEFAULT_GAME)
     for category in CATEGORIES:
         members = [p for p in prims if p.category == category]
         if not members:

@@ -33,7 +33,7 @@ def table(ruleset: Ruleset, kind: str) -> Table:
         rows = [[str(i + 1), s.id, s.title, s.text] for i, s in enumerate(ruleset.final_scoring)]
         return Table("Final scoring", ["#", "id", "title", "text"], rows)
     if kind == "primitives":
-        rows = [[p.name, p.signature, p.kind, p.category, p.help] for p in all_primitives()]
+        rows = [[p.name, p.signature, p.kind, p.category, p.help] for p in all_primitives(ruleset.part.game)]
         return Table("Primitives", ["name", "signature", "kind", "category", "help"], rows)
     if kind == "procedure":
         return _procedure(ruleset)
@@ -132,9 +132,9 @@ def detail(ruleset: Ruleset, ident: str) -> Detail | None:
         users = ", ".join(str(c.id) for c in ruleset.by_hook.get(ident, ())) or "none"
         return Detail(f"Hook {h.name}", [("phase", h.phase), ("mode", h.mode), ("fired by", h.fired_by),
                                          ("help", h.help), ("characters", users)], [])
-    for p in all_primitives():
+    for p in all_primitives(ruleset.part.game):
         if p.name == ident:
-            variants = [q for q in all_primitives() if q.name == ident]
+            variants = [q for q in all_primitives(ruleset.part.game) if q.name == ident]
             fields = [("signature", q.signature) for q in variants] + [("kind", p.kind), ("help", p.help)]
             return Detail(f"Primitive {p.name}", fields, [])
     if ident in ruleset.procedure.by_id:
@@ -171,7 +171,7 @@ def close_names(ruleset: Ruleset, ident: str) -> list[str]:
     primitives and procedure nodes (`round_start` for `round_number`), at most three."""
     own = hook(hooks_of(ruleset), "detail_names")
     known = {s.id for s in ruleset.final_scoring} | set(HOOKS) | set(own(ruleset) if own is not None else ())
-    known |= {p.name for p in all_primitives()} | set(ruleset.procedure.by_id)
+    known |= {p.name for p in all_primitives(ruleset.part.game)} | set(ruleset.procedure.by_id)
     text = ident.strip().lower()
     first = text.split("_")[0]  # `round_number`: the names with the word `round` first
     by_word = [name for name in sorted(known, key=len) if len(first) >= 3 and first in name.split("_")]

@@ -4,66 +4,67 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import ops
-from ..engine.state import Card, Pair, Seat
-from ..language.registry import primitive
-from . import count as check_count, inline, not_negative, require
+from ...engine import ops
+from ...engine.state import Card, Pair, Seat
+from ...language.registry import primitive
+from ...primitives import count as check_count, inline, not_negative, require
 
+GAME = "nyc"  # its rulesets alone may call these
 C = "cards"
 
 
-@primitive("hand(seat: seat) -> list[card]", "The cards in the seat's hand (Tom's supply).", C)
+@primitive("hand(seat: seat) -> list[card]", "The cards in the seat's hand (Tom's supply).", C, game=GAME)
 @inline("list({0}.hand)")
 def hand(f: Any, seat: Seat) -> list:
     return list(seat.hand)
 
 
-@primitive("reserve(seat: seat) -> list[card]", "The cards in the seat's reserve, below its board.", C)
+@primitive("reserve(seat: seat) -> list[card]", "The cards in the seat's reserve, below its board.", C, game=GAME)
 def reserve(f: Any, seat: Seat) -> list:
     return list(seat.reserve)
 
 
-@primitive("reserve_size(seat: seat) -> int", "How many cards the seat's reserve holds when full.", C)
+@primitive("reserve_size(seat: seat) -> int", "How many cards the seat's reserve holds when full.", C, game=GAME)
 @inline("{0}.reserve_size")
 def reserve_size(f: Any, seat: Seat) -> int:
     return seat.reserve_size
 
 
-@primitive("played(seat: seat) -> list[card]", "The cards the seat has played in this bidding round.", C)
+@primitive("played(seat: seat) -> list[card]", "The cards the seat has played in this bidding round.", C, game=GAME)
 def played(f: Any, seat: Seat) -> list:
     return list(seat.played)
 
 
-@primitive("type(card: card) -> card_type", "The card's type, as printed on it.", C)
+@primitive("type(card: card) -> card_type", "The card's type, as printed on it.", C, game=GAME)
 @inline("{0}.type")
 def type_(f: Any, card: Card) -> str:
     return card.type
 
 
 @primitive("counts_as(card: card) -> card_type",
-           "The type a played card counts as in the bid (its own type unless a character changed it).", C)
+           "The type a played card counts as in the bid (its own type unless a character changed it).", C, game=GAME)
 def counts_as(f: Any, card: Card) -> str:
     return card.counted_as
 
 
-@primitive("card_types() -> list[card_type]", "Every card type, in the order of the components.", C)
+@primitive("card_types() -> list[card_type]", "Every card type, in the order of the components.", C, game=GAME)
 def card_types(f: Any) -> list:
     return [c.id for c in f.game.ruleset.components.card_types]
 
 
-@primitive("round_card() -> card_type", "The card type of the current bidding round.", C)
+@primitive("round_card() -> card_type", "The card type of the current bidding round.", C, game=GAME)
 def round_card(f: Any) -> str:
     return f.game.bidding_card
 
 
 @primitive("bidding_round_done(card: card_type) -> bool",
-           "Whether that card type's bidding round is already over in this game round.", C)
+           "Whether that card type's bidding round is already over in this game round.", C, game=GAME)
 def bidding_round_done(f: Any, card: str) -> bool:
     return card in f.game.rounds_done
 
 
 @primitive("draw_cards(seat: seat, count: int) -> list[card]",
-           "Draw cards from the draw pile into the hand; gives the cards drawn.", C, changes=True, counts=True)
+           "Draw cards from the draw pile into the hand; gives the cards drawn.", C, changes=True, counts=True, game=GAME)
 def draw_cards(f: Any, seat: Seat, count: int) -> list:
     check_count(f, count, "draw_cards of")
     drawn = ops.draw_into(f.game, seat.hand, count)
@@ -72,7 +73,7 @@ def draw_cards(f: Any, seat: Seat, count: int) -> list:
     return drawn
 
 
-@primitive("discard(cards: list[card])", "Put the cards, wherever they are, on the discard pile.", C)
+@primitive("discard(cards: list[card])", "Put the cards, wherever they are, on the discard pile.", C, game=GAME)
 def discard(f: Any, cards: list) -> None:
     if cards:
         owner = f.vars.get("me")
@@ -82,7 +83,7 @@ def discard(f: Any, cards: list) -> None:
 
 
 @primitive("to_hand(seat: seat, cards: list[card])",
-           "Move the cards (from a pair, the reserve or the bid) into the seat's hand.", C)
+           "Move the cards (from a pair, the reserve or the bid) into the seat's hand.", C, game=GAME)
 def to_hand(f: Any, seat: Seat, cards: list) -> None:
     shown: list[str] = []  # what the other seats see taken: not the cards of the face-down reserve
     from_reserve = 0
@@ -107,7 +108,7 @@ def to_hand(f: Any, seat: Seat, cards: list) -> None:
 
 @primitive("reveal(seat: seat, cards: list[card])",
            "The cards, just drawn into the seat's hand or reserve, were shown to everyone: "
-           "from now on every seat knows the seat holds them (until they are seen leaving).", C)
+           "from now on every seat knows the seat holds them (until they are seen leaving).", C, game=GAME)
 def reveal(f: Any, seat: Seat, cards: list) -> None:
     for card in cards:
         require(f, card.zone is seat.hand or card.zone is seat.reserve,
@@ -116,7 +117,7 @@ def reveal(f: Any, seat: Seat, cards: list) -> None:
 
 
 @primitive("grow_reserve(seat: seat, count: int)",
-           "The reserve holds `count` more cards from now on; they are drawn into it at once.", C, counts=True)
+           "The reserve holds `count` more cards from now on; they are drawn into it at once.", C, counts=True, game=GAME)
 def grow_reserve(f: Any, seat: Seat, count: int) -> None:
     check_count(f, seat.reserve_size + not_negative(f, count, "grow_reserve of"), "a reserve of")
     seat.reserve_size += count
@@ -124,36 +125,36 @@ def grow_reserve(f: Any, seat: Seat, count: int) -> None:
     f.game.emit(seat, f"has a reserve of {seat.reserve_size} cards")
 
 
-@primitive("refill_reserve(seat: seat)", "Draw cards into the reserve until it is full again.", C)
+@primitive("refill_reserve(seat: seat)", "Draw cards into the reserve until it is full again.", C, game=GAME)
 def refill_reserve(f: Any, seat: Seat) -> None:
     ops.refill_reserve(f.game, seat)
 
 
-@primitive("display_pairs() -> list[pair]", "The pairs of cards still on display in phase I.", C)
+@primitive("display_pairs() -> list[pair]", "The pairs of cards still on display in phase I.", C, game=GAME)
 @inline("list(f.game.pairs)")
 def display_pairs(f: Any) -> list:
     return list(f.game.pairs)
 
 
-@primitive("display_cards() -> list[card]", "Every card of the pairs on display.", C)
+@primitive("display_cards() -> list[card]", "Every card of the pairs on display.", C, game=GAME)
 def display_cards(f: Any) -> list:
     return [card for pair in f.game.pairs for card in pair.cards]
 
 
-@primitive("pair_of(card: card) -> pair", "The displayed pair the card belongs to.", C)
+@primitive("pair_of(card: card) -> pair", "The displayed pair the card belongs to.", C, game=GAME)
 def pair_of(f: Any, card: Card) -> Pair:
     pair = next((p for p in f.game.pairs if p.cards is card.zone), None)
     require(f, pair is not None, f"the {card.type} card is not in a displayed pair")
     return pair
 
 
-@primitive("take_pair(seat: seat, pair: pair)", "Take a displayed pair into the hand.", C)
+@primitive("take_pair(seat: seat, pair: pair)", "Take a displayed pair into the hand.", C, game=GAME)
 def take_pair(f: Any, seat: Seat, pair: Pair) -> None:
     require(f, pair in f.game.pairs, "that pair is no longer on display")
     f.game.taken.extend(ops.take_pair(f.game, seat, pair))
 
 
-@primitive("merge_pairs(a: pair, b: pair)", "The cards left in pair b join pair a, making one pair.", C)
+@primitive("merge_pairs(a: pair, b: pair)", "The cards left in pair b join pair a, making one pair.", C, game=GAME)
 def merge_pairs(f: Any, a: Pair, b: Pair) -> None:
     for card in list(b.cards):
         ops.move_card(card, a.cards)
@@ -165,13 +166,13 @@ def merge_pairs(f: Any, a: Pair, b: Pair) -> None:
 
 
 @primitive("draft_turns_left(seat: seat) -> int",
-           "The seat's phase I turns still to come, the current one included.", C)
+           "The seat's phase I turns still to come, the current one included.", C, game=GAME)
 @inline("{0}.draft_turns_left")
 def draft_turns_left(f: Any, seat: Seat) -> int:
     return seat.draft_turns_left
 
 
-@primitive("skip_draft_turn(seat: seat)", "The seat gives up its next phase I turn.", C)
+@primitive("skip_draft_turn(seat: seat)", "The seat gives up its next phase I turn.", C, game=GAME)
 def skip_draft_turn(f: Any, seat: Seat) -> None:
     seat.draft_turns_left = max(seat.draft_turns_left - 1, 1)
     f.game.emit(seat, "will skip its next turn of phase I")

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import ops
-from ..engine.bids import bid_value as value_of_bid, value_to_win as needed_to_win
-from ..language.runtime import rule_failed
-from ..engine.state import Card, Seat
-from ..limits import MAX_BID_CARDS
-from ..language.registry import primitive
-from . import count as check_count, inline, not_negative, require
+from ...engine import ops
+from ...engine.bids import bid_value as value_of_bid, value_to_win as needed_to_win
+from ...language.runtime import rule_failed
+from ...engine.state import Card, Seat
+from ...limits import MAX_BID_CARDS
+from ...language.registry import primitive
+from ...primitives import count as check_count, inline, not_negative, require
 
+GAME = "nyc"  # its rulesets alone may call these
 C = "bidding"
 
 
@@ -20,7 +21,7 @@ def _own(f: Any, seat: Seat, card: Card) -> None:
             "{} can only play a card from its own hand or reserve", seat.name)
 
 
-@primitive("play(seat: seat, card: card)", "Play a card (from the hand or the reserve) into the seat's bid.", C)
+@primitive("play(seat: seat, card: card)", "Play a card (from the hand or the reserve) into the seat's bid.", C, game=GAME)
 def play(f: Any, seat: Seat, card: Card) -> None:
     _own(f, seat, card)
     ops.move_card(card, seat.played)
@@ -28,7 +29,7 @@ def play(f: Any, seat: Seat, card: Card) -> None:
 
 
 @primitive("play_as(seat: seat, card: card, as: card_type, count: int)",
-           "Play a card into the bid counting as `count` cards of another type.", C, counts=True)
+           "Play a card into the bid counting as `count` cards of another type.", C, counts=True, game=GAME)
 def play_as(f: Any, seat: Seat, card: Card, as_type: str, count: int) -> None:
     check_count(f, count, "one card counting as")
     in_bid = sum(c.weight for c in seat.played) + len(seat.virtual) + count
@@ -43,32 +44,32 @@ def play_as(f: Any, seat: Seat, card: Card, as_type: str, count: int) -> None:
 
 
 @primitive("add_to_bid(seat: seat, as: card_type, count: int)",
-           "The bid counts `count` more cards of a type, with no card played.", C)
+           "The bid counts `count` more cards of a type, with no card played.", C, game=GAME)
 def add_to_bid(f: Any, seat: Seat, as_type: str, count: int) -> None:
     check_count(f, len(seat.virtual) + not_negative(f, count, "add_to_bid of"), "a bid with added cards numbering")
     seat.virtual.extend([as_type] * count)
     f.game.emit(seat, f"adds {count} {as_type} to the bid")
 
 
-@primitive("bid_value(seat: seat) -> int", "What the seat's bid in this bidding round is worth so far.", C)
+@primitive("bid_value(seat: seat) -> int", "What the seat's bid in this bidding round is worth so far.", C, game=GAME)
 def bid_value(f: Any, seat: Seat) -> int:
     return value_of_bid(f.game, seat)
 
 
 @primitive("value_to_win(seat: seat) -> int",
            "The lowest bid value that would give the seat the highest bid against the bids already made "
-           "(more than the best, or as much when ahead of it on the press track).", C)
+           "(more than the best, or as much when ahead of it on the press track).", C, game=GAME)
 def value_to_win(f: Any, seat: Seat) -> int:
     return needed_to_win(f.game, seat)
 
 
-@primitive("bid_last(seat: seat)", "The seat bids last in this bidding round.", C)
+@primitive("bid_last(seat: seat)", "The seat bids last in this bidding round.", C, game=GAME)
 def bid_last(f: Any, seat: Seat) -> None:
     f.game.last_bidder = seat
     f.game.emit(seat, "will bid last in this bidding round")
 
 
-@primitive("last_bidder_chosen() -> bool", "Whether a seat already chose to bid last in this bidding round.", C)
+@primitive("last_bidder_chosen() -> bool", "Whether a seat already chose to bid last in this bidding round.", C, game=GAME)
 @inline("(f.game.last_bidder is not None)")
 def last_bidder_chosen(f: Any) -> bool:
     return f.game.last_bidder is not None
