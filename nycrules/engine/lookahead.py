@@ -2,7 +2,7 @@
 
 A hook of mode `ordered` (final scoring's sets, 37-42, in the shipped rules)
 runs the seat's characters there one after the other; which goes first can
-change what the later ones find (vessels, dollars, board skyscrapers). Each
+change what the later ones find (what one takes, another may need). Each
 order is played on a copy of the game, followed by the final scoring steps
 still to come for that seat, and the orders are ranked by the seat's points
 at the end. The seat chooses; the best order is the first option (ties keep

@@ -23,7 +23,7 @@ FINAL_SCORING = "final_scoring"  # the id of the procedure node that scores a ga
 
 
 def score_step(game: Game, step: ScoringStep, seat: Seat) -> None:
-    """One final scoring step for one seat (Tom's version for Tom), at once."""
+    """One final scoring step for one seat (the seat's own version where its rules give one), at once."""
     task = score_step_task(game, step, seat)
     if isinstance(task, Task):
         run_now(game, task)

@@ -70,7 +70,7 @@ class SeatView:
 
     @property
     def seats(self) -> list[dict[str, str]]:
-        """Every seat's name and kind (a person, `bot:greedy`, `tom`, ...): public."""
+        """Every seat's name and kind (a person, `bot:greedy`, or a kind its game adds): public."""
         return [{"name": spec.name, "kind": spec.kind} for spec in self._session.specs]
 
     @property
