@@ -202,3 +202,13 @@ def test_a_position_naming_a_rule_path_of_a_megabyte_is_refused_in_a_short_line(
         with pytest.raises(PositionError) as caught:
             nycrules.load_position(forged)
         assert len(str(caught.value)) < 300
+
+
+def test_a_position_written_before_is_written_the_same_now():
+    """A position's table is written as it was before New York City's state moves to its part (issue 29,
+    docs/games.md): the same objects, numbered in the same order, so positions written before still read."""
+    pinned = json.loads((ROOT / "tests" / "positions" / "nyc_two_seats.json").read_text(encoding="utf-8"))
+    game = nycrules.new_game(pinned["seats"], seed=pinned["seed"])
+    for index in pinned["record"]:
+        game.apply(index)
+    assert game.position()["game"] == pinned["game"]
