@@ -81,10 +81,9 @@ class NycGame(pyspiel.Game):
         self.seed = whole_number(params["seed"], "the seed", 0, MAX_INT)  # refused here, not at the first state
         probe = new_game(self.seats, seed=self.seed, ruleset=self.ruleset, log_events=False)
         table = probe.state
-        # A draw picks among the items of one pile: the cards, the tiles of a row's stack, ...
+        # A draw picks among the items of one pile: the cards, the seats (a start player), ...
         # (its part says the most items one of the game's own draws picks among)
-        self.max_outcomes = max(len(table.cards), len(table.tiles), len(table.boroughs), len(table.seats) + 1,
-                                self.ruleset.part.most_drawn)
+        self.max_outcomes = max(len(table.cards), len(table.seats) + 1, self.ruleset.part.most_drawn)
         info = pyspiel.GameInfo(num_distinct_actions=action_space(self.ruleset).size,
                                 max_chance_outcomes=self.max_outcomes, num_players=players, min_utility=0.0,
                                 max_utility=1.0, utility_sum=1.0, max_game_length=MAX_GAME_LENGTH)

@@ -1,19 +1,18 @@
 """What one seat may know of a game, and a game re-dealt to fit that knowledge.
 
-The rulebook's public knowledge: every company, the board, the press track, the
-displays, the discard pile, cards played, and how many cards each seat holds in
-hand and reserve. A seat also knows its own hand and reserve, and which cards
-another seat took face up (a drafted pair, a card Tom draws before a bidding
-round): `Seat.known` keeps, per seat, a lower bound of those card types still
-in its hand or reserve (ops.move_card updates it as cards move).
+Public: what lies face up, and how many cards each seat holds in the zones it keeps
+hidden (its game's part says which: `held`, the hand unless it says more). A seat
+also knows its own cards, and which cards another seat took face up: `Seat.known`
+keeps, per seat, a lower bound of those card types still in its hidden zones
+(ops.move_card updates it as cards move).
 
-Hidden from the seat: the other seats' hands and reserves beyond that bound,
-the draw pile's order, the order of the face-down character stacks and of the
-prestige stack, and the game's random generator (its future draws).
+Hidden from the seat: the other seats' cards beyond that bound, the draw pile's
+order, what its game's part says is hidden of the state it added (its `redeal`),
+and the game's random generator (its future draws).
 
-`observation` gives exactly the known part as plain JSON data; `determinize`
-re-deals, in place, only the unknown part, so a search can play on a game that
-is as likely as the real one from that seat's point of view.
+`observation` gives exactly the known part as plain JSON data (its game's part
+writes it); `determinize` re-deals, in place, only the unknown part, so a search
+can play on a game that is as likely as the real one from that seat's point of view.
 """
 
 from __future__ import annotations
@@ -24,83 +23,18 @@ from typing import Any
 from .state import Card, Game, Seat
 
 
-def _types(cards: Any) -> list[str]:
-    return sorted(card.type for card in cards)
-
-
-def _seat_view(game: Game, seat: Seat, own: bool) -> dict[str, Any]:
-    view: dict[str, Any] = {
-        "index": seat.index,
-        "name": seat.name,
-        "kind": seat.kind,
-        "tom_mode": seat.tom_mode,
-        "tom_cards": seat.tom_cards,
-        "dollars": seat.dollars,
-        "board": seat.board,
-        "points": seat.points,
-        "press_space": seat.token.space if seat.token else 0,
-        "company": [[tile.uid, tile.char.id] for tile in seat.company],
-        "used": sorted(seat.used),
-        "vessels": [vessel.id for vessel in seat.vessels],
-        "hand_count": len(seat.hand),
-        "reserve_count": len(seat.reserve),
-        "reserve_size": seat.reserve_size,
-        "played": [[card.type, card.counted_as, card.weight] for card in seat.played],
-        "added_to_bid": list(seat.virtual),
-        "draft_turns_left": seat.draft_turns_left,
-        "known_cards": {kind: n for kind, n in sorted(seat.known.items()) if n},
-        "scores": dict(seat.scores),
-    }
-    if own:
-        view["hand"] = _types(seat.hand)
-        view["reserve"] = _types(seat.reserve)
-    return view
-
-
 def observation(game: Game, seat_index: int) -> dict[str, Any]:
     """Everything seat `seat_index` may know of the game now, as JSON-ready data (its part's, model.GamePart)."""
     return game.ruleset.part.observation(game, seat_index)
 
 
-def nyc_observation(game: Game, seat_index: int) -> dict[str, Any]:
-    """New York City's observation (its part's, games/nyc/part.py)."""
-    return {
-        "seat": seat_index,
-        "round": game.round,
-        "bidding_round": game.bidding_card,
-        "bidding_rounds_done": sorted(game.rounds_done),
-        "scoring_step": game.scoring_step,
-        "finished": game.finished,
-        "mayor": game.mayor.id if game.mayor else None,
-        "statue_flipped": game.statue_flipped,
-        "press": [[token.seat.index if token.seat else None, token.space] for token in game.press],
-        "boroughs": [{"id": b.id, "letter": b.letter, "base": b.base, "neutral": b.neutral,
-                      "skyscrapers": list(b.counts),
-                      "prestige": [[t.id, t.colour, t.value] for t in b.prestige]} for b in game.boroughs],
-        "vessels_on_board": [vessel.id for vessel in game.board_vessels],
-        "prestige_display": [[t.id, t.colour, t.value] for t in game.prestige_display],
-        "prestige_stack": len(game.prestige_stack),
-        "elevator": {str(value): {"face_up": [[t.uid, t.char.id] for t in game.elevator_rows[value]],
-                                  "stack": len(game.elevator_stacks.get(value, []))}
-                     for value in sorted(game.elevator_rows)},
-        "start_stacks": [[[t.uid, t.char.id] for t in stack] for stack in game.start_stacks],
-        "pairs": [_types(pair.cards) for pair in game.pairs],
-        "taken_this_turn": _types(game.taken),
-        "draw_pile": len(game.deck),
-        "discard_pile": _types(game.discard),
-        "bids": {str(seat.index): value for seat, value in game.bids_made.items()},
-        "last_bidder": game.last_bidder.index if game.last_bidder else None,
-        "seats": [_seat_view(game, seat, seat.index == seat_index) for seat in game.seats],
-    }
-
-
-def _kept_known(seat: Seat, seen: set[int]) -> tuple[list[Card], list[Card]]:
-    """The seat's cards split into ones standing for its publicly known types, and the rest; a card
+def _kept_known(seat: Seat, zones: tuple[list[Card], ...], seen: set[int]) -> tuple[list[Card], list[Card]]:
+    """The seat's hidden cards (in `zones`) split into ones standing for its publicly known types, and the rest; a card
     seen as itself (`seen`: ids of card objects, such as the cards taken this turn) first."""
     need = dict(seat.known)
     kept: list[Card] = []
     rest: list[Card] = []
-    for card in sorted([*seat.hand, *seat.reserve], key=lambda c: (c.type, id(c) not in seen, c.id)):
+    for card in sorted([card for zone in zones for card in zone], key=lambda c: (c.type, id(c) not in seen, c.id)):
         if need.get(card.type, 0) > 0:
             need[card.type] -= 1
             kept.append(card)
@@ -142,33 +76,37 @@ def _deal(dealt: list[tuple[list[Card], list[Card]]], kept: set[int]) -> None:
 def determinize(game: Game, seat_index: int, rng: random.Random) -> None:
     """Re-deal, in place, what seat `seat_index` cannot know, keeping all it knows.
 
-    Kept: every public zone, the seat's own hand and reserve, how many cards each
-    other seat holds in hand and reserve, and the card types known to be there.
-    Re-dealt: the rest of the other seats' cards together with the draw pile; the
-    face-down character and prestige stacks are reshuffled, and the game's random
-    generator is reseeded from `rng`. The result depends only on what the seat
-    knows and on `rng` (hidden cards are sorted before they are shuffled).
+    Kept: every public zone, the seat's own cards, how many cards each other seat
+    holds in each zone it keeps hidden, and the card types known to be there.
+    Re-dealt: the rest of the other seats' hidden cards together with the draw pile;
+    what the game's part says is hidden of its own state (its `redeal`); and the
+    game's random generator is reseeded from `rng`. The result depends only on what
+    the seat knows and on `rng` (hidden cards are sorted before they are shuffled).
     """
+    part = game.ruleset.part
     others = [seat for seat in game.seats if seat.index != seat_index]
     pool: list[Card] = sorted(game.deck, key=lambda c: (c.type, c.id))
-    seen = {id(card) for card in game.taken}
+    seen = {id(card) for card in part.seen_cards(game)}
+    held = [part.held(seat) for seat in others]
     kept_by_seat = []
-    for seat in others:
-        kept, rest = _kept_known(seat, seen)
+    for seat, zones in zip(others, held):
+        kept, rest = _kept_known(seat, zones, seen)
         kept_by_seat.append(kept)
         pool += rest
     pool.sort(key=lambda c: (c.type, c.id))
     rng.shuffle(pool)
     dealt: list[tuple[list[Card], list[Card]]] = []  # (a zone, the cards dealt to it, in order)
-    for seat, kept in zip(others, kept_by_seat):
-        hand_count = len(seat.hand)
-        cards = kept + [pool.pop() for _ in range(hand_count + len(seat.reserve) - len(kept))]
-        rng.shuffle(cards)  # which known card is in the hand and which in the reserve is not known
-        dealt += [(seat.hand, cards[:hand_count]), (seat.reserve, cards[hand_count:])]
+    for zones, kept in zip(held, kept_by_seat):
+        cards = kept + [pool.pop() for _ in range(sum(map(len, zones)) - len(kept))]
+        rng.shuffle(cards)  # which known card is in which of the seat's zones is not known
+        start = 0
+        for zone in zones:
+            dealt.append((zone, cards[start:start + len(zone)]))
+            start += len(zone)
     dealt.append((game.deck, pool))
     _deal(dealt, seen | {id(card) for kept in kept_by_seat for card in kept})
     game.cards.sort(key=lambda card: card.id)  # by number, as dealt at the start (card objects took new numbers)
-    for task in game.stack:  # what a task worked out from the cards dealt anew (a bidding turn's menus)
+    for task in game.stack:  # what a task worked out from the cards dealt anew (a menu of the cards in hand)
         task.dealt_anew()
-    game.ruleset.part.redeal(game, seat_index, rng)  # what the game's part added (model.GamePart)
+    part.redeal(game, seat_index, rng)  # what the game's part added (model.GamePart)
     game.rng.seed(rng.getrandbits(64))

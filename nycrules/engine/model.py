@@ -281,6 +281,20 @@ class GamePart:
     def redeal(self, game: Any, seat: int, rng: Any) -> None:
         """Deal anew, in place, what the seat cannot know of what `setup` added (a determinized copy)."""
 
+    def held(self, seat: Any) -> tuple[Any, ...]:
+        """The zones of cards a seat keeps hidden from the others (engine/information.py deals them anew)."""
+        return (seat.hand,)
+
+    def tally(self, seat: Any) -> tuple[tuple[Any, ...], dict[Any, int], dict[Any, int]]:
+        """What a balance study counts of a seat at the end of a game (studies/simulate.py): the ids of the named
+        things it holds (New York City's characters: one per tile), the tiles of each it took during the game,
+        and the times each acted; none for a game without such things."""
+        return (), {}, {}
+
+    def seen_cards(self, game: Any) -> Any:
+        """Cards now known as themselves though they lie hidden (taken face up this turn): kept by a deal."""
+        return ()
+
     def tensor_layout(self, ruleset: "Ruleset") -> Any:
         """The layout of the observation tensor of its rulesets (engine/observation_tensor.py): the segments
         every game has, then its own (engine/game_tensor.py, from `tensor_segments` and `tensor_fill`)."""

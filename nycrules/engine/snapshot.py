@@ -32,11 +32,10 @@ from .setup import SeatSpec
 
 FORMAT = 2  # the version of this file format (2: with its check)
 
-# The classes a position holds, by the name a file gives them.
+# The classes a position holds, by the name a file gives them (and those of its game's part: state_classes).
 CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
-    state.Game, state.Seat, state.Zone, state.Card, state.Tile, state.Borough, state.Vessel, state.PrestigeTile,
-    state.PressToken, state.Pair, state.Event, Frame, procedure.Cursor, procedure.Place, effect_task.EffectTask,
-    abilities.UseTask, abilities.OfferTask, abilities.HookTask, draft.DraftTurn, bidding.BiddingTurn,
+    state.Game, state.Seat, state.Zone, state.Card, state.Event, Frame, procedure.Cursor, procedure.Place,
+    effect_task.EffectTask, abilities.UseTask, abilities.OfferTask, abilities.HookTask, draft.DraftTurn, bidding.BiddingTurn,
     bidding.Evaluation, building.Build, usefulness.BidKeeper)}
 _SKIP = {("Game", "chooser"), ("Game", "waiting"), ("Game", "emit"), ("Game", "chance")}  # whoever plays it, not the position
 _NOT_KEPT = {("BiddingTurn", "holdings")}  # worked out again from the cards

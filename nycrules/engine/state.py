@@ -202,34 +202,24 @@ class PressToken(Copied):
 
 @dataclass(eq=False)
 class Seat:
+    """A seat at the table: what every game's seats have. A game's part adds its own (New York City's
+    dollars, company...: games/nyc/state.py) as plain attributes when it lays out the table."""
+
     index: int
     name: str
-    kind: str  # "human", "bot:random", "bot:greedy", "tom"
+    kind: str  # "human", "bot:random", "bot:greedy", or a kind its game adds ("tom")
     tom_mode: str = ""
     tom_cards: int = 0
     hand: Zone = field(default_factory=lambda: Zone("hand"))
-    reserve: Zone = field(default_factory=lambda: Zone("reserve"))
     played: Zone = field(default_factory=lambda: Zone("played", public=True))
-    reserve_size: int = 0
-    dollars: int = 0
-    board: int = 0  # skyscrapers on the player board
     points: int = 0
-    company: list[Tile] = field(default_factory=list)
-    vessels: list[Vessel] = field(default_factory=list)
-    used: set[int] = field(default_factory=set)  # tile uids used this game round
-    virtual: list[str] = field(default_factory=list)  # card types added to the bid by characters
-    draft_turns_left: int = 0
-    token: PressToken | None = None
     scores: dict[str, int] = field(default_factory=dict)  # final scoring by category
-    # Card types everyone knows are in the hand or reserve (taken face up, not seen leaving since):
-    # a lower bound per type, kept up to date by ops.move_card.
+    # Card types everyone knows are in the hand (taken face up, not seen leaving since): a lower bound per
+    # type, kept up to date by ops.move_card.
     known: dict[str, int] = field(default_factory=dict)
-    # For balance studies: character id -> tiles taken into the company / times the character acted.
-    hired: dict[int, int] = field(default_factory=dict)
-    uses: dict[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.hand.known = self.reserve.known = self.known
+        self.hand.known = self.known
         self.is_tom = self.kind == "tom"  # asked at nearly every step, and a seat never changes kind
 
     def __repr__(self) -> str:
@@ -257,32 +247,10 @@ class Game:
         self.chance: Any = chance  # a Sampler picking what shuffles and draws give, else the seed (chance.py)
         self.deck = Zone("draw pile")
         self.discard = Zone("discard pile", public=True)
-        self.pairs: list[Pair] = []
         self.cards: list[Card] = []
-        self.boroughs: list[Borough] = []
-        self.borough_by_id: dict[str, Borough] = {}
-        self.vessels: list[Vessel] = []
-        self.board_vessels: list[Vessel] = []
-        self.prestige_stack: list[PrestigeTile] = []
-        self.prestige_display: list[PrestigeTile] = []
-        self.tiles: list[Tile] = []
-        self.elevator_rows: dict[int, list[Tile]] = {}
-        self.elevator_stacks: dict[int, list[Tile]] = {}
-        self.start_stacks: list[list[Tile]] = []
-        self.press: list[PressToken] = []  # ranking, first = farthest ahead
-        self.neutral_token = PressToken(None)
-        self.mayor: Borough | None = None
-        self.statue_flipped = False
         self.round = 0
-        self.bidding_card: str = ""  # card type of the current bidding round
-        self.last_bidder: Seat | None = None  # set by character 18's effect
-        self.bidding_start: Seat | None = None  # who starts the next bidding round of this phase II
-        self.bid_winner: Seat | None = None  # the highest bid of the bidding round evaluated last
-        self.bids_made: dict[Seat, int] = {}  # bids placed in the current bidding round
-        self.rounds_done: set[str] = set()  # card types whose bidding round is over this game round
-        self.taken: list[Card] = []  # cards taken on the current draft turn
         self.scoring_step = ""  # the final scoring category being scored
-        self.pair_counter = 0
+        # A game's part adds its own state here as plain attributes when it lays out the table (setup).
         self.events: list[Any] = []
         self.log_events = True
         self.log_full = False  # the log reached a limit: later events are not kept

@@ -102,11 +102,12 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
         by_category = dict(seat.scores)
         by_category[DURING_THE_GAME] = seat.points - sum(seat.scores.values())
         watch = watched.get(seat.index)
-        kept = Counter(tile.char.id for tile in seat.company)
-        lost = {char_id: n - kept[char_id] for char_id, n in seat.hired.items() if n > kept[char_id]}
+        held, hired, uses = game.ruleset.part.tally(seat)  # its game's named things: New York City's characters
+        kept = Counter(held)
+        lost = {char_id: n - kept[char_id] for char_id, n in hired.items() if n > kept[char_id]}
         owned = tuple(sorted(part.owned(game, seat.index) if part is not None else kept))
         seats.append(SeatResult(seat in won, seat.points, by_category, owned,
-                                dict(seat.hired), dict(seat.uses),
+                                dict(hired), dict(uses),
                                 dict(watch.offered) if watch else {}, dict(watch.taken) if watch else {}, lost))
     return GameResult(number, len(session.record), tuple(seats))
 

@@ -9,14 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Sink, SourceTexts
-from ...engine.information import nyc_observation
 from ...engine.model import GamePart, Ruleset
 from ...engine.observation_tensor import NycLayout
-from ...engine.setup import lay_out
+from ...engine.state import Borough, Pair, PressToken, PrestigeTile, Tile, Vessel
 from ...reading.marked_yaml import MDict
 from . import coverage
 from .bots import BOTS
+from .observation import observation
 from .seats import SEATS
+from .state import lay_out
 
 GAME = "nyc"
 
@@ -25,6 +26,7 @@ class Part(GamePart):
     """What New York City adds to its rulesets: the seat counts its press track starts, and its table."""
 
     game = GAME
+    state_classes = (Tile, Borough, Vessel, PrestigeTile, PressToken, Pair)  # what `setup` lays out (state.py)
     at_the_table = True
     served = True  # web/: its pages
     seats = SEATS  # Tom (seats.py)
@@ -44,7 +46,19 @@ class Part(GamePart):
         lay_out(game)
 
     def observation(self, game: Any, seat: int) -> dict[str, Any]:
-        return nyc_observation(game, seat)
+        return observation(game, seat)
+
+    def held(self, seat: Any) -> tuple[Any, ...]:
+        """A seat's hand and reserve."""
+        return seat.hand, seat.reserve
+
+    def tally(self, seat: Any) -> tuple[tuple[Any, ...], dict[Any, int], dict[Any, int]]:
+        """The characters of its company (one per tile), the tiles it hired and the times each acted."""
+        return tuple(tile.char.id for tile in seat.company), seat.hired, seat.uses
+
+    def seen_cards(self, game: Any) -> Any:
+        """The cards taken on the current draft turn (a pair taken face up)."""
+        return game.taken
 
     def redeal(self, game: Any, seat: int, rng: Any) -> None:
         """The face-down character stacks of the elevator and the prestige stack, shuffled (the cards are
@@ -62,8 +76,10 @@ class Part(GamePart):
 
 def part(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts) -> Part:
     """The part of a ruleset that passed every check: the seat counts are those the press track gives
-    the neutral tokens for; a random draw picks among the prestige tiles or the start stacks at most
-    (OpenSpiel's chance outcomes count the cards, tiles and boroughs of the table too)."""
+    the neutral tokens for; a random draw of its own picks among the prestige tiles, the start stacks,
+    the character tiles (a row's stack holds some of them) or the boroughs at most (OpenSpiel's chance
+    outcomes; the cards and seats every game has are counted there)."""
     comp = doc["components"]
     seats = tuple(sorted(int(count) for count in comp["press_track"]["neutral_start"]))
-    return Part(seats, max(len(comp["prestige_tiles"]), len(comp["start_stacks"])))
+    tiles = sum(c["copies"] for c in doc["characters"]) + sum(len(stack) for stack in comp["start_stacks"])
+    return Part(seats, max(len(comp["prestige_tiles"]), len(comp["start_stacks"]), tiles, len(comp["boroughs"])))

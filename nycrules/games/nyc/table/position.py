@@ -23,6 +23,7 @@ from ....limits import MAX_GAME_NUMBER, MAX_POSITION_BYTES
 from ....reading.schema_check import check as schema_check
 from ....agents.seating import NAME_RULE, looks_like, valid_name
 from ....text import shown
+from ..state import lay_state
 
 
 @dataclass
@@ -188,6 +189,7 @@ def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]],
     comp = ruleset.components
     seats = [Seat(i, str(s["name"]), "tom" if s.get("tom") else "human") for i, s in enumerate(data["seats"])]
     game = Game(ruleset, seats, 0)
+    lay_state(game)  # New York City's parts of the game and the seats, empty
     game.round = ruleset.game.rounds
     asked: dict[str, int] = {}
     answered: set[str] = set()  # seats whose `choices:` answer found its question
