@@ -2,7 +2,7 @@
 (the observing seat, the seats, the end, each seat's points and final scoring), then the game's own,
 which its part lays out and fills from the part of the observation it gave (model.GamePart:
 `tensor_segments`, `tensor_fill`). The same interface as New York City's layout
-(observation_tensor.py): `segments`, `size`, `seats`, `fill(observation, scaled)`.
+(games/nyc/tensor.py): `segments`, `size`, `seats`, `fill(observation, scaled)`.
 """
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ from typing import Any
 
 from ...diagnostics import Sink, SourceTexts
 from ...engine.model import GamePart, Ruleset
-from ...engine.observation_tensor import NycLayout
 from ...engine.state import Borough, Pair, PressToken, PrestigeTile, Tile, Vessel
 from ...reading.marked_yaml import MDict
 from . import coverage
@@ -18,6 +17,7 @@ from .bots import BOTS
 from .observation import observation
 from .seats import SEATS
 from .state import lay_out
+from .tensor import Layout
 
 GAME = "nyc"
 
@@ -71,7 +71,7 @@ class Part(GamePart):
         rng.shuffle(game.prestige_stack)
 
     def tensor_layout(self, ruleset: Ruleset) -> Any:
-        return NycLayout(ruleset)
+        return Layout(ruleset)
 
 
 def part(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts) -> Part:
