@@ -3,7 +3,7 @@
 A decision knows how many options it has and builds option i on demand, so a
 bot that picks an index never pays for labels it does not read. Every option
 has a display `label`, an engine `value` and a `key`: a stable name that does
-not depend on display wording (`pass`, `bid:press press wild`, `use:5`, ...),
+not depend on display wording (`pass`, `card:wild`, `seat:1`, a game's own such as `char:5`),
 for saves, tools and researchers.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from .state import Borough, Card, Pair, PrestigeTile, Seat, Tile, Vessel
+from .state import Card, Seat
 
 
 class Option:
@@ -34,7 +34,7 @@ class Decision:
     (options a person cannot tell apart get `#2`, `#3`). With `values` and `label`, the
     options (and their labels) are only made when someone reads them: a bot that picks
     an index needs the count and the value taken, `value(i)`. A subclass may build its
-    options itself by overriding `option`, `value` and `prompt` (see BidMenu).
+    options itself by overriding `option`, `value` and `prompt` (a game's menu of many options).
     """
 
     __slots__ = ("seat", "kind", "rule", "key", "count", "_prompt", "_options", "_build", "_value", "_values",
@@ -45,9 +45,9 @@ class Decision:
                  value: Callable[[int], Any] | None = None, values: list[Any] | None = None,
                  label: Callable[[Any], str] | None = None, key: str = ""):
         self.seat = seat
-        self.kind = kind  # what is being decided: bid, draft, use, choose, choose_some, number, ask, ...
+        self.kind = kind  # what is being decided: choose, choose_some, number, ask, or a game's own kind
         self._prompt = prompt  # or a function giving it, for prompts worth building only when shown
-        self.rule = rule  # the rule asking, e.g. "character 7" or "prestige round bonus"
+        self.rule = rule  # the rule asking, e.g. "character 7" or "final scoring"
         # The question's own name, given by the ruleset (`ask(question, key)`): stable while the
         # question's wording changes, for a table or tool that treats some questions apart. "" if none.
         self.key = key
@@ -143,16 +143,6 @@ def option_key(value: Any) -> str:
         return value
     if isinstance(value, Card):
         return f"card:{value.type}"
-    if isinstance(value, Tile):
-        return f"char:{value.char.id}"
-    if isinstance(value, Borough):
-        return f"borough:{value.id}"
-    if isinstance(value, Vessel):
-        return f"vessel:{value.id}"
-    if isinstance(value, PrestigeTile):
-        return f"prestige:{value.id}"
-    if isinstance(value, Pair):
-        return f"pair:{value.name().replace(' ', '')}"
     if isinstance(value, Seat):
         return f"seat:{value.index}"
     if isinstance(value, list):
@@ -162,7 +152,7 @@ def option_key(value: Any) -> str:
 
 
 def cards_text(ruleset: Any, types: Counter) -> str:
-    """Card types as `2x prestige skyscraper`, in the order of the ruleset's card types ('' for none)."""
+    """Card types as `2x wild red`, in the order of the ruleset's card types ('' for none)."""
     order = {c.id: i for i, c in enumerate(ruleset.components.card_types)}
     return " ".join(f"{n}x {kind}" if n > 1 else kind
                     for kind, n in sorted(types.items(), key=lambda kv: order.get(kv[0], 99)) if n)
@@ -174,16 +164,6 @@ def describe(value: Any) -> str:
         if value.zone is not None and value.zone.name.startswith("pair"):
             return f"{value.type} (from {' + '.join(sorted(c.type for c in value.zone))})"
         return value.type
-    if isinstance(value, Tile):
-        return f"{value.char.id} {value.char.title} ({value.char.value})"
-    if isinstance(value, Borough):
-        return value.name
-    if isinstance(value, Vessel):
-        return f"{value.kind} {value.ends[0].name}-{value.ends[1].name}"
-    if isinstance(value, PrestigeTile):
-        return f"{value.colour} prestige {value.value}"
-    if isinstance(value, Pair):
-        return value.name()
     if isinstance(value, Seat):
         return value.name
     if isinstance(value, bool):
@@ -191,10 +171,11 @@ def describe(value: Any) -> str:
     if isinstance(value, list):
         if not value:
             return "nothing"
-        if all(isinstance(v, Card) for v in value):
+        first = type(value[0])
+        if first is Card and all(isinstance(v, Card) for v in value):
             joiner = " "
-        elif all(isinstance(v, Tile) for v in value):
-            joiner = " + "
+        elif all(type(v) is first for v in value):  # a list of one kind of a game's values: joined as they say
+            joiner = getattr(first, "list_joiner", ", ")
         else:
             joiner = ", "
         return joiner.join(describe(v) for v in value)
@@ -202,12 +183,13 @@ def describe(value: Any) -> str:
 
 
 def same_choice_key(value: Any) -> Any:
-    """Values a player cannot tell apart give one option (two press cards in hand are alike)."""
+    """Values a player cannot tell apart give one option (two cards of one type in hand are alike)."""
     if isinstance(value, Card):
         return ("card", value.type, id(value.zone))
-    if isinstance(value, Tile):
-        return ("tile", value.char.id, value.where, value.uid if value.where == "company" else 0)
     if isinstance(value, (int, str)):
         return ("plain", value)
+    alike = getattr(value, "alike", None)  # a game's value that says which are alike
+    if alike is not None:
+        return alike
     own = getattr(value, "option_key", None)  # a game's values with one key are alike (docs/games.md)
     return ("value", id(value)) if own is None else ("key", own)

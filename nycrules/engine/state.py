@@ -12,37 +12,12 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..diagnostics import Location
-from ..limits import MAX_EVENT_CHARS, MAX_EVENTS, MAX_GAME_STEPS, MAX_LOG_BYTES, MAX_RULE_TEXT_BYTES, text_bytes
+from ..limits import MAX_EVENTS, MAX_GAME_STEPS, MAX_LOG_BYTES, MAX_RULE_TEXT_BYTES, text_bytes
 from .copying import SHARED, Copied, copy_value
+from .events import Event, cut
 
 if TYPE_CHECKING:
     from .model import CharacterDef, Ruleset
-
-
-@dataclass(frozen=True)
-class Event:
-    """One change of the game: what happened, to whom, and the rule (and line) that caused it."""
-
-    rule: str
-    where: Any  # Location of the effect line, or None for the procedure itself
-    seat: int | None
-    text: str
-    kind: str = ""  # "header" (setup, a game round, final scoring), "section" (a bidding round or scoring step),
-    # "summary", "end", "note" (a rule's own explanation: `note`), "forced" (the label of a decision's only option)
-    # What the other seats read, when `text` names cards only `seat` sees ("": they see nothing of it).
-    public: str | None = None
-
-    def seen_by(self, seat: int) -> "Event | None":
-        """The event as `seat` saw it at the table (None: it saw nothing of it)."""
-        if self.public is None or self.seat == seat:
-            return self
-        return Event(self.rule, self.where, self.seat, self.public, self.kind) if self.public else None
-
-
-def cut(text: str) -> str:
-    """A text for the log, at most MAX_EVENT_CHARS characters (a longer one ends in "...")."""
-    return text if len(text) <= MAX_EVENT_CHARS else text[:MAX_EVENT_CHARS - 3] + "..."
 
 
 class Zone(list):
@@ -105,6 +80,11 @@ class Card:
         return twin
 
 
+def apart(value: Any) -> Any:
+    """What makes a value alike others as an option (decisions.same_choice_key): itself alone."""
+    return ("value", id(value))
+
+
 class Pair(Copied):
     __slots__ = ("id", "cards")
 
@@ -114,6 +94,15 @@ class Pair(Copied):
 
     def __repr__(self) -> str:
         return f"<pair {self.id}: {self.name()}>"
+
+    def __str__(self) -> str:  # as an option's label and in the log (decisions.describe)
+        return self.name()
+
+    @property
+    def option_key(self) -> str:
+        return f"pair:{self.name().replace(' ', '')}"
+
+    alike = property(apart)  # two pairs of the same cards are two options
 
     def name(self) -> str:
         """The pair as a player reads it: its card types, in alphabetical order."""
@@ -137,6 +126,20 @@ class Tile(Copied):
     def __repr__(self) -> str:
         return f"<character {self.char.id} (tile {self.uid})>"
 
+    def __str__(self) -> str:
+        return f"{self.char.id} {self.char.title} ({self.char.value})"
+
+    @property
+    def option_key(self) -> str:
+        return f"char:{self.char.id}"
+
+    @property
+    def alike(self) -> Any:
+        """Tiles of one character are one option, but for two in a company (each may have been used)."""
+        return ("tile", self.char.id, self.where, self.uid if self.where == "company" else 0)
+
+    list_joiner = " + "  # a start stack's tiles, as one option
+
     def __deepcopy__(self, memo: dict[int, Any]) -> "Tile":
         twin = Tile.__new__(Tile)
         memo[id(self)] = twin
@@ -156,6 +159,15 @@ class Vessel(Copied):
     def __repr__(self) -> str:
         return f"<{self.kind} {self.ends[0].id}-{self.ends[1].id}>"
 
+    def __str__(self) -> str:
+        return f"{self.kind} {self.ends[0].name}-{self.ends[1].name}"
+
+    @property
+    def option_key(self) -> str:
+        return f"vessel:{self.id}"
+
+    alike = property(apart)
+
 
 class PrestigeTile(Copied):
     __slots__ = ("id", "colour", "value")
@@ -167,6 +179,15 @@ class PrestigeTile(Copied):
 
     def __repr__(self) -> str:
         return f"<{self.colour} prestige {self.value}>"
+
+    def __str__(self) -> str:
+        return f"{self.colour} prestige {self.value}"
+
+    @property
+    def option_key(self) -> str:
+        return f"prestige:{self.id}"
+
+    alike = property(apart)
 
 
 class Borough(Copied):
@@ -190,6 +211,15 @@ class Borough(Copied):
 
     def __repr__(self) -> str:
         return f"<{self.name}>"
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def option_key(self) -> str:
+        return f"borough:{self.id}"
+
+    alike = property(apart)
 
 
 class PressToken(Copied):
