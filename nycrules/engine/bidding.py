@@ -45,6 +45,7 @@ class BiddingTurn(Task):
     may not pass any more (ruling 14, revised)."""
 
     __slots__ = ("seat", "rnd", "rule", "exchanges_left", "committed", "follows", "holdings", "phase", "using")
+    not_kept = ("holdings",)  # a position does not write them: worked out again from the cards
 
     def __init__(self, seat: Seat, rnd: RoundDef):
         self.seat, self.rnd = seat, rnd

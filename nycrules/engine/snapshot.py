@@ -26,19 +26,18 @@ from ..diagnostics import Location, NycRulesError, number_shown
 from ..limits import MAX_DECISIONS, MAX_INT, MAX_NAME_CHARS
 from ..text import shown_clipped
 from ..language.runtime import Frame
-from . import abilities, bidding, building, draft, effect_task, procedure, state, usefulness
+from . import abilities, effect_task, procedure, state
 from .model import Ruleset
 from .setup import SeatSpec
 
 FORMAT = 2  # the version of this file format (2: with its check)
 
-# The classes a position holds, by the name a file gives them (and those of its game's part: state_classes).
+# The classes a position holds, by the name a file gives them (and those of its game's part: state_classes,
+# its tasks too). A class's `not_kept` names the fields it works out again (from the cards...), not written.
 CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
     state.Game, state.Seat, state.Zone, state.Card, state.Event, Frame, procedure.Cursor, procedure.Place,
-    effect_task.EffectTask, abilities.UseTask, abilities.OfferTask, abilities.HookTask, draft.DraftTurn, bidding.BiddingTurn,
-    bidding.Evaluation, building.Build, usefulness.BidKeeper)}
+    effect_task.EffectTask, abilities.UseTask, abilities.OfferTask, abilities.HookTask)}
 _SKIP = {("Game", "chooser"), ("Game", "waiting"), ("Game", "emit"), ("Game", "chance")}  # whoever plays it, not the position
-_NOT_KEPT = {("BiddingTurn", "holdings")}  # worked out again from the cards
 
 
 class PositionError(NycRulesError):
@@ -116,8 +115,9 @@ class _Writer:
         if self.classes.get(name) is not kind:
             raise NycRulesError(f"a position cannot hold a {name} (not part of a game's state)")
         fields = {}
+        not_kept = getattr(kind, "not_kept", ())
         for field in _fields(kind, value):
-            if (name, field) in _SKIP or (name, field) in _NOT_KEPT:
+            if (name, field) in _SKIP or field in not_kept:
                 continue
             fields[field] = self.value(getattr(value, field))
         out = {"id": number, "class": name, "fields": fields}

@@ -9,8 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Sink, SourceTexts
+from ...engine.bidding import BiddingTurn, Evaluation
+from ...engine.building import Build
+from ...engine.draft import DraftTurn
 from ...engine.model import GamePart, Ruleset
 from ...engine.state import Borough, Pair, PressToken, PrestigeTile, Tile, Vessel
+from ...engine.usefulness import BidKeeper
 from ...reading.marked_yaml import MDict
 from . import coverage
 from .bots import BOTS
@@ -26,7 +30,9 @@ class Part(GamePart):
     """What New York City adds to its rulesets: the seat counts its press track starts, and its table."""
 
     game = GAME
-    state_classes = (Tile, Borough, Vessel, PrestigeTile, PressToken, Pair)  # what `setup` lays out (state.py)
+    # What `setup` lays out (state.py), and the tasks of its turns a position may hold under way.
+    state_classes = (Tile, Borough, Vessel, PrestigeTile, PressToken, Pair, DraftTurn, BiddingTurn, Evaluation, Build,
+                     BidKeeper)
     at_the_table = True
     served = True  # web/: its pages
     seats = SEATS  # Tom (seats.py)
