@@ -212,3 +212,13 @@ def test_a_position_written_before_is_written_the_same_now():
     for index in pinned["record"]:
         game.apply(index)
     assert game.position()["game"] == pinned["game"]
+
+
+def test_a_game_holds_only_its_own_games_state():
+    """The shared Game and Seat hold what every game has; each game's part lays its own state on them."""
+    nyc = nycrules.new_game(["Ann", "Ben"], seed=1).state
+    other = nycrules.new_game(["Ann", "Ben"], seed=1, ruleset=str(ROOT / "rulesets" / "ny1901")).state
+    assert hasattr(nyc, "boroughs") and hasattr(nyc.seats[0], "dollars") and hasattr(nyc.seats[0], "reserve")
+    assert hasattr(other, "city")
+    assert not {"boroughs", "press", "pairs", "tiles", "bids_made"} & set(vars(other))
+    assert not {"dollars", "reserve", "company", "vessels", "token"} & set(vars(other.seats[0]))
