@@ -94,9 +94,14 @@ def _slots_copy(cls: type) -> Any:
         if name in numbers:  # copied whole in C: copy_value would check each number
             lines.append(f"    twin.{name} = self.{name}[:]")
             continue
+        # An object copied already (a seat, a zone: most references) is found in the memo with no call.
         lines += [f"    value = self.{name}",
-                  f"    twin.{name} = value if type(value) in SHARED else copy_value(value, memo)"]
+                  "    if type(value) in SHARED:",
+                  f"        twin.{name} = value",
+                  "    else:",
+                  "        copied = memo.get(id(value), NOT_COPIED)",
+                  f"        twin.{name} = copy_value(value, memo) if copied is NOT_COPIED else copied"]
     lines.append("    return twin")
-    scope = {"new": cls.__new__, "cls": cls, "SHARED": SHARED, "copy_value": copy_value}
+    scope = {"new": cls.__new__, "cls": cls, "SHARED": SHARED, "copy_value": copy_value, "NOT_COPIED": _NOT_COPIED}
     exec(compile("\n".join(lines), f"<copy of {cls.__name__}>", "exec"), scope)
     return scope["__deepcopy__"]
