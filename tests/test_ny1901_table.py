@@ -52,7 +52,9 @@ def test_the_game_opens_saying_the_board_is_assumed_and_draws_it_within_80_colum
     assert lines[0].startswith("New York 1901: you (person), Random bot 2 (bot:random); seed 5.")
     assert any("The board is assumed" in line for line in lines[:6])
     assert any(line.startswith(" 1 y1  y1") for line in lines) and "F Fulton Street" in out
-    assert all(len(line) <= 80 for line in lines)
+    # A file's path is wrapped onto a line of its own and cannot be cut: pytest's temporary folder
+    # grows past 80 columns after its 999th run on a machine, so a line naming it is not measured.
+    assert [line for line in lines if len(line) > 80 and str(tmp_path) not in line] == []
     assert code == 0
 
 
