@@ -57,5 +57,17 @@ def test_a_bonus_card_made_stronger_is_likely_too_strong(tmp_path):
 
 
 def test_a_mod_that_changes_no_card_calls_nothing_even_judging_all(tmp_path):
-    text = compare(mod(tmp_path, params={"street_points": 5}), 20, "--verdicts", "all")
-    assert "8 judged, 0 called too strong or too weak" in text and "LIKELY" not in text
+    # Streets worth five times as much: every seat gains, and no card is the reason.
+    text = compare(mod(tmp_path, params={"street_points": 25}), 20, "--verdicts", "all")
+    assert "LIKELY" not in text and "0 called too strong or too weak" in text
+
+
+def test_an_action_card_changed_with_another_is_not_given_the_others_figure(tmp_path):
+    steps = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))["steps"]
+    played = '    use_action(me, "construction_boom")\n'
+    boom = steps["construction_boom"].replace(played, played + '    gain_points(me, 15, "a boom bonus")\n')
+    question = "Play Land Grab: take two size-2 territory cards?"
+    assert question in steps["turn"]  # reworded: Land Grab's lines change, not what it does
+    turn = steps["turn"].replace(question, "Land Grab now (two size-2 territory cards)?")
+    text = compare(mod(tmp_path, steps={"construction_boom": boom, "turn": turn}), 20)
+    assert "Land Grab (changed): LIKELY" not in text and "Construction Boom (changed): LIKELY" not in text

@@ -140,7 +140,11 @@ def judge(mod_rules: Ruleset, base_rules: Ruleset, mod_effects: dict[int, Sample
     with_points = [c for c in sorted(base) if base_effects[c].points is not None]
     offered = [c for c in sorted(base) if base_effects[c].offered]
     rows = []
-    for char_id, status in changes(mod_rules, base_rules).items():
+    changed = changes(mod_rules, base_rules)
+    # A piece every seat plays is judged by its owners' points against the base's games, a figure that
+    # holds every change of the mod: it is the piece's own only when the piece is the one change.
+    alone = [c for c, status in changed.items() if status != SAME]
+    for char_id, status in changed.items():
         title = (mod.get(char_id) or base[char_id]).title
         row: dict = {"id": char_id, "title": title, "status": status, "judged": False, "verdict": None}
         if status == REMOVED:
@@ -150,7 +154,7 @@ def judge(mod_rules: Ruleset, base_rules: Ruleset, mod_effects: dict[int, Sample
         label, peers = _peers(char_id, status, mod, base, with_points, noun)
         figure = _difference(mine, *_reference(peers, base_effects))
         basis = OWNERS if figure else None
-        if figure is None and played.get(char_id) is not None:
+        if figure is None and played.get(char_id) is not None and alone == [char_id]:
             figure, label, basis = played[char_id], "its owners in the base's games of the same seeds", PLAYED
         wins = bootstrapped(mine.wins, mine.wins_drawn, mine.owners)
         hire_label, hire_peers = _peers(char_id, status, mod, base, offered, noun)
