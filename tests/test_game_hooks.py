@@ -77,3 +77,14 @@ def test_rules_list_shows_what_the_game_lists_and_names_the_rest():
     with pytest.raises(NycRulesError, match="^New York 1901 has no characters to list; it lists scoring, "
                                             "primitives, procedure, hooks$"):
         table(other, "characters")
+
+
+def test_rules_list_with_nothing_asked_lists_the_games_first_listing():
+    from typer.testing import CliRunner
+
+    from nycrules.cli import app
+
+    nyc = CliRunner().invoke(app, ["rules", "list"])
+    assert nyc.exit_code == 0 and nyc.output.startswith("Characters (42;")
+    other = CliRunner().invoke(app, ["rules", "list", "-r", "ny1901"])  # it has no characters: its scoring
+    assert other.exit_code == 0 and other.output.startswith("Final scoring") and "Streets of New York" in other.output

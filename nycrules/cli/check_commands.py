@@ -99,18 +99,21 @@ def validate(
 
 @rules_app.command("list")
 def rules_list(
-    kind: Annotated[ListKind, typer.Argument(help="What to list.")] = ListKind.characters,
+    kind: Annotated[ListKind | None, typer.Argument(help="What to list (by default the game's first listing: "
+                                                         "characters, or the final scoring).",
+                                                    show_default=False)] = None,
     ruleset: RulesetOption = None,
     format: FormatOption = Format.text,
     plain: PlainOption = False,
 ) -> None:
     """List the characters, bidding rounds, Tom's levels, scoring steps, primitives or hooks."""
-    from ..table.listing import lines, table
+    from ..table.listing import first_kind, lines, table
     from ..table.output import use_plain, write_json, write_lines, write_table
 
     loaded = ruleset_for_command(ruleset)
-    result = table(loaded, kind.value)
-    listed = lines(loaded, kind.value)  # long texts: a listing, not a table
+    asked = kind.value if kind is not None else first_kind(loaded)
+    result = table(loaded, asked)
+    listed = lines(loaded, asked)  # long texts: a listing, not a table
     if format == Format.json:
         write_json(result.as_json())
     elif listed is not None:

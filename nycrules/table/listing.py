@@ -51,6 +51,12 @@ def table(ruleset: Ruleset, kind: str) -> Table:
 SHARED_KINDS = ("scoring", "primitives", "procedure", "hooks")  # what every ruleset lists
 
 
+def first_kind(ruleset: Ruleset) -> str:
+    """What `rules list` lists when asked for nothing: the game's own first listing, else the scoring."""
+    own = hook(hooks_of(ruleset), "LISTINGS") or {}
+    return next(iter(own), "scoring")
+
+
 def _procedure(ruleset: Ruleset) -> Table:
     """The procedure tree, a row per node, indented by depth: its id, what it does, where it is written."""
     proc = ruleset.procedure
