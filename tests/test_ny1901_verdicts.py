@@ -44,11 +44,16 @@ def test_an_action_card_made_stronger_is_likely_too_strong(tmp_path):
     boom = yaml.safe_load(SHIPPED.read_text(encoding="utf-8"))["steps"]["construction_boom"]
     played = '    use_action(me, "construction_boom")\n'
     assert played in boom
+    page = tmp_path / "study.html"
     text = compare(mod(tmp_path, steps={"construction_boom": boom.replace(
-        played, played + '    gain_points(me, 15, "a boom bonus")\n')}), 30)
+        played, played + '    gain_points(me, 15, "a boom bonus")\n')}), 30, "--out", str(page))
     assert "Verdicts on the cards of" in text and "1 judged, 1 called too strong or too weak" in text
     assert "Construction Boom (changed): LIKELY TOO STRONG +1" in text
     assert "points for its owner [+" in text and "against its owners in the base's games of the same seeds" in text
+    # Every seat played it: the page has no owners' wins to show, for want of seats that did not.
+    html = page.read_text(encoding="utf-8")
+    assert html.count('<span class="ci">too few non-owners</span>') == 3  # it, and the two others every seat plays
+    assert '<td>Land Grab</td><td>60</td><td><span class="ci">too few owners' not in html.replace(' class="l"', "")
 
 
 def test_a_bonus_card_made_stronger_is_likely_too_strong(tmp_path):

@@ -10,8 +10,9 @@ from typing import Any
 
 from .report_plots import (as_number, as_percent, category_plot, difference_plot, pretty, verdict_plot,
                            win_rate_plot)
+from .effects import MIN_OWNERS
 from .report_text import pace
-from .verdicts import STRONG, UNCLEAR, UNTOLD, WEAK, called_first, figure_text
+from .verdicts import PLAYED, STRONG, UNCLEAR, UNTOLD, WEAK, called_first, figure_text
 
 
 CSS = """
@@ -85,10 +86,10 @@ def _category_table(report: dict) -> str:
     return f'<table><tr><th class="l">seat</th>{head}<th>total</th></tr>{rows}</table>'
 
 
-def _effect(figure: dict | None, percent: bool = False) -> str:
-    """A signed figure with its 95% interval, or a dash when there are too few owners to tell."""
+def _effect(figure: dict | None, percent: bool = False, untold: str = "too few owners") -> str:
+    """A signed figure with its 95% interval, or why there is none (too few owners, or non-owners, to tell)."""
     if figure is None:
-        return '<span class="ci">too few owners</span>'
+        return f'<span class="ci">{untold}</span>'
     return _signed({**figure, "beyond_noise": False}, percent)
 
 
@@ -111,6 +112,14 @@ def _lost(character: dict) -> str:
     return f'<br><span class="ci">hired {character["hired"]}, removed {lost}</span>' if lost else ""
 
 
+def _untold(row: dict) -> str:
+    """Why a piece's figure against non-owners is missing: too few owners, or (a piece nearly every seat
+    owns, such as an action card every seat plays) too few non-owners to compare with."""
+    if row.get("basis") == PLAYED or (row.get("owners") or 0) >= MIN_OWNERS:
+        return "too few non-owners"
+    return "too few owners"
+
+
 _VERDICT_CLASS = {STRONG: "v-strong", WEAK: "v-weak", UNCLEAR: "v-unclear", UNTOLD: "v-untold"}
 
 
@@ -131,7 +140,7 @@ def _verdicts(comparison: dict) -> str:
             f'<span class="ci">({row["status"]})</span></td>'
             f'<td class="l"><span class="verdict {_VERDICT_CLASS[row["verdict"]]}">{row["verdict"]}</span></td>'
             f'<td class="l figure" style="white-space:normal">{escape(figure_text(row, verdicts["games"]))}</td>'
-            f'<td>{_effect(row["owner_win_rate"], True)}</td></tr>' for row in judged)
+            f'<td>{_effect(row["owner_win_rate"], True, _untold(row))}</td></tr>' for row in judged)
         parts.append(f'<div class="wide"><table><tr><th>id</th><th class="l">{noun}</th><th class="l">verdict</th>'
                      '<th class="l">the figure behind it, with its 95% interval</th>'
                      f'<th>its owners\' wins against non-owners of their seat, percentage points</th></tr>{rows}</table></div>')
@@ -157,7 +166,7 @@ def _verdicts(comparison: dict) -> str:
     if others:
         rows = "".join(f'<tr><td>{row["id"]}</td><td class="l">{escape(row["title"])}</td>'
                        f'<td>{row.get("owners", "–")}</td><td>'
-                       + ("removed by the mod" if row["status"] == "removed" else _effect(row["points"]))
+                       + ("removed by the mod" if row["status"] == "removed" else _effect(row["points"], False, _untold(row)))
                        + "</td></tr>" for row in others)
         parts.append(f'<div class="card"><b>Other {noun}s</b> (not changed by the mod, no verdict): points for '
                      "their owner in the mod minus in the base, 95% interval"
