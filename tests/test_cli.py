@@ -155,6 +155,14 @@ def test_play_bad_seat_is_one_line():
                                      "bot:mcts:easy/normal/hard or bot:mcts:N")
 
 
+def test_a_seat_of_a_kind_the_game_does_not_add_is_named_as_such():
+    # New York 1901 has no automa: `tom:5` is no seat there (it was refused as a name with a colon in it).
+    result = nycrules("play", "-r", "ny1901", "--seat", "you", "--seat", "tom:5")
+    assert result.returncode == 1
+    assert result.stderr.strip() == ("nycrules: New York 1901 has no seat 'tom:5'; a seat is a person's name "
+                                     "(or name:NAME), bot:random, bot:greedy, bot:mcts[:LEVEL]")
+
+
 @pytest.mark.parametrize("args, fragment", [
     (["play", "--seed", "-3"], "Invalid value for '--seed'"),
     (["play", "--bogus"], "No such option: --bogus"),

@@ -94,6 +94,10 @@ def parse_seat(text: str, ruleset: Ruleset, index: int) -> SeatSpec:
     if lowered.startswith("bot:"):
         raise NycRulesError(f"unknown bot '{shown_clipped(value, 40)}': choose bot:random, bot:greedy, bot:mcts, "
                             f"bot:mcts:easy/normal/hard or bot:mcts:N")
+    if ":" in value:  # KIND:SETTING of a kind this game does not add (a name holds no colon)
+        kinds = ", ".join(["a person's name (or name:NAME)", "bot:random, bot:greedy, bot:mcts[:LEVEL]",
+                           *(kind.example for kind in game_seats(ruleset))])
+        raise NycRulesError(f"{ruleset.name} has no seat '{shown_clipped(value, 40)}'; a seat is {kinds}")
     return SeatSpec(check_name(value), "human")
 
 
