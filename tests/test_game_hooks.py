@@ -41,6 +41,8 @@ def test_a_game_without_a_table_of_its_own_is_shown_plainly():
     assert game_hooks.after_help(None) == "Commands: board, log [N], why [N|#E], save FILE, quit"
     said = game_hooks.own_command(None, session, decision, "help", "", False)
     assert said.startswith(f"Now: {decision.seat.name} decides: {decision.prompt}\nCommands: ")
+    you = nycrules.new_game(["you", "bot:random"], seed=3)
+    assert game_hooks.explanation(None, you.state, you.decision()).startswith("Now: you decide: ")
     assert game_hooks.own_command(None, session, decision, "hand", "", False) == (
         f"`hand` is not part of {game.ruleset.name}; `help` lists the commands")
     assert game_hooks.shown_options(None, game, decision) == list(range(decision.count))

@@ -47,7 +47,7 @@ from ..engine.decisions import Decision
 from ..engine.runner import Session
 from ..engine.state import Game
 from ..limits import small_numeral
-from ..text import counted
+from ..text import counted, said_of
 from ..loading.other_games import game_module
 from . import answers, menus, views
 from .commands import VIEWS
@@ -217,7 +217,7 @@ def explanation(hooks: Any | None, game: Game, decision: Decision) -> str:
     """`help` for the decision: the game's, else what is asked of whom."""
     explain = hook(hooks, "explain")
     said = explain(game, decision) if explain is not None else None
-    return said or f"Now: {decision.seat.name} decides: {decision.prompt}"
+    return said or f"Now: {said_of(decision.seat.name, 'decides')}: {decision.prompt}"
 
 
 def shown_options(hooks: Any | None, game: Game, decision: Decision) -> list[int]:
