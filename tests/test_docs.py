@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from nycrules.table.docgen import dsl_reference
+from nycrules.games.nyc.reference import dsl_reference
 from nycrules.language.hooks import HOOKS
 from nycrules.games import nyc  # noqa: F401  (registers New York City's primitives, described there too)
 from nycrules.language.registry import all_primitives
@@ -12,7 +12,7 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "dsl.md"
 
 def test_dsl_reference_is_up_to_date():
     assert DOC.read_text(encoding="utf-8") == dsl_reference(), \
-        "docs/dsl.md is stale: run `python -m nycrules.table.docgen > docs/dsl.md`"
+        "docs/dsl.md is stale: run `python -m nycrules.games.nyc.reference > docs/dsl.md`"
 
 
 def test_every_primitive_and_hook_is_documented():

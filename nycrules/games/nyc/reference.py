@@ -1,7 +1,8 @@
-"""Generate docs/dsl.md, the modders' reference: its prose (dsl_intro.md, beside this file, with
-examples from the shipped games), then the types, hooks and primitives from their registries.
+"""Generate docs/dsl.md, the modders' reference for the language as New York City's rulesets use it:
+its prose (dsl_intro.md, beside this file, with examples from the game), then the types, hooks and
+primitives from their registries (New York 1901's own: games/ny1901/reference.py).
 
-Run `python -m nycrules.table.docgen > docs/dsl.md` after changing the prose, a primitive or a
+Run `python -m nycrules.games.nyc.reference > docs/dsl.md` after changing the prose, a primitive or a
 hook; a test fails while the file is stale.
 """
 
@@ -9,11 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import primitives  # noqa: F401  (registers the primitives listed here)
-from ..language.dsltypes import DESCRIPTIONS
-from ..language.hooks import HOOKS
-from ..language.registry import CATEGORIES, all_primitives
-from ..loading.other_games import DEFAULT_GAME, game_module
+from ... import primitives  # noqa: F401  (registers the primitives listed here)
+from ...language.dsltypes import DESCRIPTIONS
+from ...language.hooks import HOOKS
+from ...language.registry import CATEGORIES, all_primitives
+from .part import GAME  # the package, imported first, registers its primitives
 
 INTRO = Path(__file__).with_name("dsl_intro.md")  # the prose, with its examples
 
@@ -49,8 +50,7 @@ def _primitives() -> str:
     lines = ["## Primitives", "",
              "Kinds: *query* gives a value and changes nothing (allowed in `requires`); "
              "*action* changes the game; *choice* asks `me`.", ""]
-    game_module(DEFAULT_GAME)  # the game the language was made for: its primitives are described here too
-    prims = all_primitives(DEFAULT_GAME)
+    prims = all_primitives(GAME)
     for category in CATEGORIES:
         members = [p for p in prims if p.category == category]
         if not members:
