@@ -80,7 +80,7 @@ class ResearchMethods:
         return actions
 
     def observation_tensor(self, seat: int) -> list[float]:
-        """`observation(seat)` as a flat list of numbers (layout: nycrules/observation_tensor.py)."""
+        """`observation(seat)` as a flat list of numbers (layout: engine/observation_tensor.py)."""
         from .observation_tensor import observation_tensor
         return observation_tensor(self.ruleset, self.observation(seat))
 

@@ -35,7 +35,7 @@ MAX_CONNECTIONS = 200  # open pages, all games together
 MAX_PER_TOKEN = 8  # open pages of one seat (its tabs and devices)
 SEND_TIMEOUT = 15.0  # seconds a page may take to receive one update
 # The token is in the address: never sent on as a referrer, the page never cached or framed. Scripts
-# only from this server; inline styles are let in, as the board's SVG (table/svg.py) may carry them.
+# only from this server; inline styles are let in, as a game's picture (its TABLE's `svg`) may carry them.
 HEADERS = {
     "Referrer-Policy": "no-referrer", "Cache-Control": "no-store", "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
