@@ -103,3 +103,14 @@ def test_a_hint_in_a_mod_without_its_own_evaluation_says_it_uses_playouts_alone(
     said = hint(game, game.decision())
     assert re.search(r": about \d+ points, (\d+ ahead|\d+ behind|level) \(\d+ games\)$", said, re.M)
     assert "(playouts alone: the shipped evaluation was trained for the shipped rules, not this mod" in said
+
+
+def test_a_hint_in_a_game_played_in_turns_says_how_far_its_games_ran():
+    # New York 1901's search plays each option to the seat's next turn (agents/search.py), not to the end.
+    session = nycrules.new_game(["you", "bot:greedy"], seed=4, ruleset="ny1901")
+    decision = session.decision()
+    while decision is not None and decision.count < 2:
+        session.apply(0)
+        decision = session.decision()
+    text = " ".join(hint(session, decision).split())
+    assert "short games played to your next turn," in text and "the end of the game" not in text

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..engine.decisions import Decision
 from ..engine.runner import Session
 from ..agents.evaluation import evaluation_for
+from ..agents.evaluation_stages import in_rounds
 from ..agents.search import MCTSAgent, OptionStats
 from .game_hooks import hooks_of, typed, unsearched_hint
 
@@ -34,8 +35,12 @@ def hint(session: Session, decision: Decision) -> str:
     chosen = decision.option(choice).key  # the best mean reward; then the others by theirs
     ranked = sorted(found.items(), key=lambda item: (item[0] != chosen, -item[1].mean(item[1].reward)))
     playouts = sum(figures.playouts for figures in found.values())
-    rounds = getattr(game.ruleset.game, "rounds", None)  # a game played in rounds searches to the next one
-    until = "the end of the game" if rounds is None or game.round >= rounds else "the next game round"
+    # How far a playout runs (agents/search.py): to the next game round, the end in the last one; in a game
+    # played in turns, to the seat's next turn.
+    if not in_rounds(game.ruleset):
+        until = "your next turn"
+    else:
+        until = "the end of the game" if game.round >= game.ruleset.game.rounds else "the next game round"
     learned = any(figures.learned for figures in found.values())
     valued = ("each then valued by the evaluation learned from this ruleset's games" if learned else
               "points as the final scoring would count them then")
