@@ -87,8 +87,9 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
         answerers[index] = agent_for_game(factory, game_seed * 31 + index)
         watched.pop(index, None)
     session = Session(ruleset, specs, game_seed, answerers, log_events=False)
+    judged = _judged_part(ruleset)
     for watch in watched.values():
-        watch.session = session
+        watch.session, watch.part = session, judged
     try:
         game = session.run()
     except RuleRuntimeError as err:  # say which game, so it can be replayed
@@ -127,23 +128,25 @@ class HireWatch(EngineAgent):
     a copy that a search plays forward keeps the stand-in but is not counted.
     """
 
-    __slots__ = ("agent", "session", "offered", "taken")
+    __slots__ = ("agent", "session", "part", "offered", "taken")
 
     def __init__(self, agent: EngineAgent):
         self.agent = agent
-        self.session: Session | None = None
+        self.session: Session | None = None  # the game watched, and its part when it judges pieces of its own
+        self.part: Any = None
         self.offered: Counter[int] = Counter()
         self.taken: Counter[int] = Counter()
 
     def choose(self, session: Session, decision: Decision) -> int:
         index = self.agent.choose(session, decision)
-        part = _judged_part(session.ruleset) if session is self.session else None
-        if part is not None:
-            seen = part.offer(decision, index)
+        if session is not self.session:  # a copy a search plays forward
+            return index
+        if self.part is not None:
+            seen = self.part.offer(decision, index)
             if seen is not None:
                 self.offered[seen[0]] += 1
                 self.taken[seen[0]] += seen[1]
-        elif session is self.session and decision.kind == "choose" and decision.count:
+        elif decision.kind == "choose" and decision.count:
             first = decision.value(0)
             if isinstance(first, Tile) and first.where == "display":  # face up on offer: a hire
                 self.offered.update({decision.value(i).char.id for i in range(decision.count)})
