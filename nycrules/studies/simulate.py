@@ -89,7 +89,7 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
     session = Session(ruleset, specs, game_seed, answerers, log_events=False)
     judged = _judged_part(ruleset)
     for watch in watched.values():
-        watch.session, watch.part = session, judged
+        watch.session, watch.judged = session, judged
     try:
         game = session.run()
     except RuleRuntimeError as err:  # say which game, so it can be replayed
@@ -97,7 +97,6 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
     except NycRulesError as err:  # an agent's answer, an option without an action id...: which game, too
         raise naming_the_game(err, number, game_seed) from (err.__cause__ or err)
     won = winners(game)  # a shared victory counts as a win for each seat sharing it
-    part = _judged_part(ruleset)
     seats = []
     for seat in game.seats:
         by_category = dict(seat.scores)
@@ -106,7 +105,7 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
         held, hired, uses = game.ruleset.part.tally(seat)  # its game's named things: New York City's characters
         kept = Counter(held)
         lost = {char_id: n - kept[char_id] for char_id, n in hired.items() if n > kept[char_id]}
-        owned = tuple(sorted(part.owned(game, seat.index) if part is not None else kept))
+        owned = tuple(sorted(judged.owned(game, seat.index) if judged is not None else kept))
         seats.append(SeatResult(seat in won, seat.points, by_category, owned,
                                 dict(hired), dict(uses),
                                 dict(watch.offered) if watch else {}, dict(watch.taken) if watch else {}, lost))
@@ -128,12 +127,12 @@ class HireWatch(EngineAgent):
     a copy that a search plays forward keeps the stand-in but is not counted.
     """
 
-    __slots__ = ("agent", "session", "part", "offered", "taken")
+    __slots__ = ("agent", "session", "judged", "offered", "taken")
 
     def __init__(self, agent: EngineAgent):
         self.agent = agent
         self.session: Session | None = None  # the game watched, and its part when it judges pieces of its own
-        self.part: Any = None
+        self.judged: Any = None
         self.offered: Counter[int] = Counter()
         self.taken: Counter[int] = Counter()
 
@@ -141,8 +140,8 @@ class HireWatch(EngineAgent):
         index = self.agent.choose(session, decision)
         if session is not self.session:  # a copy a search plays forward
             return index
-        if self.part is not None:
-            seen = self.part.offer(decision, index)
+        if self.judged is not None:
+            seen = self.judged.offer(decision, index)
             if seen is not None:
                 self.offered[seen[0]] += 1
                 self.taken[seen[0]] += seen[1]
