@@ -1,4 +1,5 @@
-"""New York City registered with OpenSpiel (`pip install 'nycrules[openspiel]'`).
+"""nycrules' games registered with OpenSpiel (`pip install 'nycrules[openspiel]'`), one game whose
+`ruleset` parameter names the game: New York City by default, `{"ruleset": "ny1901"}` New York 1901.
 
     import pyspiel
     import nycrules.openspiel  # registers the game
@@ -8,8 +9,8 @@
         state.apply_action(state.legal_actions()[0])   # at a chance node too: its first outcome
     state.returns()
 
-An imperfect-information, explicit-stochastic game: every random event of the game (each card,
-tile or prestige tile drawn, each place of a shuffle laid out face up) is a chance node, whose
+An imperfect-information, explicit-stochastic game: every random event of the game (each card or
+tile drawn, each place of a shuffle laid out face up) is a chance node, whose
 outcomes are the items left that look different (`chance_outcomes()`: each outcome is the place of
 one such item among those left, its probability how many of the items left look like it). So the
 deal is made by chance, one draw at a time, and nothing hidden can be worked out from the game's

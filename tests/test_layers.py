@@ -161,6 +161,10 @@ GAME_WORDS = {
 NYC_STILL_NAMING = ROOT / "tests" / "nyc_vocabulary_modules.txt"
 
 
+# "press Enter" is the keyboard, not New York City's press tokens: a text may say it.
+KEYBOARD = re.compile(r"\bpress (Enter|Return)\b", re.IGNORECASE)
+
+
 def words_of(path: Path) -> set[str]:
     """The words of a module's identifiers and texts, lower case (snake_case and CamelCase split)."""
     found = set()
@@ -175,7 +179,7 @@ def words_of(path: Path) -> set[str]:
         elif isinstance(node, ast.arg):
             names.append(node.arg)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            names.append(node.value)
+            names.append(KEYBOARD.sub("", node.value))
         for name in names:
             spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
             found |= {w.lower() for w in re.findall(r"[A-Za-z]+", spaced)}
@@ -217,6 +221,14 @@ def test_the_vocabulary_check_finds_a_game_word_in_a_shared_module(tmp_path):
     (tmp_path / "nycrules" / "games" / "ny1901").mkdir(parents=True)
     (tmp_path / "nycrules" / "games" / "ny1901" / "board.py").write_text("territory = 'street'\n")
     assert game_words_in_shared_modules(tmp_path) == {"ny1901": ["nycrules/engine/x.py: district, estate"]}
+
+
+def test_the_vocabulary_check_reads_press_enter_as_the_keyboard(tmp_path):
+    (tmp_path / "nycrules" / "table").mkdir(parents=True)
+    (tmp_path / "nycrules" / "table" / "x.py").write_text("MORE = '-- more: press Enter --'\n")
+    assert game_words_in_shared_modules(tmp_path) == {}
+    (tmp_path / "nycrules" / "table" / "x.py").write_text("TOKENS = 'a press token; press Enter'\n")
+    assert game_words_in_shared_modules(tmp_path) == {"nyc": ["nycrules/table/x.py: press"]}
 
 
 def test_no_shared_module_imports_a_game():
