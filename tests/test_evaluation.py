@@ -188,3 +188,14 @@ def test_a_ruleset_with_neither_game_rounds_nor_turns_is_refused_before_any_game
     out = tmp_path / "e.json"
     done = CliRunner().invoke(app, ["train", "--ruleset", str(mod), "--games", "50000", "--out", str(out)])
     assert done.exit_code == 2 and "at the start of each game round or turn" in done.output and not out.exists()
+
+
+def test_training_plays_the_seat_kinds_a_game_adds_at_their_lowest_highest_and_default_levels():
+    """The tables come from the game's seat kinds (its part's `seats`), not from a game's name:
+    New York City's Tom at levels 1 and 12 and at the level facing a person; none for New York 1901."""
+    from nycrules.agents.training import POLICY, tables
+
+    others = [POLICY, "bot:greedy:others", "bot:greedy:others", "bot:greedy:others"]
+    assert tables(load_ruleset("nyc")) == [[POLICY, POLICY], [POLICY, "tom:1"], [POLICY, "tom:12"],
+                                           [POLICY, "tom:B4"], others]
+    assert tables(load_ruleset("ny1901")) == [[POLICY, POLICY], others]

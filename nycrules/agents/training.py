@@ -1,14 +1,15 @@
 """`nycrules train`: fit the learned evaluation (evaluation.py) on seeded games of the ruleset.
 
-Games are played by the search's playout policy (`RolloutAgent`) in every seat that is not a Tom:
-against itself at two seats, against each of three Tom levels of the ruleset (its lowest, its
-default and its highest) when it has Toms, and against three greedy bots at four seats; seats
-in turn, game by game, and a small share of random moves so that the positions vary. At each
-stage after the first (evaluation_stages.py: the start of a game round, or for a game played in
-turns the first decision of each of the seat's turns), every seat that the policy plays is sampled:
-its view of a copy where what it cannot see is dealt anew (as the search sees it), and the
-game's actual final margin (its points minus the best other seat's). Where the greedy bot has no
-rules of the game, the policy judges options by their effect (agents/by_effect.py), as it does.
+Games are played by the search's playout policy (`RolloutAgent`) in every seat that the game's own
+rules do not play: against itself at two seats, against a seat of each kind the ruleset's game adds
+(its part's `seats`, docs/games.md) at three of its levels (its lowest, its highest and the one
+facing a person who names no seats) when it has levels, and against three greedy bots at four
+seats; seats in turn, game by game, and a small share of random moves so that the positions vary.
+At each stage after the first (evaluation_stages.py: the start of a game round, or for a game
+played in turns the first decision of each of the seat's turns), every seat that the policy plays
+is sampled: its view of a copy where what it cannot see is dealt anew (as the search sees it), and
+the game's actual final margin (its points minus the best other seat's). Where the greedy bot has
+no rules of the game, the policy judges options by their effect (agents/by_effect.py), as it does.
 
 Per stage a ridge regression (numpy, the `train` extra) is fitted on four fifths of the
 games, its strength chosen by how well it predicts the next tenth, and the last tenth is held
@@ -28,7 +29,7 @@ from ..engine.runner import EngineAgent, Session
 from . import GreedyAgent, seat_agents
 from .evaluation import FORMAT, feature_names, features
 from .evaluation_stages import in_rounds, stage, turn
-from .seating import parse_seats
+from .seating import game_seats, parse_seats
 from .search import RolloutAgent, _mix
 
 if TYPE_CHECKING:
@@ -58,11 +59,11 @@ class Collected:
 def tables(ruleset: Ruleset) -> list[list[str]]:
     """The seatings played in turn (`POLICY` marks the policy's seats)."""
     out = [[POLICY, POLICY]]
-    tom = ruleset.tom
-    if tom is not None and tom.levels:
-        for level in sorted({min(tom.levels), max(tom.levels)}):
-            out.append([POLICY, f"tom:{level}"])
-        out.append([POLICY, f"tom:{tom.default_level}"])
+    for kind in game_seats(ruleset):
+        levels = kind.levels(ruleset)
+        if levels:  # its lowest and highest levels, then the one facing a person who names no seats
+            played = [*dict.fromkeys([levels[0], levels[-1]]), *filter(None, [kind.rival(ruleset)])]
+            out.extend([POLICY, level] for level in played)
     out.append([POLICY, "bot:greedy:others", "bot:greedy:others", "bot:greedy:others"])
     playable = []
     for seats in out:
