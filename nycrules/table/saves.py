@@ -30,11 +30,11 @@ from ..reading.user_cache import xdg_folder
 from ..limits import MAX_DECISIONS, MAX_SAVE_BYTES, int_in_range, numeral_too_long
 from ..engine.model import Ruleset
 from ..agents.seating import check_name, check_seats, parse_seat
+from .save_rules import made_with_other_rules, replay_older
 from ..text import shown_clipped, shown_path
 
 FORMAT = "nycrules-save"
 VERSION = 1
-NAME_SHOWN = 60  # characters of a ruleset's name shown in a message (a save may hold any name)
 
 
 @dataclass
@@ -375,11 +375,7 @@ def read_save(path: Path, ruleset: Ruleset) -> Save:
     if errors:
         where = "/".join(str(p) for p in errors[0].absolute_path) or "top level"
         raise NycRulesError(f"{shown}: not a valid save file ({where}: {errors[0].message[:200]})")
-    if data["ruleset"]["digest"] != ruleset.digest:
-        raise NycRulesError(f"{shown}: this save was made with another ruleset "
-                            f"('{shown_clipped(data['ruleset']['name'], NAME_SHOWN)}', "
-                            f"digest {data['ruleset']['digest'][:12]}); load it with the --ruleset it was "
-                            f"played with (this one is '{ruleset.name}', digest {ruleset.digest[:12]})")
+    older = made_with_other_rules(shown, data["ruleset"]["name"], data["ruleset"]["digest"], ruleset)
     try:
         seats = []
         for seat in data["seats"]:
@@ -395,4 +391,6 @@ def read_save(path: Path, ruleset: Ruleset) -> Save:
         check_seats(seats, ruleset)
     except NycRulesError as err:
         raise NycRulesError(f"{shown}: not a valid save file ({err})") from None
-    return Save(data["ruleset"]["digest"], data["ruleset"]["name"], seats, data["seed"], list(data["decisions"]))
+    if older:  # an earlier version of this shipped ruleset: its decisions must replay (save_rules.py)
+        replay_older(shown, data["ruleset"]["digest"], ruleset, seats, data["seed"], data["decisions"])
+    return Save(ruleset.digest, data["ruleset"]["name"], seats, data["seed"], list(data["decisions"]))

@@ -1,0 +1,89 @@
+"""A save made with an earlier version of a shipped ruleset (its digest differs: the rules' files changed
+with an update) replays with today's rules and warns in one line; it is refused only when it does not
+replay. tests/saves/ny1901-before-510c7d8.json was written by `nycrules play -r ny1901` (two random
+bots, seed 5) before 510c7d8 gave New York 1901's questions keys, which changed the ruleset's digest."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nycrules.diagnostics import NycRulesError
+from nycrules.loading.loader import load_ruleset
+from nycrules.resources import shipped_ruleset
+from nycrules.table.saves import read_save
+
+ROOT = Path(__file__).resolve().parent.parent
+OLD = ROOT / "tests" / "saves" / "ny1901-before-510c7d8.json"
+OLD_DIGEST = "3bb164214ec5"
+
+
+def nycrules(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def ny1901():
+    return load_ruleset(shipped_ruleset("ny1901"))
+
+
+def _changed(tmp_path: Path, change) -> Path:
+    data = json.loads(OLD.read_text(encoding="utf-8"))
+    change(data)
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_an_older_save_of_a_shipped_ruleset_replays_with_a_one_line_warning(ny1901, capsys):
+    assert not ny1901.digest.startswith(OLD_DIGEST)
+    save = read_save(OLD, ny1901)
+    assert len(save.decisions) == 162 and save.ruleset_digest == ny1901.digest  # it goes on as today's rules
+    warning = capsys.readouterr().err
+    assert warning == (f"nycrules: {OLD}: made with an earlier version of New York 1901 (digest {OLD_DIGEST}, "
+                       f"this one {ny1901.digest[:12]}); its 162 decisions replayed with this version's rules\n")
+
+
+def test_replay_and_board_of_an_older_save_show_the_game_as_a_save_of_today(tmp_path):
+    today = _changed(tmp_path, lambda d: None)  # the same decisions written with today's digest
+    data = json.loads(today.read_text(encoding="utf-8"))
+    data["ruleset"]["digest"] = load_ruleset(shipped_ruleset("ny1901")).digest
+    today.write_text(json.dumps(data), encoding="utf-8")
+    for command in ("replay", "board"):
+        old = nycrules(command, "-r", "ny1901", str(OLD), cwd=tmp_path)
+        new = nycrules(command, "-r", "ny1901", str(today), cwd=tmp_path)
+        assert old.returncode == 0 and new.returncode == 0, old.stderr
+        assert old.stdout == new.stdout and old.stdout.strip()
+        assert len(old.stderr.splitlines()) == 1 and "earlier version of New York 1901" in old.stderr
+        assert new.stderr == ""
+
+
+@pytest.mark.parametrize("change, said", [
+    (lambda d: d["decisions"].__setitem__(10, 40), "decision 11 of the record has no option 41 (that decision offers 7)"),
+    (lambda d: d["decisions"].extend([0, 0]), "its game ends after 162 of its 164 decisions"),
+])
+def test_an_older_save_that_does_not_replay_is_refused_in_one_line(ny1901, tmp_path, change, said):
+    path = _changed(tmp_path, change)
+    with pytest.raises(NycRulesError) as refused:
+        read_save(path, ny1901)
+    assert str(refused.value) == (f"{path}: this save was made with an earlier version of New York 1901 (digest "
+                                  f"{OLD_DIGEST}) and does not replay with this one: {said}")
+    done = nycrules("replay", "-r", "ny1901", str(path), cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and said in done.stderr
+
+
+def test_a_save_of_changed_rules_of_the_same_name_is_refused(tmp_path):
+    """Only a shipped ruleset's older saves are replayed: a copy changed by hand is another ruleset."""
+    folder = tmp_path / "mine"
+    shutil.copytree(shipped_ruleset("ny1901"), folder)
+    top = folder / "ruleset.yaml"
+    top.write_text(top.read_text(encoding="utf-8").replace("version: 1", "version: 2", 1), encoding="utf-8")
+    changed = load_ruleset(folder)
+    assert changed.name == "New York 1901"
+    with pytest.raises(NycRulesError, match="this save was made with another ruleset .'New York 1901', digest "
+                                            f"{OLD_DIGEST}.; load it with the --ruleset it was played with"):
+        read_save(OLD, changed)
