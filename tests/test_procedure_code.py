@@ -96,6 +96,8 @@ def test_forms_not_in_the_shipped_ruleset_compile_and_play_as_interpreted(tmp_pa
     ruleset = load(path)
     source = compiled(ruleset.procedure).source
     assert "next_item(game, cursor" in source  # turns `until`: the interpreter's own function
+    assert ".run(Frame(" not in source  # every condition, loop's items and title computed in place
+    assert "if not ((scope['me'].dollars) < " in source  # with no frame where only names and values are read
     for seed in (1, 2):
         seats = ["Ann", "Bob", "Cy"]
         ours = positions(ruleset, seats, seed, False, monkeypatch)
@@ -119,10 +121,11 @@ def test_a_game_goes_on_from_a_position_the_interpreter_made(monkeypatch):
     assert again.position() == session.position()
 
 
-def test_a_failure_names_the_same_rule_and_line(tmp_path, monkeypatch):
+@pytest.mark.parametrize("form, failing", [("stop_if: points(me) > 100", "stop_if: 1 // (dollars(me) - 3) > 0"),
+                                           ("Race of {size(seats())}", "Race of {seats()[7]}")])
+def test_a_failure_names_the_same_rule_and_line(tmp_path, monkeypatch, form, failing):
     path = tmp_path / "fails.yaml"
-    path.write_text("extends: nyc\n" + FORMS.replace("stop_if: points(me) > 100", "stop_if: 1 // (dollars(me) - 3) > 0"),
-                    encoding="utf-8")
+    path.write_text("extends: nyc\n" + FORMS.replace(form, failing), encoding="utf-8")
     ruleset = load(path)
     failures = []
     for interpreted in (False, True):

@@ -5,7 +5,9 @@ of its own? a title?) and works out the same answers again each time round. Here
 node becomes Python source once per ruleset, written from those fields: a function that
 runs the node from its place to its end (its children in order from `place.step`, each
 item of its loop, its leaves inline: an offer is one call, a plain effect one
-`run_script`), and one that binds its loop's next item. They keep where the game stands
+`run_script`; its conditions, loop items and texts as the compiler writes an expression into
+a rule's function, with no call, and with no frame when it reads only names and values),
+and one that binds its loop's next item. They keep where the game stands
 in exactly the interpreter's data (the cursor's places: node, step, items, item,
 scope...), so a position, a copy and a JSON file are the same whichever runs, and a game
 goes on from a position the other made.
@@ -79,8 +81,8 @@ class _Writer:
         self.codes = procedure.compiled.setdefault("codes", {})
         self.names: dict[str, Any] = {
             "Frame": Frame, "Place": interpreter.Place, "LIMIT": interpreter.MAX_PROCEDURE_STEPS,
-            "too_long": interpreter._too_long, "headings": interpreter._headings, "text": interpreter._text,
-            "count": interpreter._count, "enter": interpreter._enter, "next_item": interpreter._next_item,
+            "too_long": interpreter._too_long, "shown": interpreter._shown, "count": interpreter._count,
+            "enter": interpreter._enter, "next_item": interpreter._next_item,
             "leaf": interpreter._leaf, "leaf_body": interpreter.leaf_body, "call_result": interpreter.call_result,
             "run_script": run_script, "generic_body": _generic_body,
         }
@@ -151,9 +153,43 @@ class _Writer:
         return [f"{pad}cursor.steps += 1",
                 f"{pad}if cursor.steps > LIMIT: raise too_long(game, {self.constant(node, 'N')})"]
 
-    def value(self, script: Any, scope: str) -> str:
-        """An expression of the procedure, run as procedure._value runs it (game.where set before)."""
-        return f"{self.constant(script, 'S')}.run(Frame(game, {scope}))"
+    def value(self, script: Any, pad: str) -> tuple[list[str], str]:
+        """An expression of the procedure with the names of `scope`, as procedure._value runs it: the lines
+        before (game.where set; a frame `f` made if it needs one) and the expression, written out as the
+        compiler writes it into a rule's function (no call), or a call of that function."""
+        name = self.constant(script, "S")
+        lines = [f"{pad}game.where = {name}.loc"]
+        give = getattr(script.run, "inline_source", None)
+        if give is None:  # not an expression the compiler wrote (a number)
+            return lines, f"{name}.run(Frame(game, scope))"
+        source, values, needs_frame = give(f"{name}_")
+        self.names.update(values)
+        return lines + ([f"{pad}f = Frame(game, scope)"] if needs_frame else []), source
+
+    def text(self, template: Template, pad: str) -> tuple[list[str], str]:
+        """procedure._text: the lines computing the template's parts in order, and the text."""
+        if template.text is not None:
+            return [], repr(template.text)
+        lines, parts = [], []
+        for piece in template.pieces:
+            if isinstance(piece, str):
+                parts.append(repr(piece))
+                continue
+            before, value = self.value(piece, pad)
+            part = f"t{len(parts)}"
+            lines += before + [f"{pad}{part} = shown({value})"]
+            parts.append(part)
+        return lines, " + ".join(parts) if parts else "''"
+
+    def headings(self, node: ProcNode, pad: str) -> list[str]:
+        """procedure._headings: the node's title and section shown, each at the node's line."""
+        lines = []
+        for template, kind in ((node.title, "header"), (node.section, "section")):
+            if template is not None:
+                before, text = self.text(template, pad)
+                lines += before + [f"{pad}game.where = {self.constant(node, 'N')}.loc",
+                                   f"{pad}game.emit(None, {text}, {kind!r})"]
+        return lines
 
     def argument(self, argument: Any) -> str:
         """A one-call leaf's argument, as procedure._one_call computes it with a frame of the place's names
@@ -164,12 +200,14 @@ class _Writer:
         kind, value = plain
         return f"scope[{value!r}]" if kind == "name" else self.constant(value, "K")
 
-    def rule(self, template: Template | None, fallback: str) -> str:
-        if template is None:
-            return fallback
-        if template.text is not None:
-            return repr(template.text)
-        return f"text(game, {self.constant(template, 'T')}, scope)"
+    def rule(self, template: Template | None, pad: str) -> tuple[list[str], str]:
+        """The rule a node's events name: its own (`rule:`, lines computing it and the text), else its parent's."""
+        return ([], "place.rule") if template is None else self.text(template, pad)
+
+    def condition(self, script: Any, pad: str, negated: bool = False) -> list[str]:
+        """The `if` line of a condition of the procedure (a `when`, `skip_if`, `stop_if`), with its lines before."""
+        before, value = self.value(script, pad)
+        return before + [f"{pad}if {'not ' if negated else ''}{value}:"]
 
     def enter(self, node: ProcNode, depth: int) -> list[str]:
         """procedure._enter, for this node: unless it is skipped or its loop has no item, its place put on
@@ -184,21 +222,20 @@ class _Writer:
                     f"{pad}    new = cursor.places[-1]"] + run(pad + "    ")
         out = self.steps(node, pad)
         if node.when is not None:
-            out += [f"{pad}game.where = {self.constant(node.when, 'S')}.loc",
-                    f"{pad}if {self.value(node.when, 'scope')}:"]
+            out += self.condition(node.when, pad)
             pad += "    "
-        out += [f"{pad}new = Place({node.index}, {self.rule(node.rule, 'place.rule')}, scope)",
-                f"{pad}cursor.places.append(new)", f"{pad}game.rule = new.rule"]
-        if node.title is not None or node.section is not None:
-            out.append(f"{pad}headings(game, {self.constant(node, 'N')}, scope)")
+        before, rule = self.rule(node.rule, pad)
+        out += before + [f"{pad}new = Place({node.index}, {rule}, scope)",
+                         f"{pad}cursor.places.append(new)", f"{pad}game.rule = new.rule"]
+        out += self.headings(node, pad)
         if not node.loop:
             return out + run(pad)
         me = self.constant(node, "N")
         if node.loop == "repeat":
             out.append(f"{pad}new.items = list(range(1, count(game, {me}, {me}.items, scope, 'repeat') + 1))")
         else:
-            out += [f"{pad}game.where = {self.constant(node.items, 'S')}.loc",
-                    f"{pad}new.items = list({self.value(node.items, 'scope')})"]
+            before, items = self.value(node.items, pad)
+            out += before + [f"{pad}new.items = list({items})"]
         if node.until is not None:
             out.append(f"{pad}new.bound = count(game, {me}, {me}.at_most, scope, 'at_most')")
         return out + [f"{pad}if not next_{node.index}(game, cursor, new):", f"{pad}    cursor.places.pop()",
@@ -213,12 +250,10 @@ class _Writer:
         out = self.steps(node, pad)
         if own:
             if node.when is not None:
-                out += [f"{pad}game.where = {self.constant(node.when, 'S')}.loc",
-                        f"{pad}if {self.value(node.when, 'scope')}:"]
+                out += self.condition(node.when, pad)
                 pad += "    "
-            out.append(f"{pad}rule = game.rule = {self.rule(node.rule, 'place.rule')}")
-            if node.title is not None or node.section is not None:
-                out.append(f"{pad}headings(game, {self.constant(node, 'N')}, scope)")
+            before, rule = self.rule(node.rule, pad)
+            out += before + [f"{pad}rule = game.rule = {rule}"] + self.headings(node, pad)
         else:
             out.append(f"{pad}rule = place.rule")
         call = node.call
@@ -254,19 +289,20 @@ class _Writer:
             pad = "        "
         lines += [f"{pad}item = place.item + 1", f"{pad}if item >= len(items):", f"{pad}    place.item = item",
                   f"{pad}    return False", f"{pad}place.item = item"]
+        scope = "scope = " if checked else ""  # the conditions below read it
         if node.name:
-            lines.append(f"{pad}place.scope = {{**place.outer, {node.name!r}: items[item]}}")
+            lines.append(f"{pad}place.scope = {scope}{{**place.outer, {node.name!r}: items[item]}}")
+        elif checked:
+            lines.append(f"{pad}scope = place.scope")
         lines.append(f"{pad}place.step = 0")
         if not checked:
             return self._end(lines, name, f"{pad}return True")
         lines += self.steps(node, pad)
         if node.stop_if is not None:
-            lines += [f"{pad}game.where = {self.constant(node.stop_if, 'S')}.loc",
-                      f"{pad}if {self.value(node.stop_if, 'place.scope')}:", f"{pad}    return False"]
+            lines += self.condition(node.stop_if, pad) + [f"{pad}    return False"]
         if node.skip_if is None:
             return self._end(lines, name, f"{pad}return True")
-        lines += [f"{pad}game.where = {self.constant(node.skip_if, 'S')}.loc",
-                  f"{pad}if not {self.value(node.skip_if, 'place.scope')}:", f"{pad}    return True"]
+        lines += self.condition(node.skip_if, pad, negated=True) + [f"{pad}    return True"]
         return self._end(lines, name)
 
     @staticmethod

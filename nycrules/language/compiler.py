@@ -26,6 +26,7 @@ made only of constants are computed once, here.
 from __future__ import annotations
 
 import operator
+import re
 from types import CodeType, FunctionType
 from typing import Any, Callable
 
@@ -51,6 +52,10 @@ def _fire_hook(game: Any, name: str, f: Frame) -> None:
 
 _RUNTIME = {"_StopLoop": StopLoop, "_spend": spend, "_bounded": _bounded, "_counted": _counted,
             "_index": _index, "_fire_hook": _fire_hook}  # the globals of generated functions
+
+
+# In the source this module writes, the frame is `f` (a variable's name is a string, never bare).
+_NAMES_IN_FRAME, _FRAME = re.compile(r"(?<![\w.'])f\.(game|vars)\b"), re.compile(r"(?<![\w.'])f\b")
 
 
 def set_hook_runner(run: Callable[[Any, str, Frame], None]) -> None:
@@ -94,14 +99,15 @@ def _calls_anything(node: Any) -> bool:
 
 
 class _Source:
-    """The values one generated function refers to, each by the name `_<index>`."""
+    """The values one generated function refers to, each by the name `<stem><index>` (`_0`, `_1`...)."""
 
-    def __init__(self) -> None:
+    def __init__(self, stem: str = "_") -> None:
         self.values: list[Any] = []
+        self.stem = stem
 
     def bind(self, value: Any) -> str:
         self.values.append(value)
-        return f"_{len(self.values) - 1}"
+        return f"{self.stem}{len(self.values) - 1}"
 
 
 class Compiler:
@@ -140,7 +146,19 @@ class Compiler:
         return self._entry(lambda: self._block(effect.body))
 
     def expr(self, e: n.Expr) -> Fn:
-        return self._entry(lambda: self._expr_function(e))
+        run = self._entry(lambda: self._expr_function(e))
+        run.inline_source = lambda stem: self.inline_source(e, stem)  # type: ignore[attr-defined]
+        return run
+
+    def inline_source(self, e: n.Expr, stem: str) -> tuple[str, dict[str, Any], bool]:
+        """The expression as source for other generated code to compute it in place, with no call (the
+        compiled procedure): it reads the game as `game`, the names in scope as `scope` and, where it needs
+        one (third), a frame of them as `f`; the globals it reads (second) are named `<stem><index>`."""
+        assert not self._locals
+        src = _Source(stem)
+        source = _NAMES_IN_FRAME.sub(lambda m: "game" if m.group(1) == "game" else "scope", self._code(e, src, 0))
+        values = {f"{stem}{i}": value for i, value in enumerate(src.values)}
+        return source, {**_RUNTIME, **values}, _FRAME.search(source) is not None
 
     def program_run(self, effect: n.Effect, build: Callable[[], Any]) -> tuple[Any, Fn]:
         """An effect that may wait: its program (`build`, resumable.py) and the effect compiled whole."""
