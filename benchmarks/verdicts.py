@@ -31,7 +31,7 @@ SEATS = ["bot:greedy"] * 4
 
 def effects(ruleset, games: int, first_seed: int) -> dict:
     results = play_games(ruleset, parse_seats(SEATS, ruleset), first_seed, range(games))
-    return owner_effects(results, sorted(ruleset.characters), seed=1)  # the same draws for every run
+    return owner_effects(results, sorted(ruleset.part.characters), seed=1)  # the same draws for every run
 
 
 def _gap(row: dict) -> float:

@@ -6,7 +6,7 @@
     scenario.give(game, ann, hand="press press wild", reserve="dollar dollar", dollars=2)
     scenario.hire(game, ann, 19)                                  # Ann now has character 19
     scenario.answer(game, "use 19", "done")                       # the next decisions, by label
-    scenario.run_part(game, "bidding_round", round_played=game.ruleset.rounds[0])
+    scenario.run_part(game, "bidding_round", round_played=game.ruleset.part.rounds[0])
     scenario.texts(game)                                          # what happened, as the log says it
 
 The parts are the procedure's nodes, named by their `id` in the ruleset (`nycrules rules list
@@ -143,7 +143,7 @@ def hire(game: Game, seat: Seat, char_id: int) -> Tile:
     """Give the seat a tile of this character (from anywhere), as if hired."""
     tile = next((t for t in game.tiles if t.char.id == char_id and t.where in ("stack", "display", "box")), None)
     if tile is None:
-        tile = Tile(len(game.tiles), game.ruleset.characters[char_id])
+        tile = Tile(len(game.tiles), game.ruleset.part.characters[char_id])
         game.tiles.append(tile)
     lift_tile(game, tile)
     tile.where = "company"

@@ -23,7 +23,7 @@ class Invariants:
         game = self.game
         self.checked += 1
         total = len(game.cards)
-        assert total == sum(c.copies for c in game.ruleset.components.card_types) == 105
+        assert total == sum(c.copies for c in game.ruleset.part.components.card_types) == 105
         zones = [game.deck, game.discard] + [p.cards for p in game.pairs]
         for seat in game.seats:
             zones += [seat.hand, seat.reserve, seat.played]
@@ -31,7 +31,7 @@ class Invariants:
         for zone in zones:
             for card in zone:
                 assert card.zone is zone
-        last = game.ruleset.components.last_press_space
+        last = game.ruleset.part.components.last_press_space
         for token in game.press:
             assert 0 <= token.space <= last
         spaces = [t.space for t in game.press]

@@ -7,7 +7,7 @@ from nycrules.engine.draft import draft_turn  # noqa: F401  (one seat's draft tu
 from nycrules.scenario import run_part
 from nycrules.engine.scoring import final_scoring, winner_of  # noqa: F401
 from nycrules.engine.state import Game, Seat
-from nycrules.engine.model import RoundDef
+from nycrules.games.nyc.model import RoundDef
 
 
 def _in_round(game: Game, ident: str) -> None:

@@ -50,7 +50,7 @@ def set_press(game: Game, *placed: tuple[Seat, int]) -> None:
 
 def bid_turn(game: Game, seat: Seat, round_id: str) -> None:
     """One bidding turn of the seat in that bidding round (nothing bid yet by anyone)."""
-    rnd = game.ruleset.round(round_id)
+    rnd = game.ruleset.part.round(round_id)
     game.bidding_card = rnd.card
     game.bids_made = {}
     bidding.bidding_turn(game, seat, rnd)
@@ -58,7 +58,7 @@ def bid_turn(game: Game, seat: Seat, round_id: str) -> None:
 
 def bid_round(game: Game, round_id: str, start: Seat) -> Seat:
     """A whole bidding round with its evaluation; gives the seat that starts the next one."""
-    return parts.bidding_round(game, game.ruleset.round(round_id), start)
+    return parts.bidding_round(game, game.ruleset.part.round(round_id), start)
 
 
 def options(game: Game, index: int = -1) -> list[str]:

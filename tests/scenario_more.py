@@ -66,7 +66,7 @@ def place_bid(game: Game, seat: Seat, cards: str) -> int:
 
 def bids(game: Game, round_id: str, by_seat: dict[Seat, str]) -> None:
     """Run the evaluation of one bidding round after these bids; seats not named pass."""
-    rnd = game.ruleset.round(round_id)
+    rnd = game.ruleset.part.round(round_id)
     game.bidding_card = rnd.card
     game.bids_made = {seat: 0 for seat in game.seats}
     for seat, cards in by_seat.items():

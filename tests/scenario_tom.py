@@ -47,7 +47,7 @@ def tom_table(tom: str = "B4", kinds: list[str] | None = None, seed: int = 1) ->
 
 def start_round(game: Game, round_id: str, done: tuple[str, ...] = ()) -> None:
     """Make `round_id` the current bidding round, with nothing bid yet; `done` rounds are over."""
-    game.bidding_card = game.ruleset.round(round_id).card
+    game.bidding_card = game.ruleset.part.round(round_id).card
     game.bids_made = {}
     game.last_bidder = None
     game.rounds_done = set(done)
@@ -56,14 +56,14 @@ def start_round(game: Game, round_id: str, done: tuple[str, ...] = ()) -> None:
 def before_bid(game: Game, tom: Seat, round_id: str, done: tuple[str, ...] = ()) -> None:
     """Tom's draw before this bidding round (and what he does with the card)."""
     start_round(game, round_id, done)
-    run_script(game, game.ruleset.tom.before_bid, {"me": tom})
+    run_script(game, game.ruleset.part.tom.before_bid, {"me": tom})
 
 
 def tom_bid(game: Game, tom: Seat, round_id: str | None = None) -> int:
     """Tom's bid in the current bidding round (or start `round_id` first); gives its value."""
     if round_id is not None:
         start_round(game, round_id)
-    run_script(game, game.ruleset.tom.bid, {"me": tom})
+    run_script(game, game.ruleset.part.tom.bid, {"me": tom})
     game.bids_made[tom] = bid_value(game, tom)
     return game.bids_made[tom]
 
@@ -75,7 +75,7 @@ def tom_notes(game: Game, tom: Seat) -> list[str]:
 
 def set_letters(game: Game, **letters: str) -> None:
     """Put sequence tiles on boroughs: set_letters(game, manhattan="D", bronx="X", ...)."""
-    order = game.ruleset.components.sequence_tiles
+    order = game.ruleset.part.components.sequence_tiles
     for ident, letter in letters.items():
         b = game.borough_by_id[ident]
         b.letter = letter

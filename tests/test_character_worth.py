@@ -51,12 +51,12 @@ def test_the_planted_characters_are_worth_what_they_do(planted):
     game = nycrules.new_game(["Ann", "bot:greedy"], seed=55, ruleset=planted, log_events=False)
     state, seat = game.state, game.state.seats[0]
     judge = Judge()
-    strong = judge.character(state, seat, Tile(0, planted.characters[STRONG]))
-    useless = judge.character(state, seat, Tile(0, planted.characters[USELESS]))
+    strong = judge.character(state, seat, Tile(0, planted.part.characters[STRONG]))
+    useless = judge.character(state, seat, Tile(0, planted.part.characters[USELESS]))
     assert useless == 5  # its printed value, scored at the end, and nothing more
     assert strong > 20  # 1 at the end, and 10 points for a dollar in each game round left
     base = nycrules.new_game(["Ann", "bot:greedy"], seed=55, log_events=False)
-    critic = Judge().character(base.state, base.state.seats[0], Tile(0, base.state.ruleset.characters[STRONG]))
+    critic = Judge().character(base.state, base.state.seats[0], Tile(0, base.state.ruleset.part.characters[STRONG]))
     assert 1 < critic < strong  # the shipped Critic gains 2 a round
 
 

@@ -163,7 +163,7 @@ def test_the_fast_copy_gives_what_a_plain_deepcopy_gives():
             assert getattr(twin, name) is not getattr(seat, name)
         assert twin.hand.known is twin.reserve.known is twin.known and twin.token.seat is twin
         assert all(card.zone is twin.hand for card in twin.hand)
-    assert all(tile.char is state.ruleset.characters[tile.char.id] for tile in fast.tiles)
+    assert all(tile.char is state.ruleset.part.characters[tile.char.id] for tile in fast.tiles)
     assert all(card.zone is fast.deck for card in fast.deck) and fast.where is state.where
     assert fast.boroughs[0] is fast.borough_by_id[fast.boroughs[0].id] is not state.boroughs[0]
 

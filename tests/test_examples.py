@@ -21,13 +21,13 @@ def test_example_mod_is_valid_and_plays(path):
 
 def test_a_new_character_joins_the_elevator():
     ruleset = check_ruleset(EXAMPLES[[p.stem for p in EXAMPLES].index("night_owl")]).ruleset
-    assert ruleset.characters[43].title == "Night Owl"
-    assert [c.id for c in ruleset.by_hook["phase3.turn"]][-1] == 43
+    assert ruleset.part.characters[43].title == "Night Owl"
+    assert [c.id for c in ruleset.part.by_hook["phase3.turn"]][-1] == 43
 
 
 def test_a_changed_bonus_changes_the_game():
     loud = check_ruleset(EXAMPLES[[p.stem for p in EXAMPLES].index("loud_press")]).ruleset
-    assert "press_advance(me, 2)" in loud.round("press").bonus.source
+    assert "press_advance(me, 2)" in loud.part.round("press").bonus.source
     assert loud.params["press_bonus_space"] == 7
 
 

@@ -17,7 +17,7 @@ from scenario import nyc
 def twin(game):
     """An independent copy of a game mid-play (the ruleset and the runner are shared, not copied)."""
     memo = {id(game.ruleset): game.ruleset, id(game.chooser): game.chooser}
-    for char in game.ruleset.characters.values():
+    for char in game.ruleset.part.characters.values():
         memo[id(char)] = char
     return copy.deepcopy(game, memo)
 

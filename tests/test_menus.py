@@ -128,7 +128,7 @@ def test_hire_shows_each_characters_text_and_picks_by_number_or_title():
 def test_help_explains_a_bid_in_the_rules_terms():
     game, decision = bid_decision("press press dollar", chars=(16,))
     text = menus.explain(game, decision)
-    assert game.ruleset.round("press").text in text.replace("\n  ", " ")
+    assert game.ruleset.part.round("press").text in text.replace("\n  ", " ")
     assert "swap CARD for CARD" in text and "16 Joker" in text
     assert max(len(line) for line in text.split("\n")) <= WIDTH
 

@@ -29,7 +29,7 @@ def test_new_york_city_s_part_lays_out_its_table_and_says_what_a_seat_sees():
     ruleset = load_ruleset(ROOT / "rulesets" / "nyc")
     game = new_game(["Ann", "Bob", "Cy"], seed=3, ruleset=ruleset).state
     seen = observation(game, 1)
-    assert len(seen["boroughs"]) == len(ruleset.components.boroughs) and seen["seat"] == 1
+    assert len(seen["boroughs"]) == len(ruleset.part.components.boroughs) and seen["seat"] == 1
     assert "hand" in seen["seats"][1] and "hand" not in seen["seats"][0]  # its own cards only
     with pytest.raises(NycRulesError, match="plays with 2, 3, 4 seats, not 5"):
         new_game([f"P{i}" for i in range(5)], seed=3, ruleset=ruleset)

@@ -51,7 +51,7 @@ def test_the_game_is_registered_with_chance_nodes():
 def test_every_card_drawn_is_a_chance_outcome_with_its_share_of_the_pile():
     """A draw from the draw pile offers each card type left once, with the share of the pile it has."""
     game = pyspiel.load_game("nycrules", {"players": 2})
-    types = {kind.id for kind in game.ruleset.components.card_types}
+    types = {kind.id for kind in game.ruleset.part.components.card_types}
     labels = lambda s: {s.action_to_string(pyspiel.PlayerId.CHANCE, a).removeprefix("chance: "): p
                         for a, p in s.chance_outcomes()}
     rng = np.random.RandomState(3)
@@ -66,7 +66,7 @@ def test_the_cards_drawn_are_the_chance_outcomes_taken():
     playing the game on: the cards that left the draw pile are exactly the card types the outcomes named
     (taken here at the last place offered, not the first)."""
     game = pyspiel.load_game("nycrules", {"players": 4})
-    types = {kind.id for kind in game.ruleset.components.card_types}
+    types = {kind.id for kind in game.ruleset.part.components.card_types}
     state, named = game.new_initial_state(), []
     while state.is_chance_node():
         outcome = state.legal_actions()[-1]

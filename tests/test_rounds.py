@@ -341,7 +341,7 @@ def test_clockwise_from_the_start_seat():
     for seat in game.seats:
         give(game, seat, hand="press")  # a real choice: pass or bid
     answer(game, *["pass"] * 4)
-    bidding_round(game, game.ruleset.round("press"), game.seats[2])
+    bidding_round(game, game.ruleset.part.round("press"), game.seats[2])
     assert asked_seats(game) == ["Cat", "Dan", "Ann", "Ben"]
 
 
@@ -381,7 +381,7 @@ def test_winner_of_a_tie_starts_next():
     give(game, ann, hand="dollar")
     give(game, ben, hand="dollar")
     answer(game, "dollar", "dollar", "pass")
-    nxt = bidding_round(game, game.ruleset.round("dollar"), ann)
+    nxt = bidding_round(game, game.ruleset.part.round("dollar"), ann)
     assert nxt is ben
 
 
@@ -536,7 +536,7 @@ def test_a_hand_of_one_wild_can_only_pass():
     give(game, ann, hand="wild")
     give(game, ben, hand="press")
     answer(game, "pass")
-    bidding_round(game, game.ruleset.round("press"), ann)
+    bidding_round(game, game.ruleset.part.round("press"), ann)
     assert_answered(game)
     assert asked_seats(game) == ["Ben"]
     assert [c.type for c in ann.hand] == ["wild"]

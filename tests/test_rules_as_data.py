@@ -12,7 +12,7 @@ ID_ATTRIBUTES = {"id"}  # compared with a number: a particular character
 
 
 def component_names() -> set[str]:
-    comp = nyc().components
+    comp = nyc().part.components
     return ({c.id for c in comp.card_types} | {b.id for b in comp.boroughs} | {v.id for v in comp.vessel_kinds}
             | set(comp.colours) | set(comp.sequence_tiles))
 
@@ -62,10 +62,10 @@ def test_the_check_finds_a_special_case():
 
 def test_every_character_and_round_is_written_in_the_ruleset():
     ruleset = nyc()
-    assert sorted(ruleset.characters) == list(range(1, 43))
-    for char in ruleset.characters.values():
+    assert sorted(ruleset.part.characters) == list(range(1, 43))
+    for char in ruleset.part.characters.values():
         assert char.effect.loc.file.endswith("characters.yaml")
-    assert [r.card for r in ruleset.rounds] == ["press", "dollar", "elevator", "plans", "prestige", "skyscraper"]
+    assert [r.card for r in ruleset.part.rounds] == ["press", "dollar", "elevator", "plans", "prestige", "skyscraper"]
 
 
 # ------------------------------------------------------------------ the order of the game
@@ -77,10 +77,10 @@ def procedure_words() -> set[str]:
     and the words of its phases."""
     from nycrules.language.hooks import HOOKS
     ruleset = nyc()
-    words = set(ruleset.procedure.by_id) | set(ruleset.steps) | set(ruleset.tom.steps)
-    words |= {r.id for r in ruleset.rounds} | {s.id for s in ruleset.final_scoring} | set(HOOKS)
+    words = set(ruleset.procedure.by_id) | set(ruleset.steps) | set(ruleset.part.tom.steps)
+    words |= {r.id for r in ruleset.part.rounds} | {s.id for s in ruleset.final_scoring} | set(HOOKS)
     words |= component_names()
-    words -= set(nyc().components.sequence_tiles)  # single letters
+    words -= set(nyc().part.components.sequence_tiles)  # single letters
     return words | {"phase", "round", "bid", "bids", "draft", "pair", "mayor", "tom", "score", "prestige", "press"}
 
 
@@ -166,7 +166,7 @@ procedure:
     def shape(events):
         return [text if rule != "phase I" else "draft" for rule, text in events]
 
-    titles = [f"Phase II: {r.title} bidding round" for r in nyc().rounds]
+    titles = [f"Phase II: {r.title} bidding round" for r in nyc().part.rounds]
     prepare, draft, characters = ["Phase 0: preparation"], ["draft"] * 5, ["Phase III: characters"]
     assert shape(round_one(nyc())) == prepare + draft + titles + characters
     assert shape(round_one(mod)) == prepare + titles[::-1] + draft + characters

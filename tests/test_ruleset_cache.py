@@ -70,7 +70,7 @@ def points_of_critic(ruleset) -> int:
     game = table(ruleset=ruleset)
     seat = game.seats[0]
     before = seat.points
-    ruleset.characters[23].effect.run(Frame(game, {"me": seat}))
+    ruleset.part.characters[23].effect.run(Frame(game, {"me": seat}))
     return seat.points - before
 
 
@@ -308,7 +308,7 @@ def test_a_cache_file_edited_by_its_owner_never_changes_a_rule(cache, tmp_path):
     game = table(ruleset=ruleset)
     seat = game.seats[0]
     before = seat.points
-    ruleset.characters[23].effect.run(Frame(game, {"me": seat, "this": None}))
+    ruleset.part.characters[23].effect.run(Frame(game, {"me": seat, "this": None}))
     assert seat.points - before == 2
     assert '["Number",2,' in entry.read_text()  # parsed again and written back, signed
 

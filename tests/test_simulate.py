@@ -127,7 +127,7 @@ def test_the_report_has_intervals_categories_and_characters(nyc):
         assert rate["low"] <= rate["mean"] <= rate["high"] and rate["mean"] == pytest.approx(seat["wins"] / 12, abs=1e-4)
         assert sum(c["mean"] for c in seat["by_category"].values()) == pytest.approx(seat["points"]["mean"], abs=0.05)
     characters = {c["id"]: c for c in report["characters"]}
-    assert set(characters) == set(nyc.characters)
+    assert set(characters) == set(nyc.part.characters)
     assert sum(c["owners"] for c in characters.values()) > 0
     for char in characters.values():
         assert char["owner_win_rate"]["n"] == char["owners"]

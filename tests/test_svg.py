@@ -207,9 +207,10 @@ def test_the_map_is_laid_out_like_the_city():
 def test_a_ruleset_without_map_places_puts_the_boroughs_on_a_ring():
     import dataclasses
     game = start_of_game()
-    comp = game.ruleset.components
+    comp = game.ruleset.part.components
     unplaced = tuple(dataclasses.replace(b, map=None) for b in comp.boroughs)
-    game.ruleset = dataclasses.replace(game.ruleset, components=dataclasses.replace(comp, boroughs=unplaced))
+    part = dataclasses.replace(game.ruleset.part, components=dataclasses.replace(comp, boroughs=unplaced))
+    game.ruleset = dataclasses.replace(game.ruleset, part=part)
     at = borough_centres(parse(picture(game)))
     centre_x = sum(p[0] for p in at.values()) / len(at)
     centre_y = sum(p[1] for p in at.values()) / len(at)

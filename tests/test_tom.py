@@ -15,7 +15,7 @@ from scenario_tom import before_bid, row, set_letters, start_round, tom_bid, tom
 
 
 def rnd(game, round_id):
-    return game.ruleset.round(round_id)
+    return game.ruleset.part.round(round_id)
 
 
 def since(game, start):

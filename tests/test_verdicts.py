@@ -25,7 +25,7 @@ SEATS = ["bot:greedy"] * 4
 def study(ruleset, seed=1):
     """Effects on owners in GAMES games; the bootstrap draws are seeded alike, as in one comparison."""
     results = play_games(ruleset, parse_seats(SEATS, ruleset), seed, range(GAMES))
-    return owner_effects(results, sorted(ruleset.characters), seed=1)
+    return owner_effects(results, sorted(ruleset.part.characters), seed=1)
 
 
 @pytest.fixture(scope="module")

@@ -95,7 +95,7 @@ def test_the_statue_of_liberty_says_why_it_scores():
     build_in(game, ann, **{b.id: 1 for b in game.boroughs})
     bids(game, "press", {})
     from nycrules.engine.abilities import run_script
-    run_script(game, game.ruleset.after_each_round, {})
+    run_script(game, game.ruleset.part.after_each_round, {})
     assert any(t.startswith("gains 4 points for the Statue of Liberty") for t in texts(game))
 
 
@@ -133,7 +133,7 @@ def test_the_final_table_adds_up():
 def test_find_a_character_by_number_title_or_unique_start():
     rs = bare().ruleset
     assert [c.id for c in find_characters(rs, "16")] == [16]
-    joker = rs.characters[16].title
+    joker = rs.part.characters[16].title
     assert [c.id for c in find_characters(rs, joker.upper())] == [16]
     assert [c.id for c in find_characters(rs, joker[:4].lower())] == [16]
     assert len(find_characters(rs, "")) == 0
@@ -141,7 +141,7 @@ def test_find_a_character_by_number_title_or_unique_start():
 
 def test_info_shows_everything_about_a_character():
     rs = bare().ruleset
-    c = rs.characters[5]
+    c = rs.part.characters[5]
     text = info(rs, c.title.lower())
     assert text.startswith(f"{c.id} {c.title}")
     for fact in (f"phase {c.phase}", f"value {c.value}", f"{c.copies} cop", c.text, c.loc.short()):
@@ -159,8 +159,8 @@ def test_seats_show_every_company_and_fit_80_columns():
     cat.used.add(tile.uid)
     give_vessels(game, ben, "taxi")
     text = nyc_views.seats(game)
-    assert f"16 {game.ruleset.characters[16].title}" in text
-    assert f"5 {game.ruleset.characters[5].title} (I, 1, 1$, used)" in text
+    assert f"16 {game.ruleset.part.characters[16].title}" in text
+    assert f"5 {game.ruleset.part.characters[5].title} (I, 1, 1$, used)" in text
     assert "taxi" in text
     assert max(len(line) for line in lines_of(text)) <= WIDTH
 

@@ -26,7 +26,7 @@ Turn = tuple[int, int, bool]  # a turn under way: (passes round the seats, place
 
 def in_rounds(ruleset: Ruleset) -> bool:
     """Whether the ruleset is played in game rounds (its stages are their starts)."""
-    numbers = ruleset.game
+    numbers = getattr(ruleset.part, "numbers", None)  # its game's numbers, if it has them
     return numbers is not None and numbers.rounds >= 2
 
 

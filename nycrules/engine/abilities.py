@@ -64,7 +64,7 @@ def evaluate(game: Game, script: Script, variables: dict[str, Any]) -> Any:
 
 
 def may_use_characters(game: Game, seat: Seat) -> bool:
-    return not (seat.is_tom and game.ruleset.tom is not None and not game.ruleset.tom.uses_characters)
+    return not (seat.is_tom and game.ruleset.part.tom is not None and not game.ruleset.part.tom.uses_characters)
 
 
 def usable(game: Game, seat: Seat, hooks: tuple[str, ...], variables: dict[str, Any],

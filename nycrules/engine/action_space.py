@@ -76,9 +76,7 @@ SLOT = re.compile(r"\{([a-z_]+)\}")
 def vocabulary(ruleset: Ruleset, name: str) -> list[Any] | None:
     """The names a slot `{name}` may hold, in the order they are numbered: a component list's ids by
     their place, or (for a list of numbered things such as the characters) None: numbered by value."""
-    source = getattr(ruleset.components, name, None)
-    if source is None:
-        source = ruleset.part.lists.get(name)
+    source = ruleset.part.lists.get(name)
     if source is None:
         source = getattr(ruleset, name, None)
     if isinstance(source, dict):  # numbered things (characters by number)

@@ -63,7 +63,9 @@ def region_problems(ruleset: Ruleset) -> list[tuple[int, str, str]]:
                 problems.append((index, "error", f"action region {name!r}: {{{slot}}} names no list of the ruleset "
                                                  "(a component list such as card_types, or characters)"))
                 continue
-            numbers = names if names is not None else [int(n) for n in getattr(ruleset, slot)]
+            lists = ruleset.part.lists
+            numbered = lists[slot] if slot in lists else getattr(ruleset, slot)  # numbered by their keys
+            numbers = names if names is not None else [int(n) for n in numbered]
             beyond = len(numbers) if names is not None else max(numbers, default=-1) + 1
             if beyond > capacity:
                 what = f"{len(numbers)} {slot}" if names is not None else f"{slot} up to {beyond - 1}"

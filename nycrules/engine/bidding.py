@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .model import RoundDef, Script
+from .model import Script
 from . import ops
 from .abilities import OfferTask, UseTask, attached, evaluate, run_or_push, usable, use_options
 from .bids import BidTable, HandCounts, moved, ranking, unpacked
@@ -22,18 +22,18 @@ PASS = ("pass",)
 TURN_HOOKS = ("bid.turn",)  # where characters act during a bidding turn
 
 
-def open_bidding_round(game: Game, rnd: RoundDef) -> None:
+def open_bidding_round(game: Game, rnd: Any) -> None:
     """A bidding round begins: its card, no bids yet, nobody chose to bid last."""
     game.bidding_card = rnd.card
     game.last_bidder = None
     game.bids_made = {}
 
 
-def _round_script(game: Game, seat: Seat, rnd: RoundDef, part: str) -> Script | None:
+def _round_script(game: Game, seat: Seat, rnd: Any, part: str) -> Script | None:
     return for_seat(game, seat, getattr(rnd, part), "rounds", rnd.id, part)
 
 
-def bidding_turn(game: Game, seat: Seat, rnd: RoundDef) -> None:
+def bidding_turn(game: Game, seat: Seat, rnd: Any) -> None:
     """The seat's bidding turn, at once (see BiddingTurn)."""
     run_now(game, BiddingTurn(seat, rnd))
 
@@ -47,7 +47,7 @@ class BiddingTurn(Task):
     __slots__ = ("seat", "rnd", "rule", "exchanges_left", "committed", "follows", "holdings", "phase", "using")
     not_kept = ("holdings",)  # a position does not write them: worked out again from the cards
 
-    def __init__(self, seat: Seat, rnd: RoundDef):
+    def __init__(self, seat: Seat, rnd: Any):
         self.seat, self.rnd = seat, rnd
         self.rule = ""
         self.exchanges_left = 0
@@ -129,8 +129,8 @@ class BiddingTurn(Task):
 
 def _exchange_allowance(game: Game, seat: Seat) -> int:
     """How many exchanges keep every mix of hand and reserve reachable (`game.exchanges_per_turn`)."""
-    game.where = game.ruleset.game.exchanges_per_turn.loc
-    return int(evaluate(game, game.ruleset.game.exchanges_per_turn, {"me": seat}))
+    game.where = game.ruleset.part.numbers.exchanges_per_turn.loc
+    return int(evaluate(game, game.ruleset.part.numbers.exchanges_per_turn, {"me": seat}))
 
 
 class Holdings:
@@ -176,7 +176,7 @@ class BidMenu(Decision):
 
     __slots__ = ("round_title", "bids", "passes", "swap_count", "uses", "_swaps", "_kept_swaps")
 
-    def __init__(self, game: Game, seat: Seat, rnd: RoundDef, holdings: Holdings, may_exchange: bool,
+    def __init__(self, game: Game, seat: Seat, rnd: Any, holdings: Holdings, may_exchange: bool,
                  committed: bool = False, known: dict[int, bool] | None = None):
         # Decision's fields are set here directly: this runs at every bidding decision.
         self.seat, self.kind, self.rule, self.round_title, self.key = seat, "bid", game.rule, rnd.title, ""
@@ -301,7 +301,7 @@ def _bid_so_far(seat: Seat) -> str:
     return "you have played " + " ".join(parts) if parts else "you have played nothing yet"
 
 
-def evaluate_bids(game: Game, rnd: RoundDef) -> Seat | None:
+def evaluate_bids(game: Game, rnd: Any) -> Seat | None:
     """Evaluate the bidding round at once (see Evaluation); gives the winner."""
     run_now(game, Evaluation(rnd))
     return game.bid_winner
@@ -313,7 +313,7 @@ class Evaluation(Task):
 
     __slots__ = ("rnd", "phase", "winner", "runner_up", "bidders", "seats", "next")
 
-    def __init__(self, rnd: RoundDef):
+    def __init__(self, rnd: Any):
         self.rnd = rnd
         self.phase = 0  # 0: not started, 1: actions and bonus, 2: runner-up, 3: characters, 4: the end
         self.winner: Seat | None = None
@@ -379,7 +379,7 @@ class Evaluation(Task):
                 if seat.played:
                     ops.discard_cards(game, seat.played)
                 seat.virtual.clear()
-            after = game.ruleset.after_each_round
+            after = game.ruleset.part.after_each_round
             if after is not None and run_or_push(game, after, {}, "after the bidding round") is PUSHED:
                 return PUSHED
         game.rounds_done.add(rnd.card)

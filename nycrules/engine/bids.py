@@ -32,19 +32,19 @@ def _packed_counts(matching: int, wilds: int, pairs: int, singles: int, added: i
 
 def _worth_of(ruleset: Ruleset, counts: int) -> int:
     """`worth` of packed counts; the ruleset's answers are remembered, since few different counts occur."""
-    cached = ruleset.worth_cache.get(counts)
+    cached = ruleset.part.worth_cache.get(counts)
     if cached is None:
         fields = [(counts >> shift) & (_FIELD - 1) for shift in (48, 32, 16, 0)]
         frame = Frame(None, {"matching": fields[0], "wilds": fields[1], "pairs": fields[2], "singles": fields[3],
                              "added": counts >> 64, "worth": 0})
-        ruleset.bid_value.run(frame)
-        cached = ruleset.worth_cache[counts] = max(frame.vars["worth"], 0)
+        ruleset.part.bid_value.run(frame)
+        cached = ruleset.part.worth_cache[counts] = max(frame.vars["worth"], 0)
     return cached
 
 
 def value_of(game: Game, counts: Mapping[str, int], added: int) -> int:
     """The worth of a bid holding these counted types (and `added` wilds from characters)."""
-    round_type, wild = game.bidding_card, game.ruleset.wild_card
+    round_type, wild = game.bidding_card, game.ruleset.part.wild_card
     pairs = singles = 0
     for kind, n in counts.items():
         if kind != round_type and kind != wild:
@@ -68,7 +68,7 @@ def bid_counts(seat: Seat, wild: str) -> tuple[dict[str, int], int]:
 
 
 def bid_value(game: Game, seat: Seat) -> int:
-    return value_of(game, *bid_counts(seat, game.ruleset.wild_card))
+    return value_of(game, *bid_counts(seat, game.ruleset.part.wild_card))
 
 
 def legal_bids(game: Game, seat: Seat) -> list[tuple[tuple[Card, ...], int]]:
@@ -97,7 +97,7 @@ class HandCounts:
             key += n << (16 * index[kind])
         self.held, self.key = held, key
         if seat.played or seat.virtual:
-            self.base, self.added = bid_counts(seat, game.ruleset.wild_card)
+            self.base, self.added = bid_counts(seat, game.ruleset.part.wild_card)
             self.base_key: tuple = (self.added, tuple(sorted(self.base.items())))
         else:  # the usual case: nothing in the bid yet
             self.base, self.added, self.base_key = {}, 0, ()
@@ -145,7 +145,7 @@ class BidTable:
         counts = counts if counts is not None else HandCounts(game, seat)
         self.game, self.hand, self.counts = game, seat.hand, counts
         self._sorted: list[Card] | None = None
-        cache = game.ruleset.bids_cache
+        cache = game.ruleset.part.bids_cache
         key = (game.bidding_card, counts.base_key, counts.key)
         # [number of bids, (the hand's types in order, the table, places of its bids) once made]
         self._known = known = cache.get(key)
@@ -162,7 +162,7 @@ class BidTable:
 
     def _count_by_shape(self) -> int:
         game, counts = self.game, self.counts
-        shapes = game.ruleset.bid_counts_cache
+        shapes = game.ruleset.part.bid_counts_cache
         shape = _shape(game, counts.base, counts.added, counts.held)
         count = shapes.get(shape)
         if count is None:
@@ -180,13 +180,13 @@ class BidTable:
             _check_size(self.game, self.hand, self.counts.held)
             pattern = _pattern(self.game, self.counts, kinds)
             ruleset = self.game.ruleset
-            tables = ruleset.bid_tables_cache
+            tables = ruleset.part.bid_tables_cache
             table = tables.get(pattern)
             if table is None:
                 tabled = ruleset.setup_cache.get(_TABLED, 0)
                 if len(tables) > 200_000 or tabled > _MOST_TABLED:  # a bound for long simulations and big hands
                     tables.clear()
-                    ruleset.bids_cache.clear()  # it holds tables too
+                    ruleset.part.bids_cache.clear()  # it holds tables too
                     tabled = 0
                 table = tables[pattern] = (_count_bids(ruleset, pattern), {})
                 ruleset.setup_cache[_TABLED] = tabled + len(table[0])
@@ -219,7 +219,7 @@ class BidTable:
 
 
 _type = attrgetter("type")
-_TABLED = "bids tabled"  # the bids in the tables of ruleset.bid_tables_cache, in its setup_cache
+_TABLED = "bids tabled"  # the bids in the tables of ruleset.part.bid_tables_cache, in its setup_cache
 _MOST_TABLED = 2_000_000  # about 250 MB of tables at most
 
 
@@ -251,7 +251,7 @@ def _places(packed: int, held: list[int]) -> tuple[int, ...]:
 
 def _shape(game: Game, base: dict[str, int], added: int, held: dict[str, int]) -> tuple:
     """All the number of legal bids depends on: the counts by the part each type plays, not the types."""
-    round_type, wild = game.bidding_card, game.ruleset.wild_card
+    round_type, wild = game.bidding_card, game.ruleset.part.wild_card
     if not base:  # the usual case: nothing in the bid yet
         others = [n for kind, n in held.items() if kind != round_type and kind != wild]
         others.sort()
@@ -270,7 +270,7 @@ def _pattern(game: Game, counts: HandCounts, kinds: list[str]) -> tuple:
     """All the ordered table of bids depends on: the wilds characters added, what the bid holds
     already of types not in the hand, and for each hand type in name order its part in the
     bid, its cards in the hand and its cards already in the bid. Not the names themselves."""
-    round_type, wild = game.bidding_card, game.ruleset.wild_card
+    round_type, wild = game.bidding_card, game.ruleset.part.wild_card
     base, held = counts.base, counts.held
     parts = tuple([(_MATCHING if kind == round_type else _WILD if kind == wild else _OTHER, held[kind],
                     base.get(kind, 0)) for kind in kinds])
@@ -321,7 +321,7 @@ def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
         steps.reverse()
         sets += [add + later for add in steps for later in rest]
     holds = [packed & _HOLDS for packed in sets]  # a mask, not `% _SETS`: division of long numbers costs far more
-    values = list(map(ruleset.worth_cache.get, holds))
+    values = list(map(ruleset.part.worth_cache.get, holds))
     if None in values:  # counts not met before
         values = [_worth_of(ruleset, counts) for counts in holds]
     out = [(packed, value) for packed, value in zip(sets, values) if value > 0]

@@ -153,7 +153,7 @@ def option_key(value: Any) -> str:
 
 def cards_text(ruleset: Any, types: Counter) -> str:
     """Card types as `2x wild red`, in the order of the ruleset's card types ('' for none)."""
-    order = {c.id: i for i, c in enumerate(ruleset.components.card_types)}
+    order = ruleset.card_type_index
     return " ".join(f"{n}x {kind}" if n > 1 else kind
                     for kind, n in sorted(types.items(), key=lambda kv: order.get(kv[0], 99)) if n)
 

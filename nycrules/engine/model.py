@@ -24,100 +24,11 @@ class Script:
 
 
 @dataclass(frozen=True)
-class CardType:
-    id: str
-    name: str
-    copies: int
-    wild: bool
-
-
-@dataclass(frozen=True)
-class BoroughDef:
-    id: str
-    name: str
-    lantern: str
-    map: tuple[float, float] | None = None  # where the board picture draws it (0-100 across, down)
-
-
-@dataclass(frozen=True)
-class VesselKind:
-    id: str
-    colour: str
-    routes: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True)
-class PrestigeDef:
-    colour: str
-    value: int
-
-
-@dataclass(frozen=True)
-class Components:
-    card_types: tuple[CardType, ...]
-    colours: tuple[str, ...]
-    boroughs: tuple[BoroughDef, ...]
-    sequence_tiles: tuple[str, ...]
-    base_values: tuple[int, ...]
-    vessel_kinds: tuple[VesselKind, ...]
-    prestige_tiles: tuple[PrestigeDef, ...]
-    last_press_space: int
-    neutral_start: dict[int, int]
-    face_up_per_row: int
-    start_stacks: tuple[tuple[int, ...], ...]
-
-
-@dataclass(frozen=True)
-class CharacterDef:
-    id: int
-    title: str
-    phase: str
-    value: int
-    copies: int
-    cost: int
-    when: str
-    text: str
-    effect: Script
-    requires: Script | None
-    loc: Location
-    assumed: bool = False
-    needs_a_bid: bool = False  # part of a bid: offered only when one can follow, commits the seat (engine/usefulness.py)
-
-
-@dataclass(frozen=True)
-class RoundDef:
-    id: str
-    card: str
-    title: str
-    order: str  # press_track or seats
-    text: str
-    bonus_value: int
-    action: Script
-    bonus: Script | None
-    runner_up: Script | None
-    loc: Location
-
-
-@dataclass(frozen=True)
 class ScoringStep:
     id: str
     title: str
     text: str
     effect: Script
-
-
-@dataclass(frozen=True)
-class GameNumbers:
-    rounds: int
-    mayor_route: tuple[str, ...]
-    neutral_skyscrapers_per_borough: int
-    start_stacks_revealed: Script
-    pairs_dealt: Script
-    pairs_per_seat: int
-    prestige_tiles_revealed: int
-    character_cost: int
-    exchanges_per_turn: Script
-    locs: dict[str, Location] = field(default_factory=dict)  # where each number is written
 
 
 @dataclass(frozen=True)
@@ -158,7 +69,7 @@ class ProcNode:
 
     @cached_property
     def call(self) -> tuple | None:
-        """For an effect that is one call that may wait (a bidding turn, an offer...): the call's
+        """For an effect that is one call that may wait (a seat's turn, an offer...): the call's
         resume, argument functions and line, run with no program around it; else None."""
         program = self.effect.program if self.effect is not None else None
         if program is None or program.on_start is not None or len(program.code) != 1:
@@ -179,27 +90,6 @@ class Procedure:
 
 
 SETUP_ROOT, PLAY_ROOT = 0, 1
-
-
-@dataclass(frozen=True)
-class TomMode:
-    draws_before_bid: int
-    keeps_later_cards: bool
-
-
-@dataclass(frozen=True)
-class TomRules:
-    levels: dict[int, str]
-    default_level: str
-    modes: dict[str, TomMode]
-    uses_characters: bool
-    game: dict[str, Script]  # overrides of GameNumbers scripts
-    steps: dict[str, Script]  # overrides of Ruleset.steps
-    phase1: Script
-    before_bid: Script
-    bid: Script
-    rounds: dict[str, dict[str, Script]]  # round id -> action/bonus/runner_up
-    final_scoring: dict[str, Script]  # step id -> effect
 
 
 @dataclass(frozen=True)
@@ -235,15 +125,18 @@ class CoverageGroup:
 
 
 class GamePart:
-    """What a game of its own folder (nycrules/games/<name>/, docs/games.md) adds to its rulesets: built by
+    """What a game (its folder nycrules/games/<name>/, docs/games.md) adds to each of its rulesets: built by
     the loader from the game's package, shared by every game of the ruleset and its copies. The engine
-    asks it only these; what it holds beyond them (a board, tiles...) is the game's, read by its
-    primitives."""
+    asks it only these; what it holds beyond them (a board, tiles, characters...) is the game's, read by
+    its primitives and its own modules."""
 
     game = ""  # the game's name, as its rulesets give it (`ruleset: {game: NAME}`)
     seat_counts: tuple[int, ...] = ()  # the numbers of seats its rulesets play with
     state_classes: tuple[type, ...] = ()  # the classes of what `setup` adds to a game (positions as JSON)
-    lists: dict[str, tuple[str, ...]] = {}  # the names of its lists an action region's slot may number (`{tiles}`)
+    # Its lists an action region's slot may number (`{tiles}`): their items (by `id` or as they are) in their
+    # order, or a dict of things numbered by its keys.
+    lists: dict[str, Any] = {}
+    card_types: tuple[Any, ...] = ()  # the types of its cards (each with an `id`), in a fixed order
     most_drawn = 0  # the most items one random draw of its setup or rules picks among (OpenSpiel's chance outcomes)
     at_the_table = False  # whether people can play it (`play`, `replay`...): its views and typed input are ready
     served = False  # whether `serve` shows it to browsers: its pages are built
@@ -280,6 +173,10 @@ class GamePart:
 
     def redeal(self, game: Any, seat: int, rng: Any) -> None:
         """Deal anew, in place, what the seat cannot know of what `setup` added (a determinized copy)."""
+
+    def kept_in_copies(self) -> tuple[Any, ...]:
+        """The objects of its data a game may hold that a copy of the game keeps as they are (engine/state.py)."""
+        return ()
 
     def held(self, seat: Any) -> tuple[Any, ...]:
         """The zones of cards a seat keeps hidden from the others (engine/information.py deals them anew)."""
@@ -348,26 +245,11 @@ class Ruleset:
     winner: Script  # the seats ranked best first, at the end
     # What the ruleset's game adds: its folder's GamePart (nycrules/games/<game>/part.py); the digest covers it.
     part: GamePart = field(compare=False)
-    # New York City's parts (None or empty for a ruleset of another game), moving into its part.
-    components: Components | None = None
-    game: GameNumbers | None = None
-    characters: dict[int, CharacterDef] = field(default_factory=dict)
-    wild_card: str = ""
-    bid_value: Script | None = None  # sets `worth` from the counts of a bid
-    rounds: tuple[RoundDef, ...] = ()
-    after_each_round: Script | None = None
-    tom: TomRules | None = None
     # `winner: {rank, by, shared}`: each seat's keys (`me`), compared in turn, highest first; whether seats
     # equal on every key share the victory (engine/scoring.py).
     winner_by: Script | None = None
     shared_victory: bool = False
-    by_hook: dict[str, tuple[CharacterDef, ...]] = field(default_factory=dict)
     actions: tuple[dict[str, Any], ...] = ()  # the action space's regions, as declared (engine/action_space.py)
-    # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.
-    worth_cache: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
-    bids_cache: dict[tuple, list] = field(default_factory=dict, compare=False, repr=False)
-    bid_counts_cache: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
-    bid_tables_cache: dict[tuple, tuple] = field(default_factory=dict, compare=False, repr=False)
     # What every game's setup lays out the same way (engine/setup.py), made for the first game.
     setup_cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -378,9 +260,5 @@ class Ruleset:
 
     @cached_property
     def card_type_index(self) -> dict[str, int]:
-        """Each card type's position among the components' card types: a fixed order to count hands in."""
-        card_types = self.components.card_types if self.components is not None else ()
-        return {card_type.id: i for i, card_type in enumerate(card_types)}
-
-    def round(self, round_id: str) -> RoundDef:
-        return next(r for r in self.rounds if r.id == round_id)
+        """Each type of its game's cards by its position: a fixed order to count hands in."""
+        return {card_type.id: i for i, card_type in enumerate(self.part.card_types)}

@@ -210,7 +210,7 @@ def take_pair(game: Game, seat: Seat, pair: Pair) -> list[Card]:
 # ------------------------------------------------------------------- press
 def press_move(game: Game, token: PressToken, steps: int) -> None:
     """Move a press token; it lands on top of a stack, but under those already on the last space."""
-    last = game.ruleset.components.last_press_space
+    last = game.ruleset.part.components.last_press_space
     target = max(0, min(last, token.space + steps))
     if target == token.space:
         return  # already at the end of the track (or the start): it keeps its place in the stack
@@ -240,7 +240,7 @@ def build_from_board(seat: Seat, borough: Borough, count: int, sell_from: list[B
 # -------------------------------------------------------------- characters
 def refill_elevator_row(game: Game, value: int) -> None:
     row, stack = game.elevator_rows[value], game.elevator_stacks[value]
-    face_up = game.ruleset.components.face_up_per_row
+    face_up = game.ruleset.part.components.face_up_per_row
     while len(row) < face_up and stack:
         tile = draw_from(game, stack, min(face_up - len(row), len(stack)) - 1)
         tile.where = "display"

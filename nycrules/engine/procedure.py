@@ -100,7 +100,7 @@ def game_numbers(game: Game) -> dict[str, Any]:
     """The `game:` numbers the procedure's expressions see by name (Tom's versions when a Tom plays)."""
     numbers: dict[str, Any] = {}
     for name in game.ruleset.procedure.numbers:
-        value = getattr(game.ruleset.game, name)
+        value = getattr(game.ruleset.part.numbers, name)
         if isinstance(value, Script):
             numbers[name] = game_number(game, name)
         else:

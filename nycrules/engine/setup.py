@@ -24,8 +24,10 @@ class SeatSpec:
 
 def for_seat(game: Game, seat: Seat, default: Any, *path: str) -> Any:
     """What a seat runs: Tom's own version where his rules give one (`path` into the tom section)."""
-    tom = game.ruleset.tom
-    if not seat.is_tom or tom is None:
+    if not seat.is_tom:
+        return default
+    tom = game.ruleset.part.tom  # a Tom plays: his game's part has his rules (or None)
+    if tom is None:
         return default
     found: Any = getattr(tom, path[0])
     for key in path[1:]:
@@ -37,16 +39,17 @@ def for_seat(game: Game, seat: Seat, default: Any, *path: str) -> Any:
 
 def step_for(game: Game, seat: Seat, name: str) -> Script | None:
     """A per-seat step, Tom's version for Tom's seats; None for a step only Tom has and another seat."""
-    tom = game.ruleset.tom
-    if seat.is_tom and tom is not None and name in tom.steps:
-        return tom.steps[name]
+    if seat.is_tom:
+        tom = game.ruleset.part.tom  # his game's part has his rules (or None)
+        if tom is not None and name in tom.steps:
+            return tom.steps[name]
     return game.ruleset.steps.get(name)
 
 
 def game_number(game: Game, name: str, variables: dict | None = None) -> int:
     """A number of the procedure (an expression in `game:`), Tom's version when any Tom plays."""
-    tom = game.ruleset.tom
-    script = getattr(game.ruleset.game, name)
+    tom = game.ruleset.part.tom
+    script = getattr(game.ruleset.part.numbers, name)
     if tom is not None and name in tom.game and any(s.is_tom for s in game.seats):
         script = tom.game[name]
     game.where = script.loc
@@ -67,7 +70,7 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     is left on the stack of tasks too: a Session plays it, pausing at decisions. `chance` picks what
     the shuffles and draws give (Game.chance), else the seeded random source does."""
     check_seat_count(len(specs), ruleset)
-    if any(s.kind == "tom" for s in specs) and ruleset.tom is None:
+    if any(s.kind == "tom" for s in specs) and ruleset.part.tom is None:
         raise NycRulesError("this ruleset has no rules for Tom")
     seats = [Seat(i, spec.name, spec.kind, spec.tom_mode, spec.tom_cards) for i, spec in enumerate(specs)]
     game = Game(ruleset, seats, seed, chance)

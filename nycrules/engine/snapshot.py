@@ -66,8 +66,16 @@ def rule_objects(ruleset: Ruleset) -> tuple[dict[int, str], dict[str, Any]]:
             if type(value).__name__ in ("Script", "Program"):
                 continue  # an effect: itself, not its compiled parts
             for field in dataclasses.fields(value):
-                if field.name not in caches:
-                    stack.append((getattr(value, field.name), f"{path}/{field.name}"))
+                item = getattr(value, field.name)
+                if field.name in caches:
+                    continue
+                if value is ruleset and field.name == "part" and dataclasses.is_dataclass(item):
+                    # A game's part that holds its data as fields: walked at the ruleset's place, so that what
+                    # moved there from the ruleset keeps its place (positions written before still read).
+                    stack.extend((getattr(item, f.name), f"/{f.name}") for f in dataclasses.fields(item)
+                                 if f.name not in caches)
+                else:
+                    stack.append((item, f"{path}/{field.name}"))
         elif isinstance(value, dict):
             stack.extend((item, f"{path}/{key}") for key, item in value.items())
         elif isinstance(value, (list, tuple)):

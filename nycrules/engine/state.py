@@ -17,7 +17,7 @@ from .copying import SHARED, Copied, copy_value
 from .events import Event, cut
 
 if TYPE_CHECKING:
-    from .model import CharacterDef, Ruleset
+    from .model import Ruleset
 
 
 class Zone(list):
@@ -114,7 +114,7 @@ class Tile(Copied):
 
     __slots__ = ("uid", "char", "where")
 
-    def __init__(self, uid: int, char: "CharacterDef"):
+    def __init__(self, uid: int, char: Any):
         self.uid = uid
         self.char = char
         self.where = "stack"  # stack, display (face up on the elevator), start, company, removed, box
@@ -371,9 +371,9 @@ def rules_memo(ruleset: "Ruleset") -> dict[int, Any]:
     """A new memo for copying a game of this ruleset: the rules and characters stay themselves."""
     shared = ruleset.setup_cache.get("copy memo")  # made once per ruleset
     if shared is None:
-        shared = ruleset.setup_cache["copy memo"] = {id(char): char for char in ruleset.characters.values()}
-        for part in (*ruleset.rounds, *ruleset.final_scoring):  # the items of the procedure's loops
-            shared[id(part)] = part
+        shared = ruleset.setup_cache["copy memo"] = {id(kept): kept for kept in ruleset.part.kept_in_copies()}
+        for step in ruleset.final_scoring:  # the items of the procedure's loops
+            shared[id(step)] = step
         shared[id(ruleset)] = ruleset
     return dict(shared)
 

@@ -209,7 +209,7 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
     scripts = compile_scripts(doc, parsed, compiler, checker, sink)
     if scripts is None:
         return None
-    part = other_games.game_module(other_games.DEFAULT_GAME).part(doc, folder, sink, sources)
+    part = other_games.game_module(other_games.DEFAULT_GAME).part(doc, folder, sink, sources, scripts)
     ruleset = build(doc, scripts, params, digest_of(doc), procedure.reads, part)
     ruleset.procedure.compiled["codes"] = compiler.codes  # the procedure's code joins the rules' (procedure_code.py)
     _warn_unnumbered(checker, sink)

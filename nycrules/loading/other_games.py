@@ -4,7 +4,7 @@ The game's package (found only by a plain name among nycrules/games/) gives the 
 sections, the names its effects may use and, for a ruleset that passed every check, its part of the
 Ruleset (model.GamePart: what its games' tables are laid out from); the rest is shared: the effects'
 syntax and types (with the game's own primitives), the procedure's shape, the compiled scripts, the
-Ruleset the engine runs (build.build_other).
+Ruleset the engine runs (build.build).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..language.runtime import Fixed
 from ..reading import schema_check
 from ..reading.marked_yaml import MDict
 from . import procedure_form
-from .build import build_other, digest_of, plain
+from .build import build, digest_of, plain
 from .scripts import parse_all, scripts_of
 
 
@@ -76,10 +76,10 @@ def check_other_game(doc: MDict, name: str, path: Path, sink: Sink, sources: Sou
     scripts = compile_scripts(doc, parsed, compiler, checker, sink)
     if scripts is None:
         return None, checker
-    part = module.part(doc, path.parent, sink, sources)
+    part = module.part(doc, path.parent, sink, sources, scripts)
     if part is None or sink:
         return None, checker
     digest = hashlib.sha256(f"{digest_of(doc)} {part.fingerprint}".encode("utf-8")).hexdigest()
-    ruleset = build_other(doc, scripts, params, digest, procedure.reads, part)
+    ruleset = build(doc, scripts, params, digest, procedure.reads, part)
     ruleset.procedure.compiled["codes"] = compiler.codes  # the procedure's code joins the rules' (procedure_code.py)
     return ruleset, checker

@@ -20,7 +20,7 @@ from ..engine.scoring import score_step as run_score_step
 from ..engine.scoring import score_step_task
 from ..engine.tasks import GameOver
 from ..engine.state import Borough, Pair, Seat
-from ..engine.model import RoundDef, ScoringStep
+from ..engine.model import ScoringStep
 from ..language.registry import primitive
 from . import count, inline, require, waits
 
@@ -141,22 +141,22 @@ def offer_characters(f: Any, seat: Seat, hook: str, prompt: str) -> None:
 # ------------------------------------------------------------------ bidding
 @primitive("bidding_rounds() -> list[bidding_round]", "The bidding rounds of the ruleset, in their order.", C)
 def bidding_rounds(f: Any) -> list:
-    return list(f.game.ruleset.rounds)
+    return list(f.game.ruleset.part.rounds)
 
 
 @primitive("round_id(round: bidding_round) -> str", "The bidding round's id.", C)
-def round_id(f: Any, rnd: RoundDef) -> str:
+def round_id(f: Any, rnd: Any) -> str:
     return rnd.id
 
 
 @primitive("title(round: bidding_round) -> str", "The bidding round's title.", C)
-def round_title(f: Any, rnd: RoundDef) -> str:
+def round_title(f: Any, rnd: Any) -> str:
     return rnd.title
 
 
 @primitive("open_bidding_round(round: bidding_round)",
            "The bidding round begins: its card is the one bid for, no bids yet, nobody bids last yet.", C)
-def open_bidding_round(f: Any, rnd: RoundDef) -> None:
+def open_bidding_round(f: Any, rnd: Any) -> None:
     open_round(f.game, rnd)
 
 
@@ -186,7 +186,7 @@ def bids_last(f: Any, seat: Seat) -> bool:
 @primitive("bidding_turn(seat: seat, round: bidding_round)",
            "The seat's bidding turn: exchanges, its characters, then a bid or a pass, as it chooses.", C)
 @waits(lambda f, seat, rnd: BiddingTurn(seat, rnd))
-def bidding_turn(f: Any, seat: Seat, rnd: RoundDef) -> None:
+def bidding_turn(f: Any, seat: Seat, rnd: Any) -> None:
     run_bidding_turn(f.game, seat, rnd)
 
 
@@ -202,7 +202,7 @@ def place_bid(f: Any, seat: Seat) -> None:
            "Evaluate the bidding round: each bid's action, the highest bid's bonus, the runner-up; "
            "played cards are discarded.", C)
 @waits(lambda f, rnd: Evaluation(rnd))
-def evaluate_bids(f: Any, rnd: RoundDef) -> None:
+def evaluate_bids(f: Any, rnd: Any) -> None:
     run_evaluation(f.game, rnd)
 
 

@@ -61,14 +61,14 @@ def tom_cards(f: Any, seat: Seat) -> int:
 
 @primitive("tom_draws(seat: seat) -> int", "The cards Tom draws before each bidding round in his mode.", C)
 def tom_draws(f: Any, seat: Seat) -> int:
-    mode = f.game.ruleset.tom.modes.get(seat.tom_mode) if f.game.ruleset.tom else None
+    mode = f.game.ruleset.part.tom.modes.get(seat.tom_mode) if f.game.ruleset.part.tom else None
     return mode.draws_before_bid if mode else 0
 
 
 @primitive("tom_keeps_later_cards(seat: seat) -> bool",
            "Whether Tom's mode keeps a drawn card meant for a later bidding round.", C)
 def tom_keeps_later_cards(f: Any, seat: Seat) -> bool:
-    mode = f.game.ruleset.tom.modes.get(seat.tom_mode) if f.game.ruleset.tom else None
+    mode = f.game.ruleset.part.tom.modes.get(seat.tom_mode) if f.game.ruleset.part.tom else None
     return bool(mode and mode.keeps_later_cards)
 
 

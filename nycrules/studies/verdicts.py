@@ -29,7 +29,7 @@ from dataclasses import fields
 from typing import Any, Sequence
 
 from .effects import MIN_OWNERS, Sample
-from ..engine.model import CharacterDef, Piece, Ruleset, Script
+from ..engine.model import Piece, Ruleset, Script
 from .stats import Bootstrapped, bonferroni_z, bootstrapped, newcombe
 
 MARGIN = 2.0  # points: an effect smaller than this is not called, however sure it is (see benchmarks/verdicts.py)
@@ -44,7 +44,7 @@ NEW, CHANGED, SAME, REMOVED = "new", "changed", "same", "removed"
 _NOT_RULES = ("id", "loc", "assumed")  # which character it is and where and how it is written, not what it does
 
 
-def _rules_of(char: CharacterDef) -> tuple:
+def _rules_of(char: Any) -> tuple:
     """What a character is and does (each field but `_NOT_RULES`, a rule by its text), not where it is written."""
     return tuple(_text_of(getattr(char, f.name)) for f in fields(char) if f.name not in _NOT_RULES)
 
@@ -59,7 +59,7 @@ def pieces_of(ruleset: Ruleset) -> dict:
     part = ruleset.part
     if part.piece_noun:
         return part.pieces(ruleset)
-    return {c.id: Piece(c.title, _rules_of(c), f"value-{c.value} characters") for c in ruleset.characters.values()}
+    return {c.id: Piece(c.title, _rules_of(c), f"value-{c.value} characters") for c in part.characters.values()}
 
 
 def noun_of(ruleset: Ruleset) -> str:

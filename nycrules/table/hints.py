@@ -40,7 +40,7 @@ def hint(session: Session, decision: Decision) -> str:
     if not in_rounds(game.ruleset):
         until = "your next turn"
     else:
-        until = "the end of the game" if game.round >= game.ruleset.game.rounds else "the next game round"
+        until = "the end of the game" if game.round >= game.ruleset.part.numbers.rounds else "the next game round"
     learned = any(figures.learned for figures in found.values())
     valued = ("each then valued by the evaluation learned from this ruleset's games" if learned else
               "points as the final scoring would count them then")

@@ -135,7 +135,7 @@ def detail(ruleset: Ruleset, ident: str) -> Detail | None:
             return Detail(f"Final scoring: {s.title}", [("text", s.text)], [("effect", s.effect)])
     if ident in HOOKS:
         h = HOOKS[ident]
-        users = ", ".join(str(c.id) for c in ruleset.by_hook.get(ident, ())) or "none"
+        users = ", ".join(str(c.id) for c in getattr(ruleset.part, "by_hook", {}).get(ident, ())) or "none"
         return Detail(f"Hook {h.name}", [("phase", h.phase), ("mode", h.mode), ("fired by", h.fired_by),
                                          ("help", h.help), ("characters", users)], [])
     for p in all_primitives(ruleset.part.game):

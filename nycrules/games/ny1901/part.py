@@ -123,8 +123,9 @@ class Part(GamePart):
         return found
 
 
-def part(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts) -> Part | None:
-    """The part of a ruleset that passed every check (its files are read again, and hashed for its digest)."""
+def part(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts, scripts: dict[tuple, Any]) -> Part | None:
+    """The part of a ruleset that passed every check (its files are read again, and hashed for its digest);
+    its compiled scripts by their key are the shared sections' (engine/model.Ruleset)."""
     files = [data_file(doc, key, folder, sink, sources) for key in ("board", "tiles")]
     if None in files:
         return None

@@ -90,7 +90,7 @@ class Bots:
         """On a throw-away copy at a playout's horizon, before the final scoring estimates each seat's
         points there: the skyscrapers built where the Mayor goes; each seat's points to add, what its
         characters will still give (see the module's docstring)."""
-        rounds = game.ruleset.game.rounds
+        rounds = game.ruleset.part.numbers.rounds
         later = max(0, rounds - game.round) + 1  # game rounds still to play, this one included
         judge = judge or Judge()
         uses = [later * sum(max(0.0, judge.use(game, seat, tile)) for tile in seat.company
@@ -152,11 +152,11 @@ def _keep_value(game: Game, card_type: str, playout: bool) -> float:
     if card_type == game.bidding_card:
         return 0
     if not playout:
-        if card_type == game.ruleset.wild_card:
+        if card_type == game.ruleset.part.wild_card:
             return 6
         return 1 if card_type in game.rounds_done else 5
-    to_come = [r.card for r in game.ruleset.rounds if r.card != game.bidding_card and r.card not in game.rounds_done]
-    if card_type == game.ruleset.wild_card:
+    to_come = [r.card for r in game.ruleset.part.rounds if r.card != game.bidding_card and r.card not in game.rounds_done]
+    if card_type == game.ruleset.part.wild_card:
         return max((ROUND_WORTH.get(card, 10) for card in to_come), default=0) * WILD_KEPT
     return ROUND_WORTH.get(card_type, 10) * LATER_KEPT if card_type in to_come else 0
 
@@ -181,7 +181,7 @@ def _score(game: Game, decision: Decision, index: int, judge: Judge,
     kind = decision.kind
     if kind == "draft":
         if value[0] == "pair":
-            return sum(PAIR_WEIGHTS.get(c.type, 2) if c.type != game.ruleset.wild_card else 3 for c in value[1].cards)
+            return sum(PAIR_WEIGHTS.get(c.type, 2) if c.type != game.ruleset.part.wild_card else 3 for c in value[1].cards)
         return 10
     if kind == "use" or kind == "sell":
         return 0 if value is None else 1
@@ -205,7 +205,7 @@ def _build_where_the_mayor_goes(game: Game) -> None:
     """Each seat's board skyscrapers built, one by one, in the boroughs the Mayor visits from now on;
     a Tom, who has no board, builds in each of them as many as he built on average where the Mayor
     has been (at most `TOM_MOST` in a borough)."""
-    route = game.ruleset.game.mayor_route
+    route = game.ruleset.part.numbers.mayor_route
     done = max(0, game.round - 1)  # game rounds whose borough the Mayor has left
     visited = [b for letter in route[:done] for b in game.boroughs if b.letter == letter]
     boroughs = [b for letter in route[done:] for b in game.boroughs if b.letter == letter]

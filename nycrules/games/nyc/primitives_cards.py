@@ -49,7 +49,7 @@ def counts_as(f: Any, card: Card) -> str:
 
 @primitive("card_types() -> list[card_type]", "Every card type, in the order of the components.", C, game=GAME)
 def card_types(f: Any) -> list:
-    return [c.id for c in f.game.ruleset.components.card_types]
+    return [c.id for c in f.game.ruleset.part.components.card_types]
 
 
 @primitive("round_card() -> card_type", "The card type of the current bidding round.", C, game=GAME)

@@ -21,7 +21,7 @@ TOM_CARDS = range(2, 10)  # the cards a Tom may draw in phase I (the rulebook's 
 
 def tom_level(level: str, ruleset: Any) -> tuple[str, int]:
     """A Tom level, `5` (the table) or `B4` (mode and cards), as (mode, cards)."""
-    tom = ruleset.tom
+    tom = ruleset.part.tom
     if tom is None:
         raise NycRulesError("this ruleset has no rules for Tom")
     level = level.strip().upper()
@@ -62,7 +62,7 @@ class TomSeats:
                                 f"`name:{shown(value)}` for a person of that name")
         if lowered != "tom" and not lowered.startswith("tom:"):
             return None
-        default = ruleset.tom.default_level if ruleset.tom else ""
+        default = ruleset.part.tom.default_level if ruleset.part.tom else ""
         mode, cards = tom_level(value.split(":", 1)[1] if ":" in value else default, ruleset)
         return SeatSpec("Tom", "tom", mode, cards)
 
@@ -73,7 +73,7 @@ class TomSeats:
 
     def rival(self, ruleset: Any) -> str | None:
         """The seat facing a person who names no seats: Tom at the ruleset's default level."""
-        return f"tom:{ruleset.tom.default_level}" if ruleset.tom else None
+        return f"tom:{ruleset.part.tom.default_level}" if ruleset.part.tom else None
 
     def named(self, specs: list[SeatSpec]) -> list[SeatSpec]:
         """Several Toms at a table are Tom I, Tom II, ..., as the rulebook names them."""
@@ -87,7 +87,7 @@ class TomSeats:
 
     def levels(self, ruleset: Any) -> list[str]:
         """Its seat texts by level, in the order a study takes them in turn (`validate --simulate`)."""
-        return [f"tom:{level}" for level in sorted(ruleset.tom.levels)] if ruleset.tom else []
+        return [f"tom:{level}" for level in sorted(ruleset.part.tom.levels)] if ruleset.part.tom else []
 
 
 SEATS = (TomSeats(),)

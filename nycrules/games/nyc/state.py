@@ -85,15 +85,15 @@ class Layout:
     def of(ruleset: Ruleset) -> "Layout":
         cached = ruleset.setup_cache.get("layout")
         if cached is None:
-            comp = ruleset.components
-            tiles = tuple(char for char in sorted(ruleset.characters.values(), key=lambda c: c.id)
+            comp = ruleset.part.components
+            tiles = tuple(char for char in sorted(ruleset.part.characters.values(), key=lambda c: c.id)
                           for _ in range(char.copies))
             cached = ruleset.setup_cache["layout"] = Layout(
                 card_types=tuple(t.id for t in comp.card_types for _ in range(t.copies)),
                 tiles=tiles,
                 stacks=tuple((value, tuple(uid for uid, char in enumerate(tiles) if char.value == value))
                              for value in dict.fromkeys(char.value for char in tiles)),
-                start_stacks=tuple(tuple(ruleset.characters[i] for i in ids) for ids in comp.start_stacks))
+                start_stacks=tuple(tuple(ruleset.part.characters[i] for i in ids) for ids in comp.start_stacks))
         return cached
 
 
@@ -103,8 +103,8 @@ def lay_out(game: Game) -> None:
     """New York City's state (lay_state), then its table from the ruleset's components."""
     lay_state(game)
     ruleset, seats = game.ruleset, game.seats
-    comp = ruleset.components
-    assert comp is not None and ruleset.game is not None
+    comp = ruleset.part.components
+    assert comp is not None and ruleset.part.numbers is not None
     layout = Layout.of(ruleset)
     # Cards: shuffled into the draw pile.
     deck = game.deck
@@ -122,7 +122,7 @@ def lay_out(game: Game) -> None:
         borough.letter = letters[i]
         borough.letter_rank = comp.sequence_tiles.index(letters[i]) + 1
         borough.base = values[i]
-        borough.neutral = ruleset.game.neutral_skyscrapers_per_borough
+        borough.neutral = ruleset.part.numbers.neutral_skyscrapers_per_borough
         game.boroughs.append(borough)
         game.borough_by_id[b.id] = borough
     # Vessels on their connections; prestige tiles stacked face down.
@@ -158,7 +158,7 @@ def _setup_characters(game: Game, layout: Layout) -> None:
 
 
 def _setup_press(game: Game) -> None:
-    comp = game.ruleset.components
+    comp = game.ruleset.part.components
     tokens = []
     for seat in game.seats:
         seat.token = PressToken(seat)

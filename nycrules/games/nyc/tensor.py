@@ -23,19 +23,19 @@ class Layout:
     """Its segments' names, lengths and where each starts; `fill` writes one observation."""
 
     def __init__(self, ruleset: Ruleset):
-        comp = ruleset.components
+        comp = ruleset.part.components
         self.types = [t.id for t in comp.card_types]
         self.type_index = {t: i for i, t in enumerate(self.types)}
         self.boroughs = [b.id for b in comp.boroughs]
         self.borough_index = {b: i for i, b in enumerate(self.boroughs)}
         self.letters = list(comp.sequence_tiles)
-        self.chars = sorted(ruleset.characters)
+        self.chars = sorted(ruleset.part.characters)
         self.char_index = {c: i for i, c in enumerate(self.chars)}
-        self.rows = sorted({c.value for c in ruleset.characters.values()})
+        self.rows = sorted({c.value for c in ruleset.part.characters.values()})
         self.vessels = sum(len(kind.routes) for kind in comp.vessel_kinds)
         self.prestige = len(comp.prestige_tiles)
         self.steps = [s.id for s in ruleset.final_scoring]
-        self.tom_modes = sorted(ruleset.tom.modes) if ruleset.tom else []
+        self.tom_modes = sorted(ruleset.part.tom.modes) if ruleset.part.tom else []
         self.stack_slots = len(comp.start_stacks)
         self.stack_depth = max((len(s) for s in comp.start_stacks), default=0)
         self.face_up = comp.face_up_per_row
@@ -97,10 +97,10 @@ class Layout:
     @staticmethod
     def _scale(ruleset: Ruleset, name: str) -> float | tuple[float, ...]:
         """A segment's scale: the most the rules allow where they bound it, else a cap (CAPS)."""
-        comp, numbers = ruleset.components, ruleset.game
+        comp, numbers = ruleset.part.components, ruleset.part.numbers
         field = name.split(": ", 1)[-1]
         copies = max((t.copies for t in comp.card_types), default=1)
-        char_copies = max((c.copies for c in ruleset.characters.values()), default=1)
+        char_copies = max((c.copies for c in ruleset.part.characters.values()), default=1)
         bounded = {"game round": numbers.rounds, "press track places: space": comp.last_press_space,
                    "base value": max(comp.base_values, default=1),
                    "neutral skyscrapers": max(numbers.neutral_skyscrapers_per_borough, 1),
@@ -117,7 +117,7 @@ class Layout:
                 return CAPS[key]
         if name.startswith("elevator row") and field == "stack (count)":
             value = int(name.split()[2].rstrip(":"))
-            return max(sum(c.copies for c in ruleset.characters.values() if c.value == value), 1)
+            return max(sum(c.copies for c in ruleset.part.characters.values() if c.value == value), 1)
         if "per type" in field and field != "bidding rounds done (per type)":
             return copies  # cards of a type
         return 1  # a one-hot code or a yes/no

@@ -91,7 +91,7 @@ def use_gain(game: Game, seat: Seat, tile: Tile) -> float:
     mine = Tile(-1, char)
     me.company.append(mine)
     if hook.bid_open and not trial.bidding_card:  # outside a bidding round: as in the first one
-        trial.bidding_card = game.ruleset.rounds[0].card
+        trial.bidding_card = game.ruleset.part.rounds[0].card
     context = _context(trial, me, hook.context)
     before = holdings(game, seat)  # the copy's, read from the original (the same until the use)
     me.dollars += char.cost  # lent for the use, which pays it back: its price is counted below
@@ -108,7 +108,7 @@ def use_gain(game: Game, seat: Seat, tile: Tile) -> float:
 
 def rounds_left(game: Game) -> float:
     """Game rounds in which a character hired now can still act: the later ones, and half of this one."""
-    return max(0, game.ruleset.game.rounds - game.round) + (0.5 if game.round >= 1 else 1.0)
+    return max(0, game.ruleset.part.numbers.rounds - game.round) + (0.5 if game.round >= 1 else 1.0)
 
 
 class Judge:

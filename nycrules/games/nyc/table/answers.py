@@ -211,7 +211,7 @@ def explain_bid(game: Game, decision: Decision, text: str) -> str:
             if not have[kind]:
                 return f"you have no {kind} card in your hand"
             return f"you have only {counted(have[kind], kind + ' card')} in your hand, not {count}"
-    wild = game.ruleset.wild_card
+    wild = game.ruleset.part.wild_card
     counts, added = bid_counts(seat, wild)
     counts = Counter(counts) + wanted
     if value_of(game, counts, added) <= 0:

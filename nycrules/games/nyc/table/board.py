@@ -47,7 +47,7 @@ def vessel_lines(game: Game, colour: bool = False) -> list[str]:
     by_kind: dict[tuple[str, str], list[str]] = {}
     for v in game.board_vessels:
         by_kind.setdefault((v.colour, v.kind), []).append(f"{v.ends[0].name} - {v.ends[1].name}")
-    order = list(game.ruleset.components.colours)
+    order = list(game.ruleset.part.components.colours)
     for (col, kind), links in sorted(by_kind.items(), key=lambda kv: (order.index(kv[0][0])
                                                                       if kv[0][0] in order else 99, kv[0][1])):
         label = f"{col} {kind}:"
@@ -81,8 +81,8 @@ def press_lines(game: Game, colour: bool = False) -> list[str]:
 
 
 def board(game: Game, colour: bool = False) -> str:
-    title = f"Game round {game.round} of {game.ruleset.game.rounds}" if game.round else \
-        f"Setup, before game round 1 of {game.ruleset.game.rounds}"
+    title = f"Game round {game.round} of {game.ruleset.part.numbers.rounds}" if game.round else \
+        f"Setup, before game round 1 of {game.ruleset.part.numbers.rounds}"
     if game.mayor:
         title += f"; the Mayor is in {game.mayor.name} ({game.mayor.letter})"
     lines = [title] + boroughs_table(game, colour)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import difflib
 
-from ....engine.model import CharacterDef, Ruleset
+from ....engine.model import Ruleset
+from ..model import CharacterDef
 from ....limits import small_numeral
 
 
@@ -19,9 +20,9 @@ def find_characters(ruleset: Ruleset, text: str) -> list[CharacterDef]:
         return []
     if wanted.isascii() and wanted.isdigit():
         number = small_numeral(wanted)
-        found = ruleset.characters.get(number) if number is not None else None
+        found = ruleset.part.characters.get(number) if number is not None else None
         return [found] if found is not None else []
-    chars = sorted(ruleset.characters.values(), key=lambda c: c.id)
+    chars = sorted(ruleset.part.characters.values(), key=lambda c: c.id)
     exact = [c for c in chars if c.title.lower() == wanted]
     if exact:
         return exact
@@ -35,7 +36,7 @@ def close_characters(ruleset: Ruleset, text: str, most: int = 4) -> list[Charact
     if len(wanted) < 3:
         return []
     found = []
-    for c in sorted(ruleset.characters.values(), key=lambda c: c.id):
+    for c in sorted(ruleset.part.characters.values(), key=lambda c: c.id):
         title = c.title.lower()
         names = [title, *title.split()]
         if any(name.startswith(wanted) for name in names) or difflib.get_close_matches(wanted, names, 1, 0.75):
@@ -63,7 +64,7 @@ def info(ruleset: Ruleset, text: str) -> str:
     found = find_characters(ruleset, text)
     if not found:
         return (f"no character is called '{text}'{did_you_mean(ruleset, text)}; give its number "
-                f"(1-{max(ruleset.characters)}) or its title")
+                f"(1-{max(ruleset.part.characters)}) or its title")
     if len(found) > 1:
         names = ", ".join(f"{c.id} {c.title}" for c in found[:6])
         return f"'{text}' could be several characters ({names}); be more precise"

@@ -8,21 +8,22 @@ import textwrap
 from typing import Any
 
 from .characters import close_characters, find_characters, phase_text
-from ....engine.model import CharacterDef, Ruleset
+from ....engine.model import Ruleset
+from ..model import CharacterDef
 from ....limits import MAX_INT_DIGITS, small_numeral
 from ....table.listing import Detail, Table
 
 
 def characters(ruleset: Ruleset) -> Table:
     rows = [[str(c.id), c.title, c.phase, str(c.value), str(c.cost), str(c.copies), c.when, c.text]
-            for c in sorted(ruleset.characters.values(), key=lambda c: c.id)]
+            for c in sorted(ruleset.part.characters.values(), key=lambda c: c.id)]
     return Table("Characters", ["id", "title", "phase", "value", "cost", "copies", "when", "text"], rows)
 
 
 def character_list(ruleset: Ruleset, width: int = 80) -> list[str]:
     """`rules list characters` for people: each character's numbers on one line, its text wrapped
     under it (the JSON listing and `rules show` keep the hooks it acts at)."""
-    chars = sorted(ruleset.characters.values(), key=lambda c: c.id)
+    chars = sorted(ruleset.part.characters.values(), key=lambda c: c.id)
     lines = [f"Characters ({len(chars)}; `nycrules rules show ID` shows one in full)"]
     for c in chars:
         cost = "free" if c.cost == 0 else f"costs {c.cost}$ a use"
@@ -34,7 +35,7 @@ def character_list(ruleset: Ruleset, width: int = 80) -> list[str]:
 
 def rounds(ruleset: Ruleset) -> Table:
     rows = [[str(i + 1), r.id, r.card, r.order.replace("_", " "), _bonus(r), r.text]
-            for i, r in enumerate(ruleset.rounds)]
+            for i, r in enumerate(ruleset.part.rounds)]
     return Table("Bidding rounds", ["#", "id", "card", "order", "highest bid", "text"], rows)
 
 
@@ -50,7 +51,7 @@ def _bonus(r: Any) -> str:
 
 
 def tom_levels(ruleset: Ruleset) -> Table:
-    tom = ruleset.tom
+    tom = ruleset.part.tom
     if tom is None:
         return Table("Tom", ["level", "mode", "cards", "draws before each bid"], [])
     rows = []
@@ -68,17 +69,17 @@ def detail(ruleset: Ruleset, ident: str, loose: bool) -> Detail | None:
         found = find_characters(ruleset, ident)
         return _character(found[0]) if len(found) == 1 else None
     number = small_numeral(ident, digits=MAX_INT_DIGITS)
-    if number is not None and number in ruleset.characters:
-        return _character(ruleset.characters[number])
-    for r in ruleset.rounds:
+    if number is not None and number in ruleset.part.characters:
+        return _character(ruleset.part.characters[number])
+    for r in ruleset.part.rounds:
         if r.id == ident:
             fields = [("card", r.card), ("order", r.order), ("bonus value", str(r.bonus_value)), ("text", r.text),
                       ("defined at", r.loc.short())]
             scripts = [(name, s) for name, s in (("action", r.action), ("bonus", r.bonus),
                                                  ("runner_up", r.runner_up)) if s is not None]
             return Detail(f"Bidding round: {r.title}", fields, scripts)
-    if ident == "tom" and ruleset.tom is not None:
-        tom = ruleset.tom
+    if ident == "tom" and ruleset.part.tom is not None:
+        tom = ruleset.part.tom
         scripts = [("phase1", tom.phase1), ("before_bid", tom.before_bid), ("bid", tom.bid)]
         scripts += [(f"steps.{k}", s) for k, s in tom.steps.items() if k not in ("phase1", "before_bid", "bid")]
         scripts += [(f"rounds.{rid}.{k}", s) for rid, parts in tom.rounds.items() for k, s in parts.items()]
@@ -89,7 +90,7 @@ def detail(ruleset: Ruleset, ident: str, loose: bool) -> Detail | None:
 
 
 def detail_names(ruleset: Ruleset) -> set[str]:
-    return {r.id for r in ruleset.rounds} | ({"tom"} if ruleset.tom is not None else set())
+    return {r.id for r in ruleset.part.rounds} | ({"tom"} if ruleset.part.tom is not None else set())
 
 
 def ambiguous(ruleset: Ruleset, ident: str) -> str | None:

@@ -185,7 +185,7 @@ def shown_bids(game: Game, decision: Decision) -> list[int]:
     """Per value, the few bids worth considering: none that another bid beats with fewer cards."""
     bids = [(i, bid_value_of(o), card_types(o) or Counter()) for i, o in enumerate(decision.options)
             if bid_value_of(o) is not None]
-    wild = game.ruleset.wild_card
+    wild = game.ruleset.part.wild_card
     keep = []
     for i, value, cards in bids:
         dominated = any(other_value >= value and other != cards and not (other - cards)
@@ -228,7 +228,7 @@ def explain(game: Game, decision: Decision) -> str:
     seat = decision.seat
     lines = [f"Now: {seat.name} decides: {decision.prompt.rstrip('?.')}."]
     if decision.kind == "bid":
-        rnd = next((r for r in game.ruleset.rounds if r.card == game.bidding_card), None)
+        rnd = next((r for r in game.ruleset.part.rounds if r.card == game.bidding_card), None)
         if rnd is not None:
             lines.append(f"{rnd.title} bidding round: {rnd.text}")
         lines += [  # one paragraph a line: _wrap breaks each to the screen
@@ -251,7 +251,7 @@ def explain(game: Game, decision: Decision) -> str:
     if rule_char is not None:
         lines.append(f"The rule asking: {rule_char.id} {rule_char.title}: {rule_char.text}")
     elif decision.rule and decision.kind != "bid":
-        rnd = next((r for r in game.ruleset.rounds if decision.rule.startswith(r.id + " ")), None)
+        rnd = next((r for r in game.ruleset.part.rounds if decision.rule.startswith(r.id + " ")), None)
         if rnd is not None:
             lines.append(f"The rule asking: the {rnd.title} round: {rnd.text}")
     for char in dict.fromkeys(t.char for o in decision.options for t in tiles_in(o)):
@@ -266,4 +266,4 @@ def _wrap(line: str) -> list[str]:
 
 def _rule_character(game: Game, rule: str) -> Any:
     match = re.fullmatch(r"character (\d+)", rule or "")
-    return game.ruleset.characters.get(int(match.group(1))) if match else None
+    return game.ruleset.part.characters.get(int(match.group(1))) if match else None

@@ -29,7 +29,7 @@ TILE_W, TILE_H, TILE_GAP = 138, 40, 8  # an elevator tile
 def centres(game: Game) -> dict[str, tuple[float, float]]:
     """Where each borough is drawn: at its `map` place (0-100 across and down the map's box), or
     on a ring in the order of the components when the ruleset places not every borough."""
-    defs = {b.id: b for b in game.ruleset.components.boroughs}
+    defs = {b.id: b for b in game.ruleset.part.components.boroughs}
     places = [defs[b.id].map for b in game.boroughs if b.id in defs]
     inner_w, inner_h = MAP_WIDTH - 2 * NODE_R, MAP_HEIGHT - 2 * NODE_R
     if len(places) == len(game.boroughs) and all(p is not None for p in places):
@@ -67,9 +67,9 @@ def picture(game: Game) -> str:
 
 
 def _title(c: Canvas, game: Game) -> None:
-    title = f"New York City: game round {game.round} of {game.ruleset.game.rounds}"
+    title = f"New York City: game round {game.round} of {game.ruleset.part.numbers.rounds}"
     if game.finished:
-        title = f"New York City, finished after {game.ruleset.game.rounds} game rounds: {victory(game)}"
+        title = f"New York City, finished after {game.ruleset.part.numbers.rounds} game rounds: {victory(game)}"
     c.text(24, 40, title, 24, "bold", class_="title")
     mayor = f"the Mayor is in {game.mayor.name} ({game.mayor.letter})" if game.mayor else "the Mayor is not out yet"
     statue = "the Statue of Liberty is scored" if game.statue_flipped else "the Statue of Liberty is not yet scored"
@@ -207,7 +207,7 @@ def _seat_label(seat: Seat) -> str:
 
 
 def _press_track(c: Canvas, game: Game, y: float) -> float:
-    last = game.ruleset.components.last_press_space
+    last = game.ruleset.part.components.last_press_space
     cell = min(32, (1180 - PANEL_X) // (last + 1))
     c.text(PANEL_X, y - 14, "Press track (farthest ahead wins ties; top of a stack is ahead)", 14, "bold")
     c.open("g", class_="press-track")

@@ -56,7 +56,7 @@ def score_position(path: Path, ruleset: Ruleset) -> PositionResult:
 
 
 def _check_references(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
-    comp = ruleset.components
+    comp = ruleset.part.components
     names: dict[str, Location] = {}
     vessel_kinds = {v.id for v in comp.vessel_kinds}
     card_types = {c.id for c in comp.card_types}
@@ -75,7 +75,7 @@ def _check_references(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
         names[name] = seat.value_locs["name"]
         if seat["press"] > comp.last_press_space:
             sink.error("E408", f"the press track ends at space {comp.last_press_space}", seat.value_locs["press"])
-        for key, known, what in (("characters", ruleset.characters, "character"),
+        for key, known, what in (("characters", ruleset.part.characters, "character"),
                                  ("vessels", vessel_kinds, "vessel kind"), ("reserve", card_types, "card type")):
             items = seat.get(key, [])
             for i, item in enumerate(items):
@@ -110,7 +110,7 @@ def _check_references(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
 
 def _check_possible(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
     """What cannot be on a physical table: more pieces than the game has, or seats that cannot play."""
-    comp = ruleset.components
+    comp = ruleset.part.components
     seats = data["seats"]
     counts = sorted(comp.neutral_start)
     if len(seats) not in counts:
@@ -120,7 +120,7 @@ def _check_possible(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
         sink.error("E408", "every seat is a Tom; at least one seat must be a person", data.value_locs["seats"])
     _at_most(sink, [(item, items.item_locs[i]) for seat in seats for items in [seat.get("characters", [])]
                     for i, item in enumerate(items)],
-             {c.id: c.copies for c in ruleset.characters.values()}, "character", "copies of character")
+             {c.id: c.copies for c in ruleset.part.characters.values()}, "character", "copies of character")
     _at_most(sink, [(item, items.item_locs[i]) for seat in seats for items in [seat.get("reserve", [])]
                     for i, item in enumerate(items)],
              {c.id: c.copies for c in comp.card_types}, "card", "cards of type")
@@ -144,9 +144,9 @@ def _check_possible(data: MDict, ruleset: Ruleset, sink: Sink) -> bool:
             _small(sink, seat, key, f"{key} of {seat['name']}")
     for borough_id, borough in data["boroughs"].items():
         _small(sink, borough, "base", f"base value of {borough_id}")
-        if borough.get("neutral", 0) > ruleset.game.neutral_skyscrapers_per_borough:
+        if borough.get("neutral", 0) > ruleset.part.numbers.neutral_skyscrapers_per_borough:
             sink.error("E408", f"{borough['neutral']} neutral skyscrapers in {borough_id}; the game puts "
-                               f"{ruleset.game.neutral_skyscrapers_per_borough} in each borough",
+                               f"{ruleset.part.numbers.neutral_skyscrapers_per_borough} in each borough",
                        borough.value_locs["neutral"])
         for who in borough.get("skyscrapers", {}):
             _small(sink, borough["skyscrapers"], who, f"skyscrapers of {who} in {borough_id}")
@@ -186,11 +186,11 @@ def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]],
            unmatched: dict[str, list[str]] | None = None) -> Game:
     """The game at the end of round 5 as the position describes it; scoring questions answered
     from `choices:`, else from `answers` (a `choices:` answer that fits no question lands in `unmatched`)."""
-    comp = ruleset.components
+    comp = ruleset.part.components
     seats = [Seat(i, str(s["name"]), "tom" if s.get("tom") else "human") for i, s in enumerate(data["seats"])]
     game = Game(ruleset, seats, 0)
     lay_state(game)  # New York City's parts of the game and the seats, empty
-    game.round = ruleset.game.rounds
+    game.round = ruleset.part.numbers.rounds
     asked: dict[str, int] = {}
     answered: set[str] = set()  # seats whose `choices:` answer found its question
 
@@ -231,7 +231,7 @@ def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]],
         seat.token = PressToken(seat)
         seat.token.space = spec["press"]
         for char_id in spec.get("characters", []):
-            tile = Tile(len(game.tiles), ruleset.characters[char_id])
+            tile = Tile(len(game.tiles), ruleset.part.characters[char_id])
             tile.where = "company"
             game.tiles.append(tile)
             seat.company.append(tile)

@@ -17,7 +17,7 @@ def seat_kind(spec: SeatSpec) -> str:
 
 def level_text(ruleset: Ruleset, spec: SeatSpec) -> str:
     """`level C5: he draws 5 cards in phase I, and 1 card before each bidding round, keeping ...`."""
-    tom = ruleset.tom
+    tom = ruleset.part.tom
     mode = tom.modes.get(spec.tom_mode) if tom is not None else None
     text = f"level {spec.tom_mode}{spec.tom_cards}: he draws {counted(spec.tom_cards, 'card')} in phase I"
     if mode is None or not mode.draws_before_bid:

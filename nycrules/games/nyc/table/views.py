@@ -41,7 +41,7 @@ def hand(game: Game, seat: Seat, rule: str = "") -> str:
 def bid_worth(game: Game, seat: Seat, rule: str) -> str:
     """What the seat's bid is worth; in its round's action, with the highest bid's extra value."""
     worth = game.bids_made.get(seat) or bid_value(game, seat)
-    rnd = next((r for r in game.ruleset.rounds if r.card == game.bidding_card), None)
+    rnd = next((r for r in game.ruleset.part.rounds if r.card == game.bidding_card), None)
     ranked = ranking(game)
     if rnd is not None and rnd.bonus_value and rule.startswith(f"{rnd.id} round") and ranked \
             and ranked[0][0] is seat:
