@@ -94,7 +94,7 @@ class EffectTask(Task):
         """The question the effect waits at, asked again from the table as it is now."""
         _, _, resume, arguments, _ = self.script.program.code[self.pc]
         frame = self.frame
-        out = resume(frame, *[argument(frame) for argument in arguments])
+        out = resume(frame, *arguments(frame))
         assert isinstance(out, Decision), "a task waits at this call, not a question"
         return out
 
@@ -138,7 +138,7 @@ class EffectTask(Task):
                 pc += 1
             elif op == WAIT:
                 _, name, resume, arguments, loc = instruction
-                values = [argument(f) for argument in arguments]
+                values = arguments(f)
                 game.where = loc  # a failure of the call itself names it
                 out = resume(f, *values)
                 if isinstance(out, Decision):

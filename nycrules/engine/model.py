@@ -70,7 +70,7 @@ class ProcNode:
     @cached_property
     def call(self) -> tuple | None:
         """For an effect that is one call that may wait (a seat's turn, an offer...): the call's
-        resume, argument functions and line, run with no program around it; else None."""
+        resume, arguments' function and line, run with no program around it; else None."""
         program = self.effect.program if self.effect is not None else None
         if program is None or program.on_start is not None or len(program.code) != 1:
             return None

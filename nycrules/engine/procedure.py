@@ -325,7 +325,7 @@ def _one_call(game: Game, node: ProcNode, call: tuple, scope: dict[str, Any], ru
     resume, arguments, loc = call
     frame = Frame(game, scope)
     game.rule, game.where = rule, loc
-    out = resume(frame, *[argument(frame) for argument in arguments])
+    out = resume(frame, *arguments(frame))
     return None if out is None else call_result(game, node, out, scope, rule)
 
 

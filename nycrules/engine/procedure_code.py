@@ -191,15 +191,6 @@ class _Writer:
                                    f"{pad}game.emit(None, {text}, {kind!r})"]
         return lines
 
-    def argument(self, argument: Any) -> str:
-        """A one-call leaf's argument, as procedure._one_call computes it with a frame of the place's names
-        (`frame`): a constant or a name in scope is written out (resumable.py tells them), no call."""
-        plain = getattr(argument, "plain", None)
-        if plain is None:
-            return f"{self.constant(argument, 'A')}(frame)"
-        kind, value = plain
-        return f"scope[{value!r}]" if kind == "name" else self.constant(value, "K")
-
     def rule(self, template: Template | None, pad: str) -> tuple[list[str], str]:
         """The rule a node's events name: its own (`rule:`, lines computing it and the text), else its parent's."""
         return ([], "place.rule") if template is None else self.text(template, pad)
@@ -257,12 +248,13 @@ class _Writer:
         else:
             out.append(f"{pad}rule = place.rule")
         call = node.call
-        if call is not None:  # one call that may wait: procedure._one_call
+        if call is not None:  # one call that may wait: procedure._one_call, its arguments written out
             resume, arguments, loc = call
-            args = "".join(f", {self.argument(argument)}" for argument in arguments)
-            return out + [f"{pad}frame = Frame(game, scope)",
+            args, values, _ = arguments.inline_source(f"{self.constant(arguments, 'A')}_")
+            self.names.update(values)
+            return out + [f"{pad}f = Frame(game, scope)",
                           f"{pad}game.rule, game.where = rule, {self.constant(loc, 'L')}",
-                          f"{pad}out = {self.constant(resume, 'C')}(frame{args})",
+                          f"{pad}out = {self.constant(resume, 'C')}(f{', ' if args else ''}{args})",
                           f"{pad}if out is not None:",
                           f"{pad}    out = call_result(game, {self.constant(node, 'N')}, out, scope, rule)",
                           f"{pad}    if out is not None:", f"{pad}        return out"]

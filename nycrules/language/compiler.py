@@ -11,16 +11,14 @@ Names that primitives read from the frame (FRAME_NAMES: `me`, the seat a choice
 asks) still go into the frame.
 
 A block is generated as the Python source of one function, its statements and
-expressions written inline, so running a rule takes few Python calls. Values
-the source refers to (primitives, constants, locations) are the defaults of its
-last parameters, named `_0`, `_1`...: never written into it. A rule's function
-is generated when the rule first runs and then takes the place of the one that
-generated it (_on_first_run). `for` loops are written in place; `repeat` loops and
-divisions stay small closures (a count checked, or a divisor, before the rest
-runs), and anything nested deeper than _MAX_INLINE becomes a function of its
-own, keeping the source far inside Python's limits; such a function inside an
-expression takes the locals in scope as arguments after the frame. Expressions
-made only of constants are computed once, here.
+expressions written inline, so running a rule takes few Python calls. Values the
+source refers to (primitives, constants, locations) are the defaults of its last
+parameters, `_0`, `_1`...: never written into it. A rule's function is generated
+when the rule first runs and then takes the place of the one that generated it
+(_on_first_run). `for` loops are written in place; `repeat` loops and divisions stay
+small closures (a count checked, or a divisor, before the rest runs), and anything
+nested deeper than _MAX_INLINE becomes a function of its own (taking the locals in
+scope after the frame). Expressions made only of constants are computed once, here.
 """
 
 from __future__ import annotations
@@ -39,7 +37,6 @@ from .runtime import Fixed, Frame, StopLoop, _bounded, _counted, _index, check_c
 # (primitives/choices.py) and the seat an event or a failure names.
 FRAME_NAMES = frozenset({"me"})
 
-
 Fn = Callable[[Frame], Any]
 
 _MAX_INLINE = 12  # nesting written into one generated function; deeper parts get their own
@@ -52,8 +49,6 @@ def _fire_hook(game: Any, name: str, f: Frame) -> None:
 
 _RUNTIME = {"_StopLoop": StopLoop, "_spend": spend, "_bounded": _bounded, "_counted": _counted,
             "_index": _index, "_fire_hook": _fire_hook}  # the globals of generated functions
-
-
 # In the source this module writes, the frame is `f` (a variable's name is a string, never bare).
 _NAMES_IN_FRAME, _FRAME = re.compile(r"(?<![\w.'])f\.(game|vars)\b"), re.compile(r"(?<![\w.'])f\b")
 
@@ -146,30 +141,36 @@ class Compiler:
         return self._entry(lambda: self._block(effect.body))
 
     def expr(self, e: n.Expr) -> Fn:
-        run = self._entry(lambda: self._expr_function(e))
-        run.inline_source = lambda stem: self.inline_source(e, stem)  # type: ignore[attr-defined]
+        return self._inlined(self._entry(lambda: self._expr_function(e)), (e,))
+
+    def arguments(self, args: tuple) -> Fn:
+        """fn(frame) giving the values of a call's arguments (lambdas too) as a tuple, in one call."""
+        def build() -> Fn:
+            src = _Source()
+            return self._function(src, [f"return ({''.join(f'{self._item(arg, src)}, ' for arg in args)})"])
+        return self._inlined(self._entry(build), args)
+
+    def _inlined(self, run: Fn, items: tuple) -> Fn:
+        run.inline_source = lambda stem: self.inline_source(items, stem)  # type: ignore[attr-defined]
         return run
 
-    def inline_source(self, e: n.Expr, stem: str) -> tuple[str, dict[str, Any], bool]:
-        """The expression as source for other generated code to compute it in place, with no call (the
-        compiled procedure): it reads the game as `game`, the names in scope as `scope` and, where it needs
-        one (third), a frame of them as `f`; the globals it reads (second) are named `<stem><index>`."""
+    def inline_source(self, items: tuple, stem: str) -> tuple[str, dict[str, Any], bool]:
+        """Expressions (a call's arguments, lambdas too) as source, by commas, for other generated code to
+        compute in place (the compiled procedure): reading the game as `game`, the names in scope as `scope`,
+        a frame of them as `f` where they need one (third); the globals they read (second) are `<stem><i>`."""
         assert not self._locals
         src = _Source(stem)
-        source = _NAMES_IN_FRAME.sub(lambda m: "game" if m.group(1) == "game" else "scope", self._code(e, src, 0))
+        source = ", ".join(self._item(item, src) for item in items)
+        source = _NAMES_IN_FRAME.sub(lambda m: "game" if m.group(1) == "game" else "scope", source)
         values = {f"{stem}{i}": value for i, value in enumerate(src.values)}
         return source, {**_RUNTIME, **values}, _FRAME.search(source) is not None
+
+    def _item(self, e: Any, src: _Source) -> str:
+        return self._lambda(e, src, 0) if isinstance(e, n.Lambda) else self._code(e, src, 0)
 
     def program_run(self, effect: n.Effect, build: Callable[[], Any]) -> tuple[Any, Fn]:
         """An effect that may wait: its program (`build`, resumable.py) and the effect compiled whole."""
         return build(), self.effect(effect)
-
-    def lambda_value(self, lam: n.Lambda) -> Fn:
-        """fn(frame) giving the lambda as a Python function (an argument of a call that may wait)."""
-        def build() -> Fn:
-            src = _Source()
-            return self._function(src, [f"return {self._lambda(lam, src, 0)}"])
-        return self._entry(build)
 
     def _entry(self, build: Callable[[], Fn]) -> Fn:
         if not self.generate_when_run:
@@ -192,8 +193,7 @@ class Compiler:
         self._entries = []
 
     def known_codes(self, codes: dict[str, CodeType]) -> None:
-        """Compiled code kept from an earlier run (the ruleset cache), by generated source: a function
-        whose source is among them is not compiled again."""
+        """Compiled code kept from an earlier run (the ruleset cache), by generated source: not compiled again."""
         self.codes.update(codes)
 
     def _arguments(self) -> str:

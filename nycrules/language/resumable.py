@@ -29,7 +29,7 @@ from .compiler import Compiler, Fn
 
 # Instructions: tuples whose first item is one of these.
 RUN = 0  # (RUN, fn, stop_to): fn(frame); a `stop` inside it leaves the loop ending at stop_to
-WAIT = 1  # (WAIT, name or None, resume, argument fns, loc): the value of a call that may wait
+WAIT = 1  # (WAIT, name or None, resume, arguments fn, loc): the value of a call that may wait
 HOOK = 2  # (HOOK, hook name, loc)
 IF_NOT = 3  # (IF_NOT, condition fn, to): go on at `to` unless the condition holds
 IF = 4  # (IF, condition fn, to): go on at `to` when the condition holds
@@ -193,7 +193,7 @@ class ProgramCompiler:
                 return self._call(e, args)
             call = self._call(e, args)
             name = None if statement else self._temp()
-            self._emit([WAIT, name, resume, tuple(self._argument(arg) for arg in call.args), e.loc])
+            self._emit([WAIT, name, resume, self.compiler.arguments(call.args), e.loc])
             return None if statement else n.Name(name, e.loc)
         if isinstance(e, n.BoolOp):
             return self._bool_op(e)
@@ -247,18 +247,6 @@ class ProgramCompiler:
         self.calls[id(call)] = self.calls[id(e)]
         self.made.append(call)
         return call
-
-    def _argument(self, arg: Any) -> Callable[[Any], Any]:
-        """fn(frame) giving the argument's value. A constant or a name in scope says so in its `plain`,
-        ("constant", value) or ("name", the name), for whoever writes the call out (procedure_code.py)."""
-        if isinstance(arg, n.Lambda):
-            return self.compiler.lambda_value(arg)
-        fn = self._expr(arg)
-        if isinstance(arg, (n.Number, n.String, n.Bool)):
-            fn.plain = ("constant", arg.value)  # type: ignore[attr-defined]
-        elif isinstance(arg, n.Name) and arg.id not in self.compiler.symbols:  # read from the frame's names
-            fn.plain = ("name", arg.id)  # type: ignore[attr-defined]
-        return fn
 
     def _temp(self) -> str:
         self.temps += 1
