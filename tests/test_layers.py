@@ -165,8 +165,16 @@ NYC_STILL_NAMING = ROOT / "tests" / "nyc_vocabulary_modules.txt"
 KEYBOARD = re.compile(r"\bpress (Enter|Return)\b", re.IGNORECASE)
 
 
+def _split(name: str) -> set[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
+    return {w.lower() for w in re.findall(r"[A-Za-z]+", spaced)}
+
+
 def words_of(path: Path) -> set[str]:
-    """The words of a module's identifiers and texts, lower case (snake_case and CamelCase split)."""
+    """The words of a module's identifiers and texts, lower case (snake_case and CamelCase split); of a
+    web page's script, markup or style (web/), every word of it."""
+    if path.suffix != ".py":
+        return _split(KEYBOARD.sub("", path.read_text(encoding="utf-8")))
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         names = []
@@ -181,15 +189,14 @@ def words_of(path: Path) -> set[str]:
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             names.append(KEYBOARD.sub("", node.value))
         for name in names:
-            spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name)
-            found |= {w.lower() for w in re.findall(r"[A-Za-z]+", spaced)}
+            found |= _split(name)
     return found
 
 
 def game_words_in_shared_modules(root: Path) -> dict[str, list[str]]:
     """Per game, the shared modules (outside nycrules/games/) that name one of its words, with the words."""
     found: dict[str, list[str]] = {}
-    for path in sorted((root / "nycrules").rglob("*.py")):
+    for path in sorted(p for p in (root / "nycrules").rglob("*") if p.suffix in (".py", ".js", ".html", ".css")):
         if part_of(module_name(path, root)) == "games":
             continue
         words = words_of(path)
@@ -221,6 +228,14 @@ def test_the_vocabulary_check_finds_a_game_word_in_a_shared_module(tmp_path):
     (tmp_path / "nycrules" / "games" / "ny1901").mkdir(parents=True)
     (tmp_path / "nycrules" / "games" / "ny1901" / "board.py").write_text("territory = 'street'\n")
     assert game_words_in_shared_modules(tmp_path) == {"ny1901": ["nycrules/engine/x.py: district, estate"]}
+
+
+def test_the_vocabulary_check_reads_the_web_page_too(tmp_path):
+    (tmp_path / "nycrules" / "web").mkdir(parents=True)
+    (tmp_path / "nycrules" / "web" / "page.js").write_text('const ON_BOARD = {boroughName: "g.x"}; // press Enter\n')
+    (tmp_path / "nycrules" / "web" / "page.html").write_text("<title>A game</title><p>Your estate</p>\n")
+    assert game_words_in_shared_modules(tmp_path) == {"nyc": ["nycrules/web/page.js: borough"],
+                                                      "ny1901": ["nycrules/web/page.html: estate"]}
 
 
 def test_the_vocabulary_check_reads_press_enter_as_the_keyboard(tmp_path):

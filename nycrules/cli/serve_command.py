@@ -32,9 +32,6 @@ def serve(
 ) -> None:
     """Serve a game to web browsers: one secret address per person's seat, one for spectators."""
     loaded = ruleset_for_command(ruleset, at_the_table=True)
-    if not loaded.part.served:  # its pages are not built yet (whatever is installed)
-        raise fail(f"{loaded.name} is not served to browsers yet: play it at the terminal, `nycrules play -r "
-                   f"{ruleset}`", 2)
     try:
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401

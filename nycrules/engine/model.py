@@ -139,7 +139,6 @@ class GamePart:
     card_types: tuple[Any, ...] = ()  # the types of its cards (each with an `id`), in a fixed order
     most_drawn = 0  # the most items one random draw of its setup or rules picks among (OpenSpiel's chance outcomes)
     at_the_table = False  # whether people can play it (`play`, `replay`...): its views and typed input are ready
-    served = False  # whether `serve` shows it to browsers: its pages are built
     # What the game adds for the agents (docs/games.md, "What a game gives the bots, the seats and the studies"):
     # the seat kinds its rulesets take beside people and bots (agents/seating.py), and what its bots know of its
     # decisions (agents/__init__.py, agents/search.py); None: they judge its options by their effect on copies.

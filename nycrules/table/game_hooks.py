@@ -20,7 +20,11 @@ the table's own way, which names no game):
   value)`: an option as a person types it (what `hint` shows);
 - `shown_options(game, decision)`: the options the menu lists without `more` (a web page's buttons;
   else all); `option_label(game, option)`, `option_detail(game, option)`: an option on a web page,
-  and what it names in full (else its label, and nothing); `PAGE_HELP`: a web page's help;
+  and what it names in full (else its label, and nothing); `PAGE_HELP`: a web page's help; `PAGE`:
+  what the page shows beside the picture and the options (keys of PAGE_PLAIN below: the answer
+  box's example, the picture's label, how clicked cards join in an answer by decision kind, the
+  picture's parts whose change is marked, the options that may be picked on it); `page_hand(observed)`:
+  the seat's cards to click and lines under them (else its observed `hand`, if any);
 - `final_scores(game)`: the final table (else each scoring step's points per seat, and the total);
 - `score_position(path, ruleset)`: a position typed in by hand, checked and scored (`nycrules score`;
   a PositionResult: its game or its diagnostics), and `position_json(game)`: its scores as JSON;
@@ -244,6 +248,31 @@ PAGE_HELP = " ".join("""On this page: click an option to choose it, or type it i
 terminal. `More options` lists every option; `Hint` asks the search bot (it knows only what you
 know); `Undo` takes back your own last answer; `why` beside a line of the log shows the rule behind
 it. The board marks what changed since your page last looked.""".split())
+
+
+PAGE_PLAIN = {
+    "example": "e.g. 2, or help",  # the answer box's placeholder
+    "board_label": "The board",  # the picture, for a screen reader
+    "hand_note": "",  # over the seat's cards
+    "joiners": {},  # decision kind: what joins a clicked card to the typed answer (no kind: no note)
+    "watched": [],  # selectors of the picture's parts whose change since the page last looked is marked
+    "keys": [],  # the attributes that name such a part (the first it has, "a b": both; else its place)
+    "mark_new": False,  # whether a watched part not there before is marked too
+    "on_board": {},  # an option key's kind: the selector of what it names in the picture (`{id}`)
+}
+
+
+def page(hooks: Any | None, ruleset: Any) -> dict[str, Any]:
+    """What a web page shows of the game beside its picture and options, with the game's name."""
+    return {**PAGE_PLAIN, **(hook(hooks, "PAGE") or {}), "title": hook(hooks, "NAME") or ruleset.name}
+
+
+def page_hand(hooks: Any | None, observed: dict[str, Any]) -> dict[str, Any] | None:
+    """The seat's cards a page shows as buttons and lines under them (None: the seat holds no cards)."""
+    own = hook(hooks, "page_hand")
+    if own is not None:
+        return own(observed)
+    return {"cards": observed["hand"], "notes": []} if "hand" in observed else None
 
 
 def option_lines(hooks: Any | None, game: Game, decision: Decision, every: bool = False) -> list[str]:

@@ -38,6 +38,7 @@ class ServedGame:
                  save_path: Path, tokens: dict[str, int] | None = None):
         self.ruleset, self.specs, self.seed = ruleset, list(specs), seed
         self.hooks = game_hooks.hooks_of(ruleset)  # what the ruleset's game gives the table
+        self.page = game_hooks.page(self.hooks, ruleset)  # what its pages show beside picture and options
         self.lock = threading.Lock()
         self.version = 0
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nycrules-save")

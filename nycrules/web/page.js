@@ -1,5 +1,6 @@
 // The page of `nycrules serve`: shows what the server sends for this seat, sends what is clicked or typed.
-// The server checks every answer (as the terminal does) and says why one is not taken.
+// The server checks every answer (as the terminal does) and says why one is not taken. It names no game:
+// what it shows of one beside the picture and the options comes as data (`page`: table/game_hooks.py).
 "use strict";
 const token = location.pathname.split("/").pop();
 const $ = (id) => document.getElementById(id);
@@ -69,13 +70,16 @@ function render(next) {
   const previous = state;
   state = next;
   const you = next.seat === null ? null : next.seats[next.seat];
-  document.title = (next.decision ? "▶ Your turn · " : "") + "New York City";
+  document.title = (next.decision ? "▶ Your turn · " : "") + next.page.title;
+  $("title").textContent = next.page.title;
+  $("answer").placeholder = next.page.example;
+  $("hand-note").textContent = next.page.hand_note;
   $("turn").textContent = next.save_error ? "Not saved: " + next.save_error
     : next.failure ? "The game cannot go on: " + next.failure
     : next.final ? "The game is over."
     : you === null ? "Spectator · " + next.turn + " is to move"
     : next.decision ? you.name + ": your turn" : you.name + " · waiting for " + next.turn;
-  renderBoard(next.board);
+  renderBoard(next.board, next.page);
   renderLog(next.log, previous === null);
   renderHand(next.hand);
   renderDecision(next.decision);
@@ -107,30 +111,36 @@ function renderFinal(final) {
   $("winner").textContent = final.winner;
 }
 
-// The board: drawn by the server (`board --svg`); what differs from the board this page saw is marked.
-const WATCHED = ["g.borough", "g.seat", "g.elevator-row", "text.piles", "text.status", "g.key"];
-function renderBoard(svgText) {
+// The board: drawn by the server (`board --svg`); what differs from the board this page saw is marked
+// (the game's `watched` parts, each named by the first of its `keys` attributes it has, else its place).
+function renderBoard(svgText, page) {
+  $("board-box").hidden = !svgText;  // a game that draws no picture
+  if (!svgText) return;
   const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml").documentElement;
   const picture = document.importNode(parsed, true);
   picture.setAttribute("role", "img");
-  picture.setAttribute("aria-label", "The board: boroughs, tracks, seats and the elevator");
+  picture.setAttribute("aria-label", page.board_label);
   const before = seenBoard;
   seenBoard = {};
-  WATCHED.forEach((selector) => picture.querySelectorAll(selector).forEach((part, i) => {
-    const key = selector + (part.getAttribute("data-borough") || part.getAttribute("data-seat")
-      || part.getAttribute("data-value") || i);
+  page.watched.forEach((selector) => picture.querySelectorAll(selector).forEach((part, i) => {
+    const named = page.keys.map((names) => names.split(" ").map((name) => part.getAttribute(name))
+      .filter((value) => value).join(" ")).find((value) => value);
+    const key = selector + (named || i);
     seenBoard[key] = part.outerHTML;
-    if (before !== null && before[key] !== undefined && before[key] !== part.outerHTML) mark(part);
+    const was = before === null ? null : before[key];
+    if (before !== null && (was === undefined ? page.mark_new : was !== part.outerHTML)) mark(part);
   }));
   $("board").replaceChildren(picture);
 }
 
 function mark(part) {
   const ns = "http://www.w3.org/2000/svg";
-  const circle = part.querySelector("circle");
+  const shape = part, inner = part.firstElementChild;
+  const circle = shape.tagName === "circle" ? shape : inner && inner.tagName === "circle" ? inner : null;
   const first = part.querySelector("rect, text");
+  if (shape.tagName !== "g") part = part.parentNode;  // a shape or a text alone: its marks go beside it
   let x, y;
-  if (part.matches("g.borough") && circle) {
+  if (circle) {  // a round part: a dashed ring around it
     const ring = document.createElementNS(ns, "circle");
     for (const a of ["cx", "cy"]) ring.setAttribute(a, circle.getAttribute(a));
     ring.setAttribute("r", Number(circle.getAttribute("r")) + 14);
@@ -139,9 +149,9 @@ function mark(part) {
     part.appendChild(ring);
     x = Number(circle.getAttribute("cx")) + Number(circle.getAttribute("r")) - 4;
     y = Number(circle.getAttribute("cy")) - Number(circle.getAttribute("r")) + 8;
-  } else if (part.tagName === "text") {
-    x = Number(part.getAttribute("x")) - 14; y = Number(part.getAttribute("y"));
-    part = part.parentNode;
+  } else if (shape.tagName === "text") {  // before the text (a centred one: before its middle)
+    x = Number(shape.getAttribute("x")) - (shape.getAttribute("text-anchor") === "middle" ? 24 : 14);
+    y = Number(shape.getAttribute("y"));
   } else if (first) {
     x = Number(first.getAttribute("x")) - 16; y = Number(first.getAttribute("y")) + 14;
   } else return;
@@ -153,16 +163,16 @@ function mark(part) {
   part.appendChild(star);
 }
 
-// Options that are things on the board (a borough, a vessel, a character of the elevator) can be
-// picked there too: by click, or by Tab and Enter. The decision names them in words as well.
-const ON_BOARD = { borough: (id) => `g.borough[data-borough="${id}"]`, vessel: (id) => `line.vessel[data-vessel="${id}"]`,
-                   char: (id) => `rect.elevator-tile[data-char="${id}"]` };
-function linkBoard(decision) {
+// Options that are things on the board (the game's `on_board`: an option key's kind, and where the
+// picture draws what it names) can be picked there too: by click, or by Tab and Enter. The decision
+// names them in words as well.
+function linkBoard(decision, page) {
   const picked = [];
   for (const option of decision.options) {
     const [kind, id] = option.key.split(":");
-    if (!ON_BOARD[kind] || option.key.includes("+") || !/^[\w-]+$/.test(id)) continue;
-    $("board").querySelectorAll(ON_BOARD[kind](id)).forEach((part) => {
+    const where = page.on_board[kind];
+    if (!where || option.key.includes("+") || !/^[\w-]+$/.test(id)) continue;
+    $("board").querySelectorAll(where.replace("{id}", id)).forEach((part) => {
       part.setAttribute("tabindex", "0");
       part.setAttribute("role", "button");
       part.setAttribute("aria-label", "choose " + option.label);
@@ -208,7 +218,7 @@ function renderHand(hand) {
   });
   $("hand").replaceChildren(...buttons);
   if (!hand.cards.length) $("hand").replaceChildren(element("span", "no cards"));
-  $("reserve").textContent = "Reserve: " + (hand.reserve.length ? hand.reserve.join(", ") : "none");
+  $("hand-notes").textContent = hand.notes.join(" ");
   $("hand-text").textContent = hand.text;
   $("hand-text").hidden = Boolean(state.decision);  // the decision shows it already
 }
@@ -216,14 +226,14 @@ function renderHand(hand) {
 function addCard(card) {
   const box = $("answer");
   if ($("decision").hidden) { tell("It is not your turn: a card is added to an answer at your decision.", true); return; }
-  const joiner = state.decision.kind === "bid" ? " " : " + ";
+  const joiner = state.page.joiners[state.decision.kind] || " + ";
   box.value = box.value.trim() ? box.value.trim() + joiner + card : card;
   box.focus();
 }
 
 function renderDecision(decision) {
   $("decision").hidden = !decision;
-  if (!decision) { decisionAt = null; $("options").replaceChildren(); return; }  // no stale option to press
+  if (!decision) { decisionAt = null; $("options").replaceChildren(); return; }  // no stale option to click
   const fresh = decisionAt !== decision.at;
   if (fresh) { showAll = false; $("answer").value = ""; $("message").hidden = true; }
   decisionAt = decision.at;
@@ -242,8 +252,8 @@ function renderDecision(decision) {
   const hidden = decision.options.length - decision.options.filter((option) => option.shown).length;
   $("more").hidden = hidden === 0;
   $("more").textContent = showAll ? "Fewer options" : "More options (" + hidden + " more)";
-  $("hand-note").hidden = decision.kind !== "bid" && decision.kind !== "draft";
-  linkBoard(decision);
+  $("hand-note").hidden = !(decision.kind in state.page.joiners);
+  linkBoard(decision, state.page);
   if (fresh && buttons.length && !$("message").contains(document.activeElement)) buttons[0].focus();
 }
 

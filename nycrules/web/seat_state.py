@@ -32,6 +32,7 @@ def state_for(game: ServedGame, seat: int) -> dict[str, Any]:
     viewer = None if state.finished else seat  # over: every card is shown, as at the terminal
     message: dict[str, Any] = {
         "type": "state",
+        "page": game.page,
         "version": game.version,
         "at": len(session.record),
         "seat": None if seat == SPECTATOR else seat,
@@ -47,8 +48,9 @@ def state_for(game: ServedGame, seat: int) -> dict[str, Any]:
         view = SeatView(session, seat, waiting)
         mine = view.observation()["seats"][seat]
         rule = waiting.rule if waiting is not None and waiting.seat.index == seat else ""
-        message["hand"] = {"cards": mine["hand"], "reserve": mine["reserve"],
-                           "text": game_hooks.hand(game.hooks, state, state.seats[seat], rule)}
+        held = game_hooks.page_hand(game.hooks, mine)
+        text = game_hooks.hand(game.hooks, state, state.seats[seat], rule)
+        message["hand"] = {**(held or {"cards": [], "notes": []}), "text": text} if held or text else None
         if view.decision is not None and waiting is not None:
             message["decision"] = decision_for(game, state, waiting, [o.key for o in view.decision.options])
     return message

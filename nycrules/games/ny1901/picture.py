@@ -52,7 +52,8 @@ def board_svg(geometry: Geometry, city: City | None, seats: list[str], notes: tu
         else:
             colour = STREET_FILL if kind == STREET else PARK_FILL if kind == PARK else NOTHING_FILL
         canvas.add("rect", x=x, y=y, width=CELL, height=CELL, fill=colour, stroke="#ffffff", stroke_width=0.5,
-                   class_=f"square {kind}" + (" out" if district in out else ""), data_square=grid.name(cell))
+                   class_=f"square {kind}" + (" out" if district in out else ""), data_square=grid.name(cell),
+                   data_territory=board.territories[geometry.territory_at[cell]].id if kind == LOT else None)
         if district in out:
             _hatch(canvas, x, y, CELL)
     for territory in board.territories:  # solid lines between territories, as the printed board has

@@ -11,7 +11,10 @@
 - `decision_context(game, decision)`: the seat's points, workers and generations, the market;
 - `typed_option(game, value)`: an option as a person types it (a hint shows it so);
 - `COMMANDS`: the game's own views a person may type at a prompt (`places`, `tiles`, `seats`,
-  `picture`).
+  `picture`);
+- `PAGE`: what a web page shows beside the picture and the options (its example of a typed move;
+  the buildings and workers new since the page last looked are marked; a territory offered is
+  picked by clicking one of its squares).
 """
 
 from __future__ import annotations
@@ -279,3 +282,13 @@ def decision_context(game: Any, decision: Any) -> str:
              f"  market: {market or 'empty'} ({len(city.future)} face down)",
              f"  streets: {', '.join(streets[s] for s in city.streets)}; bonus: {city.bonus.replace('_', ' ')}"]
     return "\n".join(line if len(line) <= 80 else line[:77] + "..." for line in lines)
+
+
+PAGE = {
+    "example": "e.g. b3l at h1 r1, y5, or 2",
+    "board_label": "The board: districts, territories, streets, parks and the buildings on them",
+    "watched": ["text.generation", "circle.worker"],  # a building's letter, a worker: new ones are marked
+    "keys": ["data-tile data-owner", "data-territory"],  # every seat has a bronze_2a
+    "mark_new": True,
+    "on_board": {"territory": 'rect.square[data-territory="{id}"]'},
+}

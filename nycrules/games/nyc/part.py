@@ -56,7 +56,6 @@ class Part(GamePart):
     state_classes = (Tile, Borough, Vessel, PrestigeTile, PressToken, Pair, DraftTurn, BiddingTurn, Evaluation, Build,
                      BidKeeper)
     at_the_table = True
-    served = True  # web/: its pages
     seats = SEATS  # Tom (seats.py)
     bots = BOTS  # what the bots know of its decisions (bots.py)
 

@@ -12,7 +12,8 @@
 - `decision_context(game, decision)`: the bids so far, the pairs on display, the seat's hand;
 - `typed_option(game, value)`: a bid as its cards, as a hint shows it;
 - `shown_options`, `option_label`, `option_detail`, `PAGE_HELP`: a web page's buttons, their texts,
-  the characters an option takes, and the page's help;
+  the characters an option takes, and the page's help; `PAGE`, `page_hand`: what the page shows
+  beside them (page.py);
 - `final_scores(game)`: the final table, with the ties the press track broke;
 - `score_position(path, ruleset)`, `position_json(game)`: a position typed in by hand (`nycrules
   score`), checked and scored, and its scores as JSON;
@@ -32,6 +33,7 @@ from typing import Any, Callable
 from . import answers, board, help_texts, menus, picture as drawing, tom, views
 from .characters import info as character_info, one_line
 from .listing import LISTING_LINES, LISTINGS, ambiguous, close_names, detail, detail_names
+from .page import PAGE, page_hand
 from .position import as_json as position_json, score_position
 
 NAME = "New York City"

@@ -1,0 +1,49 @@
+"""`nycrules serve` serves either game with one page (issue 29): the page names no game, and what it
+shows of one beside its picture and options comes from the game's TABLE (`PAGE`, `page_hand`)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from nycrules.agents.seating import parse_seats  # noqa: E402
+from nycrules.api import load  # noqa: E402
+from nycrules.engine.runner import Session  # noqa: E402
+from nycrules.table.saves import read_save  # noqa: E402
+from nycrules.web.game import SPECTATOR, ServedGame  # noqa: E402
+from nycrules.web.seat_state import state_for  # noqa: E402
+
+NY1901 = load("ny1901")
+NYC = load()
+
+
+def test_a_new_york_1901_game_is_served_to_its_end_with_its_own_page(tmp_path):
+    game = ServedGame(NY1901, parse_seats(["Ann", "bot:random"], NY1901), 4, [], tmp_path / "game.json")
+    rng = random.Random(4)
+    first = state_for(game, 0)
+    assert first["page"]["title"] == "New York 1901" and "b3l at h1" in first["page"]["example"]
+    assert first["hand"] is None and "hand" not in state_for(game, SPECTATOR)  # no cards held: no hand shown
+    assert 'class="square lot" data-square="A1" data-territory="y1"' in first["board"]  # a territory, clicked
+    territories = 0
+    while (decision := game.decision()) is not None:
+        shown = state_for(game, 0)["decision"]
+        assert [option["label"] for option in shown["options"]] == [str(o.label) for o in decision.options]
+        territories += any(option["key"].startswith("territory:") for option in shown["options"])
+        assert game.answer(0, len(game.session.record), f"#{rng.randrange(decision.count) + 1}") == ""
+    last = state_for(game, 0)
+    assert last["final"]["names"] == ["Ann", "Random bot 2"] and territories > 0
+    assert last["final"]["rows"][-1][1:] == [seat.points for seat in game.session.state.seats]
+    game.flush()
+    saved = read_save(game.save_path, NY1901)
+    assert Session(NY1901, saved.seats, saved.seed, replay=saved.decisions).decision() is None  # saved whole
+
+
+def test_new_york_citys_page_shows_its_hand_with_the_reserve(tmp_path):
+    game = ServedGame(NYC, parse_seats(["Ann", "tom"], NYC), 4, [], tmp_path / "game.json")
+    page = state_for(game, 0)
+    assert page["page"]["title"] == "New York City" and page["page"]["joiners"] == {"bid": " ", "draft": " + "}
+    assert page["hand"]["notes"] == ["Reserve: elevator, elevator"] and page["hand"]["cards"] == []
