@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from ..limits import MAX_INT
+from .game_words import GameGroup
 
 if TYPE_CHECKING:
     from ..engine.model import Ruleset
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 MAX_SEED = MAX_INT // 2  # seeds of a run of games (seed + i) stay within the limits of a save
 
 app = typer.Typer(
+    cls=GameGroup,  # its commands' help in the default game's words (game_words.py)
     name="nycrules",
     help="New York City (the board game) as rules-as-data: play, check and read rulesets.",
     no_args_is_help=True,
@@ -39,7 +41,7 @@ def _main(version: Annotated[bool, typer.Option("--version", callback=_version, 
     """New York City (the board game) as rules-as-data: play, check and read rulesets."""
 
 
-rules_app = typer.Typer(help="List and show the rules of a ruleset.", no_args_is_help=True)
+rules_app = typer.Typer(cls=GameGroup, help="List and show the rules of a ruleset.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 

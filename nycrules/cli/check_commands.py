@@ -3,42 +3,32 @@
 from __future__ import annotations
 
 import os
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ..limits import MAX_GAMES
+from .game_words import GameCommand, ListKinds
 from .app import (MAX_SEED, Format, FormatOption, PlainOption, RulesetOption, app, fail, rules_app,
                   ruleset_for_command)
 
 
-class ListKind(str, Enum):
-    characters = "characters"
-    rounds = "rounds"
-    tom = "tom"
-    scoring = "scoring"
-    primitives = "primitives"
-    hooks = "hooks"
-    procedure = "procedure"
-
-
-@app.command()
+@app.command(cls=GameCommand)
 def validate(
     names: Annotated[list[str], typer.Argument(metavar="PATH...", help="Ruleset folders or YAML files to check.")],
     format: FormatOption = Format.text,
     simulate: Annotated[Optional[int], typer.Option(
         "--simulate", metavar="N", min=1,
-        help="Then play N seeded games of each valid ruleset with random bots (and Toms) and report every "
+        help="Then play N seeded games of each valid ruleset with random bots{with_players} and report every "
              "rule that fails while playing.")] = None,
     coverage: Annotated[bool, typer.Option(
-        "--coverage", help="With --simulate: list the characters, bidding rounds and effect lines that never "
+        "--coverage", help="With --simulate: list {covered}effect lines that never "
                            "ran (of a mod: in its own files; with --all, also in the rulesets it extends).")] = False,
     everything: Annotated[bool, typer.Option(
         "--all", help="With --coverage: list also what never ran in the rulesets a mod extends.")] = False,
     seat: Annotated[Optional[list[str]], typer.Option(
-        "--seat", "-s", metavar="SEAT", help="With --simulate: play every game with these seats (bots and Toms) "
+        "--seat", "-s", metavar="SEAT", help="With --simulate: play every game with these seats ({players}) "
                                              "instead of the usual rotation.")] = None,
     seed: Annotated[int, typer.Option(metavar="N", min=0, max=MAX_SEED,
                                       help="With --simulate: seed of the first game; game i uses seed + i.")] = 1,
@@ -97,21 +87,21 @@ def validate(
     raise typer.Exit(1 if failed else 0)
 
 
-@rules_app.command("list")
+@rules_app.command("list", cls=GameCommand)
 def rules_list(
-    kind: Annotated[ListKind | None, typer.Argument(help="What to list (by default the game's first listing: "
-                                                         "characters, or the final scoring).",
-                                                    show_default=False)] = None,
+    kind: Annotated[str | None, typer.Argument(help="What to list (by default the game's first listing: "
+                                                   "{first_listing}the final scoring).", click_type=ListKinds(),
+                                              show_default=False)] = None,
     ruleset: RulesetOption = None,
     format: FormatOption = Format.text,
     plain: PlainOption = False,
 ) -> None:
-    """List the characters, bidding rounds, Tom's levels, scoring steps, primitives or hooks."""
+    """List {listed}scoring steps, primitives or hooks."""
     from ..table.listing import first_kind, lines, table
     from ..table.output import use_plain, write_json, write_lines, write_table
 
     loaded = ruleset_for_command(ruleset)
-    asked = kind.value if kind is not None else first_kind(loaded)
+    asked = kind if kind is not None else first_kind(loaded)
     result = table(loaded, asked)
     listed = lines(loaded, asked)  # long texts: a listing, not a table
     if format == Format.json:
@@ -122,10 +112,9 @@ def rules_list(
         write_table(result, use_plain(plain))
 
 
-@rules_app.command("show")
+@rules_app.command("show", cls=GameCommand)
 def rules_show(
-    ident: Annotated[str, typer.Argument(metavar="ID", help="A character (number or title), round, scoring step, "
-                                                           "hook, primitive, or `tom`.")],
+    ident: Annotated[str, typer.Argument(metavar="ID", help="{shown}.")],
     ruleset: RulesetOption = None,
     format: FormatOption = Format.text,
     plain: PlainOption = False,

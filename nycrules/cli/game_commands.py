@@ -11,17 +11,17 @@ from typing import Annotated, Optional
 import typer
 
 from ..diagnostics import NycRulesError
+from .game_words import GameCommand
 from .app import (MAX_SEED, EvaluationOption, Format, FormatOption, PlainOption, RulesetOption, app, fail,
                   ruleset_for_command, use_evaluation)
 
 
-@app.command()
+@app.command(cls=GameCommand)
 def play(
     seat: Annotated[Optional[list[str]], typer.Option(
         "--seat", "-s", metavar="SEAT", help="A seat, in clockwise order: a person's name, bot:random, bot:greedy, "
-                             "bot:mcts[:easy|normal|hard|N], tom (the recommended level), tom:1..tom:12 or tom:B4. A person called "
-                             "Tom: name:Tom (any name may be written name:NAME). Repeat for each seat. "
-                             "Default: you against Tom.")] = None,
+                             "bot:mcts[:easy|normal|hard|N]{seat_kinds} (any name may be written name:NAME). "
+                             "Repeat for each seat. Default: you against {rival}.")] = None,
     seed: Annotated[Optional[int], typer.Option(metavar="N", help="Seed of the shuffles; the same seed and answers give "
                                                      "the same game. Default: a new one, shown at the start.",
                                                 min=0, max=MAX_SEED)] = None,
@@ -35,11 +35,11 @@ def play(
                                                    "(default: nycrules-last-game.json).")] = None,
     plain: PlainOption = False,
     delay: Annotated[Optional[float], typer.Option(
-        metavar="SECONDS", min=0, max=60, help="Watching bots: pause this long after each move of a bot or "
-                                               "Tom instead of waiting for Enter when the screen is full.")] = None,
+        metavar="SECONDS", min=0, max=60, help="Watching bots: pause this long after each move of {a_bot_or} "
+                                               "instead of waiting for Enter when the screen is full.")] = None,
     evaluation: EvaluationOption = None,
 ) -> None:
-    """Play a game in the terminal (or through a pipe); bots and Toms play themselves."""
+    """Play a game in the terminal (or through a pipe); {players} play themselves."""
     import shutil
 
     from ..table.output import use_plain

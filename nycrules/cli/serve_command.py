@@ -9,16 +9,17 @@ from typing import Annotated, Optional
 import typer
 
 from ..diagnostics import NycRulesError
+from .game_words import GameCommand
 from .app import MAX_SEED, RulesetOption, app, fail, ruleset_for_command
 
 SERVE_SAVE = "nycrules-serve.json"
 
 
-@app.command()
+@app.command(cls=GameCommand)
 def serve(
     seat: Annotated[Optional[list[str]], typer.Option(
-        "--seat", "-s", metavar="SEAT", help="A seat, as for `play`: a person's name, bot:greedy, tom, ... "
-                                             "Repeat for each seat. Default: you against Tom.")] = None,
+        "--seat", "-s", metavar="SEAT", help="A seat, as for `play`: a person's name, bot:greedy, {examples}... "
+                                             "Repeat for each seat. Default: you against {rival}.")] = None,
     seed: Annotated[Optional[int], typer.Option(metavar="N", help="Seed of the shuffles (default: a new one).",
                                                 min=0, max=MAX_SEED)] = None,
     ruleset: RulesetOption = None,
@@ -37,7 +38,7 @@ def serve(
         import uvicorn  # noqa: F401
     except ImportError:
         raise fail("serve needs the web extra: pip install 'nycrules[web]'", 2)
-    from ..agents.seating import parse_seats
+    from ..agents.seating import parse_seats, players
     from ..table.saves import read_save
     from ..web.game import ServedGame, read_tokens
     from ..web.run import listening_socket, serve as run
@@ -52,7 +53,7 @@ def serve(
         game_seed = seed if seed is not None else int.from_bytes(os.urandom(3), "big")
         decisions, target = [], save or Path(SERVE_SAVE)
     if not any(spec.kind == "human" for spec in specs):
-        raise fail("serve needs at least one person's seat (bots and Toms play inside the server)", 2)
+        raise fail(f"serve needs at least one person's seat ({players(loaded)} play inside the server)", 2)
     try:
         sock = listening_socket(host, port)  # before the game is saved: a port in use leaves no file behind
         game = ServedGame(loaded, specs, game_seed, decisions, target,

@@ -12,6 +12,7 @@ import typer
 
 from ..diagnostics import NycRulesError
 from ..limits import MAX_GAMES
+from .game_words import GameCommand
 from .app import (MAX_SEED, EvaluationOption, Format, FormatOption, RulesetOption, app, fail, ruleset_for_command,
                   use_evaluation)
 
@@ -24,11 +25,11 @@ class Verdicts(str, Enum):
     all = "all"
 
 
-@app.command()
+@app.command(cls=GameCommand)
 def simulate(
     seat: Annotated[Optional[list[str]], typer.Option(
         "--seat", "-s", metavar="SEAT",
-        help="A bot or Tom seat; repeat for each seat (default: four bot:greedy).")] = None,
+        help="{A_bot_or} seat; repeat for each seat (default: four bot:greedy).")] = None,
     games: Annotated[int, typer.Option(metavar="N", help=f"How many games to play (at most {MAX_GAMES}).",
                                        min=1)] = 100,
     seed: Annotated[int, typer.Option(metavar="N", help="Seed of the first game; game i uses seed + i.", min=0,

@@ -51,6 +51,7 @@ class TomSeats:
     title = "Tom"  # one of its seats, in a sentence ("a person (human), a bot or Tom")
     players = "Toms"  # its seats, in a sentence ("played by bots and Toms only")
     example = "tom"  # a seat text of the kind, for messages
+    help = "tom (the recommended level), tom:1..tom:12 or tom:B4"  # its seat texts, in `--seat`'s help
 
     def parse(self, value: str, ruleset: Any, index: int) -> SeatSpec | None:
         """The seat of a `--seat` text of this kind, None for a text of another. The automa is `tom` in

@@ -22,7 +22,8 @@
   characters|rounds|tom`, `rules show ID|ROUND|tom` (listing.py);
 - `HELP_TOPICS`, `COMMANDS_HELP`, `AFTER_HELP`, `UNSEARCHED_HINT`: the texts of `help commands`
   and `help tom`, of the commands under `help` and once the game is over, of a hint made without
-  a search (an exchange before a bid).
+  a search (an exchange before a bid); `HELP_WORDS`: its words in the commands' `--help`
+  (cli/game_words.py).
 """
 
 from __future__ import annotations
@@ -119,4 +120,5 @@ HELP_TOPICS = {"commands": help_texts.HELP, "tom": tom.HELP}
 COMMANDS_HELP = help_texts.SHORT
 AFTER_HELP = help_texts.AFTER
 PAGE_HELP = help_texts.PAGE
+HELP_WORDS = help_texts.COMMANDS_WORDS
 UNSEARCHED_HINT = "a card for this bidding round into your hand; ask again for the bid itself"

@@ -1,0 +1,96 @@
+"""The default game's own words in the commands' help, filled in only when help is shown.
+
+The commands' help texts name no game: where one speaks of the seat kinds the default ruleset's game
+adds (New York City's automa), or of what it lists and covers, it holds a `{word}` that is filled in from
+the game's package (its `SEATS`, its TABLE's `LISTINGS` and `HELP_WORDS`) when `--help` is shown. The
+game is imported then and only then: a command that runs pays nothing for it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable
+
+from typer._types import TyperChoice  # the choice typer makes of an Enum (typer<0.29: pyproject.toml)
+from typer.core import TyperCommand, TyperGroup
+
+DEFAULT_GAME = "nyc"  # the game of the default ruleset, the shipped rulesets/nyc (no `game:` key)
+SHARED_LISTS = ("scoring", "primitives", "hooks", "procedure")  # what `rules list` lists of every ruleset
+
+
+@lru_cache(maxsize=1)
+def words() -> dict[str, str]:
+    """Each `{word}` of the help texts, in the default game's words."""
+    from ..loading.other_games import game_module
+
+    game = game_module(DEFAULT_GAME)
+    kinds = getattr(game, "SEATS", ())
+    table = getattr(game, "TABLE", None)
+    rival = kinds[0].title if kinds else "a greedy bot"
+    lists = list_kinds()
+    return {
+        "covered": "the ", "listed": "the ", "shown": "A scoring step, hook or primitive",  # a game's words else
+        "seat_kinds": "".join(f", {kind.help}. A person called {kind.title}: name:{kind.title}" for kind in kinds),
+        "examples": "".join(f"{kind.example}, " for kind in kinds),
+        "first_listing": f"{lists[0]}, or " if lists[0] not in SHARED_LISTS else "",
+        "rival": rival,
+        "players": " and ".join(["bots", *(kind.players for kind in kinds)]),
+        "with_players": "".join(f" (and {kind.players})" for kind in kinds),
+        "a_bot_or": " or ".join(["a bot", *(kind.title for kind in kinds)]),
+        "A_bot_or": " or ".join(["A bot", *(kind.title for kind in kinds)]),
+        **{key: text for key, text in (getattr(table, "HELP_WORDS", None) or {}).items()},
+    }
+
+
+def list_kinds() -> tuple[str, ...]:
+    """What `rules list` lists: the default game's own listings, then every ruleset's."""
+    from ..loading.other_games import game_module
+
+    return (*(getattr(getattr(game_module(DEFAULT_GAME), "TABLE", None), "LISTINGS", None) or {}), *SHARED_LISTS)
+
+
+def _filled(text: str | None) -> str | None:
+    if not text or "{" not in text:
+        return text
+    for key, value in words().items():
+        text = text.replace("{" + key + "}", value)
+    return text
+
+
+def _fill(commands: Iterable[Any]) -> None:
+    for command in commands:
+        command.help = _filled(command.help)
+        for param in command.params:
+            param.help = _filled(getattr(param, "help", None))
+        _fill(getattr(command, "commands", {}).values())  # a group's commands
+
+
+class GameCommand(TyperCommand):
+    """A command whose help holds the default game's words."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _fill([self])
+        super().format_help(ctx, formatter)
+
+
+class GameGroup(TyperGroup):
+    """A group whose list of commands shows their help with the default game's words."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _fill(self.commands.values())
+        super().format_help(ctx, formatter)
+
+
+class ListKinds(TyperChoice):
+    """`rules list`'s KIND: the default game's listings and every ruleset's, known once asked for."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[Any, ...]:
+        return list_kinds()
+
+    @choices.setter
+    def choices(self, value: Any) -> None:
+        pass  # the choices are the game's (list_kinds)
