@@ -15,7 +15,8 @@ from functools import lru_cache
 from nycrules.engine.model import Ruleset
 from nycrules.loading.loader import load_ruleset
 from nycrules.resources import shipped_ruleset
-from nycrules.scenario import (Scripted, Unexpected, _take, answer, assert_answered, borough,  # noqa: F401
+from nycrules.games.nyc.scenario import _take  # noqa: F401
+from nycrules.scenario import (Scripted, Unexpected, answer, assert_answered, borough,  # noqa: F401
                                clear_company, give, hire, lift_tile, run_part, stack_deck, texts)
 from nycrules.scenario import table as _table
 

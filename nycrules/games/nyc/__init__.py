@@ -9,5 +9,6 @@ from . import primitives_vessels  # noqa: F401  (they register themselves, for i
 from . import table as TABLE  # what it gives the table (nycrules/table/game_hooks.py)
 from .part import part
 from .seats import SEATS
+from . import scenario as SCENARIO  # its table set by hand, for rule testers (nycrules/scenario.py)
 
-__all__ = ["SEATS", "TABLE", "part"]
+__all__ = ["SCENARIO", "SEATS", "TABLE", "part"]
