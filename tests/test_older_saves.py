@@ -87,3 +87,26 @@ def test_a_save_of_changed_rules_of_the_same_name_is_refused(tmp_path):
     with pytest.raises(NycRulesError, match="this save was made with another ruleset .'New York 1901', digest "
                                             f"{OLD_DIGEST}.; load it with the --ruleset it was played with"):
         read_save(OLD, changed)
+
+
+def test_a_save_with_toms_reads_and_writes_its_seats_as_before(tmp_path):
+    """The seats of a save (table/save_seats.py): a seat its game adds keeps its level under its kind's
+    name, as saves have always held it."""
+    from nycrules.table.saves import write_save
+
+    nyc = load_ruleset(shipped_ruleset())
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Tom I", "kind": "tom", "tom": "A6"},
+             {"name": "Tom II", "kind": "tom", "tom": "C3"}, {"name": "Searcher", "kind": "bot:mcts:20"}]
+    path = tmp_path / "toms.json"
+    path.write_text(json.dumps({"format": "nycrules-save", "version": 1, "seed": 3, "decisions": [],
+                                "ruleset": {"name": nyc.name, "digest": nyc.digest}, "seats": seats}))
+    save = read_save(path, nyc)
+    assert [(s.kind, s.tom_mode, s.tom_cards) for s in save.seats][1:3] == [("tom", "A", 6), ("tom", "C", 3)]
+    write_save(tmp_path / "again.json", save)
+    assert json.loads((tmp_path / "again.json").read_text())["seats"] == seats
+    ny1901 = load_ruleset(shipped_ruleset("ny1901"))
+    data = json.loads(path.read_text())
+    data["ruleset"] = {"name": ny1901.name, "digest": ny1901.digest}
+    path.write_text(json.dumps(data))
+    with pytest.raises(NycRulesError, match="not a valid save file .New York 1901 has no seat 'tom:A6'"):
+        read_save(path, ny1901)

@@ -19,7 +19,7 @@ import stat
 import tempfile
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -29,8 +29,8 @@ from ..reading.files import FileRefused, read_bytes, read_text
 from ..reading.user_cache import xdg_folder
 from ..limits import MAX_DECISIONS, MAX_SAVE_BYTES, int_in_range, numeral_too_long
 from ..engine.model import Ruleset
-from ..agents.seating import check_name, check_seats, parse_seat
 from .save_rules import made_with_other_rules, replay_older
+from .save_seats import read_seats, saved_seat
 from ..text import shown_clipped, shown_path
 
 FORMAT = "nycrules-save"
@@ -51,8 +51,7 @@ class Save:
             "version": VERSION,
             "ruleset": {"name": self.ruleset_name, "digest": self.ruleset_digest},
             "seed": self.seed,
-            "seats": [{"name": s.name, "kind": s.kind, **({"tom": f"{s.tom_mode}{s.tom_cards}"}
-                                                         if s.kind == "tom" else {})} for s in self.seats],
+            "seats": [saved_seat(seat) for seat in self.seats],
             "decisions": self.decisions,
         }
 
@@ -377,18 +376,7 @@ def read_save(path: Path, ruleset: Ruleset) -> Save:
         raise NycRulesError(f"{shown}: not a valid save file ({where}: {errors[0].message[:200]})")
     older = made_with_other_rules(shown, data["ruleset"]["name"], data["ruleset"]["digest"], ruleset)
     try:
-        seats = []
-        for seat in data["seats"]:
-            name = check_name(seat["name"])
-            if seat["kind"] == "tom":
-                if not seat.get("tom"):
-                    raise NycRulesError(f"Tom seat {name!r} needs a level, such as B4")
-                seats.append(replace(parse_seat(f"tom:{seat['tom']}", ruleset, 0), name=name))
-            elif seat["kind"].startswith("bot:"):  # every bot `--seat` takes (seating.parse_seat)
-                seats.append(SeatSpec(name, parse_seat(seat["kind"], ruleset, 0).kind))
-            else:
-                seats.append(SeatSpec(name, seat["kind"]))
-        check_seats(seats, ruleset)
+        seats = read_seats(data["seats"], ruleset)
     except NycRulesError as err:
         raise NycRulesError(f"{shown}: not a valid save file ({err})") from None
     if older:  # an earlier version of this shipped ruleset: its decisions must replay (save_rules.py)
