@@ -233,7 +233,7 @@ def test_the_page_keeps_its_content_security_policy_without_a_complaint(browser,
 
 def test_a_new_york_1901_game_clicked_through_with_a_territory_picked_on_the_board(browser, tmp_path):
     """The same page serves the second game: its name, its board, no hand, a move typed its own way,
-    a territory picked by clicking one of its squares, the final scoring (issue 29)."""
+    its own view `places`, a territory picked by clicking one of its squares, the final scoring (issue 29)."""
     ny1901 = load("ny1901")
     rng = random.Random(4)
     with Server(tmp_path, ["-r", "ny1901", "--seat", "Ann", "--seat", "bot:random", "--seed", "4"]) as server:
@@ -241,10 +241,17 @@ def test_a_new_york_1901_game_clicked_through_with_a_territory_picked_on_the_boa
         assert page.title().endswith("New York 1901") and page.locator("h1").inner_text() == "New York 1901"
         assert page.locator("#hand-box").is_hidden() and page.locator("#board svg").count() == 1
         assert "b3l at h1" in page.get_attribute("#answer", "placeholder")
-        picked = typed = 0
+        picked = typed = viewed = 0
         while not page.locator("#final").is_visible():
             assert mine(page)
             before = at(page)
+            if viewed == 0 and page.locator("#headline").inner_text().endswith("Which skyscraper?"):
+                page.fill("#answer", "places")  # the game's own view, as at the terminal: shown, nothing taken
+                page.press("#answer", "Enter")
+                page.wait_for_selector("#message-text:has-text('(bronze, ')", timeout=STEP)
+                assert page.locator("#message").get_attribute("class") != "refused" and at(page) == before
+                viewed += 1
+                continue
             if picked < 2 and page.locator("#board .pick").count():  # a territory: one of its squares
                 page.locator("#board .pick").first.click()
                 picked += 1
@@ -256,7 +263,7 @@ def test_a_new_york_1901_game_clicked_through_with_a_territory_picked_on_the_boa
                 click_option(page, rng)
                 continue
             page.wait_for_function(f"Number(document.body.dataset.at) > {before}", timeout=STEP)
-        assert picked == 2 and typed == 1
+        assert picked == 2 and typed == 1 and viewed == 1
         saved = read_save(tmp_path / "nycrules-serve.json", ny1901)
         replayed = Session(ny1901, saved.seats, saved.seed, replay=saved.decisions)
         assert replayed.decision() is None

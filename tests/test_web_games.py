@@ -47,3 +47,20 @@ def test_new_york_citys_page_shows_its_hand_with_the_reserve(tmp_path):
     page = state_for(game, 0)
     assert page["page"]["title"] == "New York City" and page["page"]["joiners"] == {"bid": " ", "draft": " + "}
     assert page["hand"]["notes"] == ["Reserve: elevator, elevator"] and page["hand"]["cards"] == []
+
+
+def test_a_view_of_the_games_own_typed_in_the_answer_box_is_shown_not_taken(tmp_path):
+    """New York 1901's `places` (where your tiles fit) and `tiles` work on the page as at the terminal;
+    New York City's views are the page's own (hand, chars) or `info`, as before."""
+    game = ServedGame(NY1901, parse_seats(["Ann", "bot:random"], NY1901), 4, [], tmp_path / "game.json")
+    rng = random.Random(2)
+    while not game.decision().prompt.startswith("Which skyscraper"):
+        assert game.answer(0, len(game.session.record), f"#{rng.randrange(game.decision().count) + 1}") == ""
+    at = len(game.session.record)
+    shown = game.own_view(0, at, "places")
+    assert shown is not None and "(bronze, " in shown and len(game.session.record) == at  # nothing taken
+    assert "b2a" in game.own_view(0, at, "tiles") and "never flipped" in game.own_view(0, at, "tiles")
+    assert game.own_view(0, at, "b2a at k6") is None and game.own_view(0, at - 1, "places") is None
+    assert game.own_view(0, at, "picture x.svg") is None  # the page draws the board; no file is written
+    nyc = ServedGame(NYC, parse_seats(["Ann", "tom"], NYC), 4, [], tmp_path / "nyc.json")
+    assert nyc.own_view(0, len(nyc.session.record), "chars") is None

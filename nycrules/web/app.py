@@ -189,6 +189,9 @@ async def handle(tables: Tables, page: Page, text: str) -> dict[str, Any] | None
             answer = message.get("text")
             if not isinstance(answer, str):
                 return _said("refused", "an answer has a text: an option as `#N`, or what you would type")
+            shown = await to_thread.run_sync(lambda: game.own_view(seat, at, answer))
+            if shown is not None:  # the game's own view (New York 1901's `places`), not an answer
+                return _said("said", shown)
             refused = await _changing(tables, game, lambda: game.answer(seat, at, answer))
             return _said("refused", refused) if refused else None
         if kind == "undo":

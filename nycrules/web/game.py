@@ -115,6 +115,21 @@ class ServedGame:
                             f"{name} may undo first")
             return "nothing to undo yet"
 
+    def own_view(self, seat: int, at: int, text: str) -> str | None:
+        """A view of the game's own typed in the answer box at the seat's turn (New York 1901's `places`,
+        `tiles`), as the terminal shows it; None when the text is no such view (an answer, a view of the
+        table's, which the page shows itself, or not the seat's turn: `answer` says why)."""
+        word, _, rest = text.strip().partition(" ")
+        word = word.lower()
+        if word in VIEWS or word not in (game_hooks.hook(self.hooks, "COMMANDS") or {}) or len(text) > MAX_ANSWER:
+            return None
+        with self.lock:
+            if self._refusal(seat, at):
+                return None
+            decision = self.session.decision()
+            assert decision is not None
+            return game_hooks.own_command(self.hooks, self.session, decision, word, rest, False)
+
     def hint(self, seat: int, at: int) -> str:
         """What the search bot would choose at this seat's decision (table/hints.py), or why not now."""
         with self.lock:
