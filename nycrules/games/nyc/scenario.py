@@ -53,7 +53,7 @@ def hire(game: Game, seat: Seat, char_id: int) -> Tile:
     """Give the seat a tile of this character (from anywhere), as if hired."""
     tile = next((t for t in game.tiles if t.char.id == char_id and t.where in ("stack", "display", "box")), None)
     if tile is None:
-        tile = Tile(len(game.tiles), game.ruleset.characters[char_id])
+        tile = Tile(len(game.tiles), game.ruleset.part.characters[char_id])
         game.tiles.append(tile)
     lift_tile(game, tile)
     tile.where = "company"
