@@ -172,8 +172,12 @@ function linkBoard(decision, page) {
     const [kind, id] = option.key.split(":");
     const where = page.on_board[kind];
     if (!where || option.key.includes("+") || !/^[\w-]+$/.test(id)) continue;
-    $("board").querySelectorAll(where.replace("{id}", id)).forEach((part) => {
-      part.setAttribute("tabindex", "0");
+    // What an option names may be drawn in several parts (the squares of a region): one Tab stop, and
+    // pointing at any part lights them all.
+    const parts = [...$("board").querySelectorAll(where.replace("{id}", id))];
+    const light = (on) => parts.forEach((part) => part.classList.toggle("lit", on));
+    parts.forEach((part, n) => {
+      part.setAttribute("tabindex", n === 0 ? "0" : "-1");
       part.setAttribute("role", "button");
       part.setAttribute("aria-label", "choose " + option.label);
       part.classList.add("pick");
@@ -182,6 +186,9 @@ function linkBoard(decision, page) {
       part.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(); }
       });
+      for (const [on, events] of [[true, ["mouseenter", "focus"]], [false, ["mouseleave", "blur"]]]) {
+        events.forEach((name) => part.addEventListener(name, () => light(on)));
+      }
       picked.push(option.label);
     });
   }
