@@ -64,3 +64,21 @@ def test_a_view_of_the_games_own_typed_in_the_answer_box_is_shown_not_taken(tmp_
     assert game.own_view(0, at, "picture x.svg") is None  # the page draws the board; no file is written
     nyc = ServedGame(NYC, parse_seats(["Ann", "tom"], NYC), 4, [], tmp_path / "nyc.json")
     assert nyc.own_view(0, len(nyc.session.record), "chars") is None
+
+
+def test_a_command_of_the_terminal_typed_on_the_page_is_answered_with_what_this_games_page_shows(tmp_path):
+    """New York 1901's page shows no hand (its seats hold no cards): `board` there says what it shows,
+    `hand` is no part of the game, and `seats` (not on its page) is shown as at the terminal."""
+    game = ServedGame(NY1901, parse_seats(["Ann", "bot:random"], NY1901), 4, [], tmp_path / "game.json")
+    at = len(game.session.record)
+    assert game.answer(0, at, "board") == ("`board` is not needed here: this page shows the board and the log, and "
+                                           "has buttons for the rest; type an option, or `places`, `tiles`, "
+                                           "`seats`, `why #E`, `hint`, `help`, `undo`")
+    assert game.answer(0, at, "hand").startswith("`hand` is not part of New York 1901: this page shows the board and")
+    assert game.own_view(0, at, "seats").startswith("Ann: 0 points, 4 workers free")
+    nyc = ServedGame(NYC, parse_seats(["Ann", "tom"], NYC), 4, [], tmp_path / "nyc.json")
+    at = len(nyc.session.record)
+    assert nyc.answer(0, at, "seats") == ("`seats` is not needed here: this page shows the board, your hand and the "
+                                          "log, and has buttons for the rest; type an option, or `info`, `why #E`, "
+                                          "`hint`, `help`, `undo`")  # as before
+    assert nyc.own_view(0, at, "hand") is None and len(nyc.session.record) == at

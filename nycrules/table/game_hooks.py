@@ -259,12 +259,16 @@ PAGE_PLAIN = {
     "keys": [],  # the attributes that name such a part (the first it has, "a b": both; else its place)
     "mark_new": False,  # whether a watched part not there before is marked too
     "on_board": {},  # an option key's kind: the selector of what it names in the picture (`{id}`)
+    "shows": {},  # the game's views the page shows itself (word: where), beside the board and the log
 }
 
 
 def page(hooks: Any | None, ruleset: Any) -> dict[str, Any]:
     """What a web page shows of the game beside its picture and options, with the game's name."""
-    return {**PAGE_PLAIN, **(hook(hooks, "PAGE") or {}), "title": hook(hooks, "NAME") or ruleset.name}
+    own = hook(hooks, "PAGE") or {}
+    shows = {"board": "the board", "picture": "the board", **own.get("shows", {}), "log": "the log", "why": "the log"}
+    return {**PAGE_PLAIN, **own, "shows": shows,
+            "title": hook(hooks, "NAME") or ruleset.name}
 
 
 def page_hand(hooks: Any | None, observed: dict[str, Any]) -> dict[str, Any] | None:

@@ -84,14 +84,27 @@ class ServedGame:
             assert decision is not None and self.session.state is not None
             word = text.strip().split(" ", 1)[0].lower()
             if word in (*VIEWS, "more", "quit", "exit"):
-                return (f"`{word}` is not needed here: this page shows the board, your hand and the log, "
-                        "and has buttons for the rest; type an option, or `info`, `why #E`, `hint`, `help`, `undo`")
+                return self._not_typed(word)
             chosen = game_hooks.read_typed(self.session, decision, text.strip(), self.hooks)
             if isinstance(chosen, str):
                 return chosen
             for index in chosen:  # a line may answer this seat's next questions too (each checked on a copy)
                 self._apply(index)
             return ""
+
+    def _not_typed(self, word: str) -> str:
+        """Why a command of the terminal is not an answer here: what this page shows (the game's PAGE
+        says which views it shows itself) and what may be typed instead (the game's own views too)."""
+        shows = self.page["shows"]
+        own = [w for w in game_hooks.hook(self.hooks, "COMMANDS") or {} if w not in shows]
+        if word in VIEWS and word not in shows and word not in own and word != "save":
+            lead = f"`{word}` is not part of {self.page['title']}"
+        else:
+            lead = f"`{word}` is not needed here"
+        parts = list(dict.fromkeys(shows.values()))
+        said = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+        typed = ", ".join(f"`{w}`" for w in [*own, "why #E", "hint", "help", "undo"])
+        return f"{lead}: this page shows {said}, and has buttons for the rest; type an option, or {typed}"
 
     def undo(self, seat: int, at: int) -> str:
         """Take back this seat's last decision and all after it (bots and Toms play theirs again), as
@@ -117,11 +130,12 @@ class ServedGame:
 
     def own_view(self, seat: int, at: int, text: str) -> str | None:
         """A view of the game's own typed in the answer box at the seat's turn (New York 1901's `places`,
-        `tiles`), as the terminal shows it; None when the text is no such view (an answer, a view of the
-        table's, which the page shows itself, or not the seat's turn: `answer` says why)."""
+        `tiles`, `seats`), as the terminal shows it; None when the text is no such view (an answer, a view
+        the page shows itself, or not the seat's turn: `answer` says why)."""
         word, _, rest = text.strip().partition(" ")
         word = word.lower()
-        if word in VIEWS or word not in (game_hooks.hook(self.hooks, "COMMANDS") or {}) or len(text) > MAX_ANSWER:
+        if word in self.page["shows"] or word not in (game_hooks.hook(self.hooks, "COMMANDS") or {}) \
+                or len(text) > MAX_ANSWER:
             return None
         with self.lock:
             if self._refusal(seat, at):

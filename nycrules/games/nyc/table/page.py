@@ -5,7 +5,8 @@ how clicked cards join in a typed answer at a decision of each kind (a bid is it
 pair two cards joined by +), the parts of the picture whose change is marked (with the attributes
 that name each part), and the options that are things on the board, by their key's kind (a
 borough, a vessel, a character of the elevator), found in the picture by a selector (`{id}`: the
-rest of the key). `page_hand(observed)`: the seat's cards to click, and its reserve.
+rest of the key), and the views typed at the terminal that the page shows itself (where).
+`page_hand(observed)`: the seat's cards to click, and its reserve.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ PAGE = {
     "keys": ["data-borough", "data-seat", "data-value"],
     "on_board": {"borough": 'g.borough[data-borough="{id}"]', "vessel": 'line.vessel[data-vessel="{id}"]',
                  "char": 'rect.elevator-tile[data-char="{id}"]'},
+    "shows": {"hand": "your hand", "seats": "the board", "chars": "the board", "characters": "the board"},
 }
 
 
