@@ -159,8 +159,8 @@ def test_a_seat_of_a_kind_the_game_does_not_add_is_named_as_such():
     # New York 1901 has no automa: `tom:5` is no seat there (it was refused as a name with a colon in it).
     result = nycrules("play", "-r", "ny1901", "--seat", "you", "--seat", "tom:5")
     assert result.returncode == 1
-    assert result.stderr.strip() == ("nycrules: New York 1901 has no seat 'tom:5'; a seat is a person's name "
-                                     "(or name:NAME), bot:random, bot:greedy, bot:mcts[:LEVEL]")
+    assert result.stderr.strip() == ("nycrules: New York 1901 has no seat 'tom:5' (Tom is a seat of New York City); "
+                                     "a seat is a person's name (or name:NAME), bot:random, bot:greedy, bot:mcts[:LEVEL]")
 
 
 @pytest.mark.parametrize("args, fragment", [

@@ -51,7 +51,7 @@ MAY_IMPORT = {
     "engine": {"basics", "language"},
     "primitives": {"basics", "language", "engine"},
     "loading": {"basics", "reading", "language", "engine", "primitives", "games"},  # games: the finder only
-    "agents": {"basics", "language", "engine"},
+    "agents": {"basics", "language", "engine", "games"},  # games: the finder only (another game's seat kinds)
     "public_api": {"basics", "reading", "language", "engine", "primitives", "loading", "agents"},
     "table": {"basics", "reading", "language", "engine", "primitives", "loading", "agents"},
     "web": {"basics", "reading", "language", "engine", "primitives", "loading", "agents", "table"},

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from nycrules.agents.seating import parse_seats
+from nycrules.diagnostics import NycRulesError
 from nycrules.engine.runner import Session
 from nycrules.loading.loader import load_ruleset
 from nycrules.table.play import PlayGame
@@ -264,3 +265,16 @@ def test_a_seat_named_you_reads_in_the_log_with_verbs_that_agree(ruleset, tmp_pa
         ["you have a reserve of 2 cards", "you pass", "you demolish starter building at C5", "you will bid last",
          "you win with 31 points", "you carry on"]
     assert said_of("You", "takes 1 dollar") == "You take 1 dollar" and said_of("Ann", "takes") == "Ann takes"
+
+
+@pytest.mark.parametrize("text", ["tom", "tom:5", "Tom:B4"])
+def test_a_seat_of_new_york_citys_automa_is_refused_naming_its_game(ruleset, text):
+    """`-s tom` once seated a person called "tom" at New York 1901: a seat text naming a kind another game
+    adds says so in one line, with the way to seat a person of that name; `Tom` and `name:tom` are people."""
+    with pytest.raises(NycRulesError) as refused:
+        parse_seats(["you", text], ruleset)
+    message = str(refused.value)
+    assert message.startswith(f"New York 1901 has no seat '{text}' (Tom is a seat of New York City); a seat is ")
+    assert "\n" not in message and ("name:tom seats one" in message) == (text == "tom")
+    for person in ("Tom", "name:tom"):
+        assert parse_seats(["you", person], ruleset)[1].kind == "human"

@@ -8,7 +8,9 @@ Each such kind (`kind`) gives `parse(text, ruleset, index)` (its seat, or None f
 a text of another kind), `check(spec, ruleset)` (a seat read from a file),
 `rival(ruleset)` (the seat facing a person who names none, or None), `named(specs)`
 (the seats renamed, when several of its kind sit), `levels(ruleset)` (its seat
-texts a study takes in turn), and texts: `title`, `players`, `example`.
+texts a study takes in turn), and texts: `title`, `players`, `example`, `game_title`.
+A seat text of a kind another game adds (its `kind`, alone or before a colon) is
+refused at this game's table, naming that game, rather than read as a person's name.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 import unicodedata
 from typing import Any
 
+from .. import games
 from ..diagnostics import NycRulesError
 from ..engine.setup import SeatSpec, check_seat_count
 from ..limits import MAX_NAME_CHARS
@@ -29,6 +32,7 @@ MCTS_LEVELS = ("bot:mcts:easy", "bot:mcts:normal", "bot:mcts:hard")  # search.LE
 MAX_SIMULATIONS = 1000  # a bound on a search bot's time per decision (about 15-20 s at most)
 NAME = re.compile(rf"[\w .'-]{{1,{MAX_NAME_CHARS}}}")
 NAME_RULE = f"1-{MAX_NAME_CHARS} letters, digits, spaces, dots, dashes or apostrophes"
+KIND_WORD = re.compile(r"[a-z][a-z0-9_]*")  # a seat kind's text, before any colon: a lower-case word
 
 
 def valid_name(name: str) -> bool:
@@ -94,11 +98,29 @@ def parse_seat(text: str, ruleset: Ruleset, index: int) -> SeatSpec:
     if lowered.startswith("bot:"):
         raise NycRulesError(f"unknown bot '{shown_clipped(value, 40)}': choose bot:random, bot:greedy, bot:mcts, "
                             f"bot:mcts:easy/normal/hard or bot:mcts:N")
-    if ":" in value:  # KIND:SETTING of a kind this game does not add (a name holds no colon)
-        kinds = ", ".join(["a person's name (or name:NAME)", "bot:random, bot:greedy, bot:mcts[:LEVEL]",
+    other = other_games_kind(value, ruleset)
+    if ":" in value or other is not None:  # KIND:SETTING of a kind this game does not add (a name holds no colon)
+        person = "a person's name (or name:NAME)" if ":" in value else f"a person's name (name:{value} seats one)"
+        kinds = ", ".join([person, "bot:random, bot:greedy, bot:mcts[:LEVEL]",
                            *(kind.example for kind in game_seats(ruleset))])
-        raise NycRulesError(f"{ruleset.name} has no seat '{shown_clipped(value, 40)}'; a seat is {kinds}")
+        whose = f" ({other.title} is a seat of {other.game_title})" if other is not None else ""
+        raise NycRulesError(f"{ruleset.name} has no seat '{shown_clipped(value, 40)}'{whose}; a seat is {kinds}")
     return SeatSpec(check_name(value), "human")
+
+
+def other_games_kind(value: str, ruleset: Ruleset) -> Any:
+    """The seat kind of another game that the seat text names (its `kind`, alone, or before a colon in any
+    case), or None. Alone, only a lower-case word names one (with a capital letter it is a name), so a
+    person's name rarely costs loading the other games."""
+    word = value.split(":", 1)[0].lower() if ":" in value else value
+    if not KIND_WORD.fullmatch(word):
+        return None
+    for name in games.names():
+        if name != ruleset.part.game:
+            kind = next((kind for kind in getattr(games.load(name), "SEATS", ()) if kind.kind == word), None)
+            if kind is not None:
+                return kind
+    return None
 
 
 def check_seats(specs: list[SeatSpec], ruleset: Ruleset) -> None:

@@ -52,6 +52,7 @@ class TomSeats:
     players = "Toms"  # its seats, in a sentence ("played by bots and Toms only")
     example = "tom"  # a seat text of the kind, for messages
     help = "tom (the recommended level), tom:1..tom:12 or tom:B4"  # its seat texts, in `--seat`'s help
+    game_title = "New York City"  # the game it seats, for another game's refusal ("Tom is a seat of ...")
 
     def parse(self, value: str, ruleset: Any, index: int) -> SeatSpec | None:
         """The seat of a `--seat` text of this kind, None for a text of another. The automa is `tom` in
