@@ -58,7 +58,7 @@ def test_a_game_result_adds_up(nyc):
 
 
 def test_watching_the_hires_changes_no_game(nyc):
-    """simulate.HireWatch notes which characters a bot could hire and which it took, and the game
+    """simulate.OfferWatch notes which characters a bot could hire and which it took, and the game
     is the one the bots play unwatched (a search bot's look-ahead copies are not counted)."""
     from nycrules.agents import seat_agents
     from nycrules.engine.runner import Session

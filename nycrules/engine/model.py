@@ -212,18 +212,27 @@ class GamePart:
 
     # What a balance study judges of its games, by what owning it does for a seat (studies/verdicts.py):
     # the noun for them ("card"; "": none), each by its id (`pieces`), the ones a seat owned at the
-    # end of a game (`owned`), and whether a decision offered one to a bot and it took it (`offer`).
+    # end of a game (`owned`, each once), and which ones a decision offered to a bot, each with whether
+    # the bot took it (`offered`).
     piece_noun = ""
 
-    def pieces(self, ruleset: "Ruleset") -> dict[str, Piece]:
+    def pieces(self, ruleset: "Ruleset") -> dict[Any, Piece]:
         return {}
 
-    def owned(self, game: Any, seat: int) -> tuple[str, ...]:
+    def owned(self, game: Any, seat: int) -> tuple[Any, ...]:
         return ()
 
-    def offer(self, decision: Any, index: int) -> tuple[str, bool] | None:
-        """(the piece's id, taken) when the decision offered one (a yes-or-no to play an action card)."""
-        return None
+    def offered(self, decision: Any, index: int) -> tuple[tuple[Any, bool], ...]:
+        """(a piece's id, taken) for each piece the decision offered (a yes-or-no to play an action card)."""
+        return ()
+
+    # What a study's report counts of its games beside the verdicts (studies/study.py): the named things
+    # `tally` counts, by id with their titles, and those whose effect removes one of them from the game.
+    def tallied(self, ruleset: "Ruleset") -> dict[Any, str]:
+        return {}
+
+    def removers(self, ruleset: "Ruleset") -> list[str]:
+        return []
 
     def shared_values(self) -> dict[str, Any]:
         """The values of its data a game may hold (in a rule's names, waiting at a decision), by a path of

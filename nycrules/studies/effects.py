@@ -73,7 +73,7 @@ class Sample:
     """
 
     owners: int  # seats that owned it at the end, over all games
-    offered: int  # hires at which a bot could have taken it face up (simulate.HireWatch)
+    offered: int  # decisions that offered it to a bot (a hire, face up: simulate.OfferWatch)
     taken: int  # ... and took it
     points: float | None
     wins: float | None

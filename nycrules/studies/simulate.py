@@ -22,7 +22,6 @@ from ..engine.scoring import winners
 from ..engine.agent_answers import AgentError
 from ..engine.runner import EngineAgent, Session
 from ..engine.setup import SeatSpec
-from ..engine.state import Tile
 from ..engine.model import Ruleset
 from ..text import shown_clipped
 
@@ -36,12 +35,14 @@ class SeatResult:
     won: bool
     points: int
     by_category: dict[str, int]  # final scoring steps plus DURING_THE_GAME; they add up to points
-    owned: tuple  # character ids in the company at the end (each id once); or a game's pieces (GamePart.owned)
-    hired: dict[int, int]  # character id -> tiles taken into the company (start stacks included)
-    used: dict[int, int]  # character id -> times the character acted
-    offered: dict[int, int] = field(default_factory=dict)  # character id -> hires it was face up for (bots)
-    taken: dict[int, int] = field(default_factory=dict)  # character id -> times it was the one hired then
-    lost: dict[int, int] = field(default_factory=dict)  # character id -> tiles hired, gone before the end
+    owned: tuple  # the ids of the game's pieces the seat owned at the end, each once, sorted (GamePart.owned)
+    # The game's named things (GamePart.tally; New York City's characters): id -> how many the seat took
+    # during the game, and how often each acted.
+    hired: dict
+    used: dict
+    offered: dict = field(default_factory=dict)  # piece id -> decisions that offered it to the seat's bot
+    taken: dict = field(default_factory=dict)  # piece id -> times the bot took it then
+    lost: dict = field(default_factory=dict)  # named thing's id -> how many the seat took, gone before the end
 
 
 @dataclass(frozen=True)
@@ -81,15 +82,15 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
               agents: AgentFactories | None = None) -> GameResult:
     """Play game `number` of the run with seed `seed`, headless; `agents` play their seats."""
     game_seed = seed + number
-    watched = {i: HireWatch(bot) for i, bot in seat_agents(specs, game_seed).items()}
+    part = ruleset.part
+    watched = {i: OfferWatch(bot, part.offered) for i, bot in seat_agents(specs, game_seed).items()}
     answerers: dict[int, Any] = dict(watched)
     for index, factory in (agents or {}).items():  # seeded as the built-in bots are; not watched
         answerers[index] = agent_for_game(factory, game_seed * 31 + index)
         watched.pop(index, None)
     session = Session(ruleset, specs, game_seed, answerers, log_events=False)
-    judged = _judged_part(ruleset)
     for watch in watched.values():
-        watch.session, watch.judged = session, judged
+        watch.session = session
     try:
         game = session.run()
     except RuleRuntimeError as err:  # say which game, so it can be replayed
@@ -102,55 +103,42 @@ def play_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, number: int,
         by_category = dict(seat.scores)
         by_category[DURING_THE_GAME] = seat.points - sum(seat.scores.values())
         watch = watched.get(seat.index)
-        held, hired, uses = game.ruleset.part.tally(seat)  # its game's named things: New York City's characters
+        held, hired, uses = part.tally(seat)  # its game's named things (New York City's characters)
         kept = Counter(held)
-        lost = {char_id: n - kept[char_id] for char_id, n in hired.items() if n > kept[char_id]}
-        owned = tuple(sorted(judged.owned(game, seat.index) if judged is not None else kept))
+        lost = {thing: n - kept[thing] for thing, n in hired.items() if n > kept[thing]}
+        owned = tuple(sorted(part.owned(game, seat.index)))
         seats.append(SeatResult(seat in won, seat.points, by_category, owned,
                                 dict(hired), dict(uses),
                                 dict(watch.offered) if watch else {}, dict(watch.taken) if watch else {}, lost))
     return GameResult(number, len(session.record), tuple(seats))
 
 
-def _judged_part(ruleset: Ruleset) -> Any:
-    """The ruleset's game part when it gives pieces of its own to judge (GamePart.piece_noun), else None."""
-    part = ruleset.part
-    return part if part.piece_noun else None
-
-
-class HireWatch(EngineAgent):
-    """A built-in bot's stand-in that notes which characters it could hire (face up on offer) and
-    which it took (an agent of one's own, asked with a view, is not watched); in a game with pieces of
-    its own, each piece a decision offered and whether the bot took it (GamePart.offer).
+class OfferWatch(EngineAgent):
+    """A built-in bot's stand-in that notes which of the game's pieces each decision offered it and which
+    it took (GamePart.offered: New York City's characters face up at a hire, New York 1901's action
+    cards); an agent of one's own, asked with a view, is not watched.
 
     Its answers are the bot's own, so the game is the same. Only the game itself is watched:
     a copy that a search plays forward keeps the stand-in but is not counted.
     """
 
-    __slots__ = ("agent", "session", "judged", "offered", "taken")
+    __slots__ = ("agent", "session", "offers", "offered", "taken")
 
-    def __init__(self, agent: EngineAgent):
+    def __init__(self, agent: EngineAgent, offers: Callable[[Decision, int], tuple]):
         self.agent = agent
-        self.session: Session | None = None  # the game watched, and its part when it judges pieces of its own
-        self.judged: Any = None
-        self.offered: Counter[int] = Counter()
-        self.taken: Counter[int] = Counter()
+        self.offers = offers  # the game's GamePart.offered
+        self.session: Session | None = None  # the game watched
+        self.offered: Counter = Counter()
+        self.taken: Counter = Counter()
 
     def choose(self, session: Session, decision: Decision) -> int:
         index = self.agent.choose(session, decision)
         if session is not self.session:  # a copy a search plays forward
             return index
-        if self.judged is not None:
-            seen = self.judged.offer(decision, index)
-            if seen is not None:
-                self.offered[seen[0]] += 1
-                self.taken[seen[0]] += seen[1]
-        elif decision.kind == "choose" and decision.count:
-            first = decision.value(0)
-            if isinstance(first, Tile) and first.where == "display":  # face up on offer: a hire
-                self.offered.update({decision.value(i).char.id for i in range(decision.count)})
-                if isinstance(index, int) and 0 <= index < decision.count:
-                    self.taken[decision.value(index).char.id] += 1
+        for piece, took in self.offers(decision, index):
+            self.offered[piece] += 1
+            if took:
+                self.taken[piece] += 1
         return index
 
 

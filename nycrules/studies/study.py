@@ -8,11 +8,9 @@ stronger character reads positive; verdicts.py judges the mod's characters.
 
 from __future__ import annotations
 
-import re
-
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..reading.documents import display_path, extends, resolve_ruleset_path
 from .effects import Sample, owner_effects, played_effects
@@ -64,25 +62,13 @@ def summarize(ruleset: Ruleset, specs: list[SeatSpec], results: Sequence[GameRes
         "categories": categories,
         "category_titles": category_titles(ruleset, categories),
         "seats": seats,
-        "characters": [_character(ruleset, char_id, results, effects[char_id])
-                       for char_id in sorted(characters_of(ruleset))],
-        "removed_by": removers(ruleset),
+        "characters": [_character(title, char_id, results, effects[char_id])
+                       for char_id, title in sorted(ruleset.part.tallied(ruleset).items())],
+        "removed_by": ruleset.part.removers(ruleset),
     }
 
 
-def characters_of(ruleset: Ruleset) -> dict[int, Any]:
-    """The ruleset's characters by number (New York City's; none in a game without them)."""
-    return getattr(ruleset.part, "characters", {})
-
-
-def removers(ruleset: Ruleset) -> list[str]:
-    """The characters whose effect removes a character from the game (nyc: the Headhunter), to say
-    why one hired was kept by nobody."""
-    return [f"{c.id} {c.title}" for c in characters_of(ruleset).values()
-            if c.effect is not None and re.search(r"\bremove_character\(", c.effect.source)]
-
-
-def _character(ruleset: Ruleset, char_id: int, results: Sequence[GameResult], effect: Sample) -> dict:
+def _character(title: str, char_id: int, results: Sequence[GameResult], effect: Sample) -> dict:
     games = max(len(results), 1)
     hired = sum(seat.hired.get(char_id, 0) for game in results for seat in game.seats)
     used = sum(seat.used.get(char_id, 0) for game in results for seat in game.seats)
@@ -90,7 +76,7 @@ def _character(ruleset: Ruleset, char_id: int, results: Sequence[GameResult], ef
     owners = [seat for game in results for seat in game.seats if char_id in seat.owned]
     wins = sum(seat.won for seat in owners)
     return {
-        "id": char_id, "title": characters_of(ruleset)[char_id].title,
+        "id": char_id, "title": title,
         "hired": hired, "hired_per_game": round(hired / games, 4),
         "used": used, "used_per_game": round(used / games, 4),
         "owners": len(owners), "lost": lost,

@@ -25,11 +25,10 @@ two Wilson intervals, with the same Bonferroni correction and a margin of HIRE_M
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Any, Sequence
+from typing import Sequence
 
 from .effects import MIN_OWNERS, Sample
-from ..engine.model import Piece, Ruleset, Script
+from ..engine.model import Ruleset
 from .stats import Bootstrapped, bonferroni_z, bootstrapped, newcombe
 
 MARGIN = 2.0  # points: an effect smaller than this is not called, however sure it is (see benchmarks/verdicts.py)
@@ -41,30 +40,14 @@ STRONG, WEAK, UNCLEAR, UNTOLD = "likely too strong", "likely too weak", "no clea
 NEW, CHANGED, SAME, REMOVED = "new", "changed", "same", "removed"
 
 
-_NOT_RULES = ("id", "loc", "assumed")  # which character it is and where and how it is written, not what it does
-
-
-def _rules_of(char: Any) -> tuple:
-    """What a character is and does (each field but `_NOT_RULES`, a rule by its text), not where it is written."""
-    return tuple(_text_of(getattr(char, f.name)) for f in fields(char) if f.name not in _NOT_RULES)
-
-
-def _text_of(value: Any) -> Any:
-    return value.source if isinstance(value, Script) else value
-
-
 def pieces_of(ruleset: Ruleset) -> dict:
-    """What a study judges of the ruleset's games, by id: its game's pieces (GamePart.pieces), or else
-    its characters."""
-    part = ruleset.part
-    if part.piece_noun:
-        return part.pieces(ruleset)
-    return {c.id: Piece(c.title, _rules_of(c), f"value-{c.value} characters") for c in part.characters.values()}
+    """What a study judges of the ruleset's games, by id: its game's pieces (GamePart.pieces)."""
+    return ruleset.part.pieces(ruleset)
 
 
 def noun_of(ruleset: Ruleset) -> str:
-    """What the judged pieces are called: `character`, or what the game calls its own (`card`)."""
-    return ruleset.part.piece_noun or "character"
+    """What the judged pieces are called: what the game calls them (`character`, `card`)."""
+    return ruleset.part.piece_noun or "piece"
 
 
 def changes(mod_rules: Ruleset, base_rules: Ruleset) -> dict:

@@ -63,8 +63,8 @@ def owned(game: Any, seat: int) -> tuple[str, ...]:
     return tuple(city.used_actions[seat]) + ((city.bonus,) if city.bonus in BONUS_CARDS else ())
 
 
-def offer(decision: Any, index: int) -> tuple[str, bool] | None:
+def offered(decision: Any, index: int) -> tuple[tuple[str, bool], ...]:
     if decision.kind == "ask" and decision.key in ACTION_CARDS and isinstance(index, int) \
             and 0 <= index < decision.count:
-        return decision.key, decision.value(index) is True
-    return None
+        return ((decision.key, decision.value(index) is True),)
+    return ()

@@ -19,7 +19,7 @@ from ...engine.model import GamePart, Ruleset, Script
 from ...engine.state import Borough, Pair, PressToken, PrestigeTile, Tile, Vessel
 from ...engine.usefulness import BidKeeper
 from ...reading.marked_yaml import MDict
-from . import coverage
+from . import coverage, studied
 from .bots import BOTS
 from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef, TomMode,
                     TomRules, VesselKind)
@@ -58,6 +58,7 @@ class Part(GamePart):
     at_the_table = True
     seats = SEATS  # Tom (seats.py)
     bots = BOTS  # what the bots know of its decisions (bots.py)
+    piece_noun = "character"  # a balance study judges its characters (studied.py)
 
     @property
     def seat_counts(self) -> tuple[int, ...]:  # type: ignore[override]
@@ -127,6 +128,20 @@ class Part(GamePart):
 
     def tensor_layout(self, ruleset: Ruleset) -> Any:
         return Layout(ruleset)
+
+    def pieces(self, ruleset: Ruleset) -> dict[Any, Any]:
+        return studied.pieces(ruleset)
+
+    def owned(self, game: Any, seat: int) -> tuple[Any, ...]:
+        return studied.owned(game, seat)
+
+    offered = staticmethod(studied.offered)  # asked at every decision of a watched bot: one call, not two
+
+    def tallied(self, ruleset: Ruleset) -> dict[Any, str]:
+        return studied.tallied(ruleset)
+
+    def removers(self, ruleset: Ruleset) -> list[str]:
+        return studied.removers(ruleset)
 
 
 def part(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts, scripts: dict[tuple, Script]) -> Part:
