@@ -63,8 +63,13 @@ def test_a_bonus_card_made_stronger_is_likely_too_strong(tmp_path):
 
 def test_a_mod_that_changes_no_card_calls_nothing_even_judging_all(tmp_path):
     # Streets worth five times as much: every seat gains, and no card is the reason.
-    text = compare(mod(tmp_path, params={"street_points": 25}), 20, "--verdicts", "all")
+    page = tmp_path / "study.html"
+    text = compare(mod(tmp_path, params={"street_points": 25}), 20, "--verdicts", "all", "--out", str(page))
     assert "LIKELY" not in text and "0 called too strong or too weak" in text
+    # The report speaks of cards: no New York City's hires, no empty table of characters (they once showed).
+    html = page.read_text(encoding="utf-8")
+    assert "times it was offered to them" in text and "Verdicts on the cards of" in text
+    assert "hire" not in text.lower() and "hire" not in html.lower() and "character" not in html.lower()
 
 
 def test_an_action_card_changed_with_another_is_not_given_the_others_figure(tmp_path):

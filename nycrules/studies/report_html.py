@@ -144,21 +144,21 @@ def _verdicts(comparison: dict) -> str:
         parts.append(f'<div class="wide"><table><tr><th>id</th><th class="l">{noun}</th><th class="l">verdict</th>'
                      '<th class="l">the figure behind it, with its 95% interval</th>'
                      f'<th>its owners\' wins against non-owners of their seat, percentage points</th></tr>{rows}</table></div>')
-        plot = verdict_plot(judged, verdicts["margin"])
+        plot = verdict_plot(judged, verdicts["margin"], noun)
         if plot:
             parts.append(f'<div class="plot">Points for its owner, mod minus base</div>{plot}')
     parts.append(
-        '<div class="howto"><b>How to read the verdicts.</b> A character\'s strength is what owning it does for '
+        f'<div class="howto"><b>How to read the verdicts.</b> A {noun}\'s strength is what owning it does for '
         "a seat: the owners' points minus the non-owners' points <i>in the same seat</i>, so that who plays and "
-        "where they sit are the same on both sides. A changed character is measured against its base version "
-        "(the figure is the change); a new one against the base's characters of the same value (the same price "
-        "and the same points at the end). Positive: stronger. <b>Likely too strong</b> or <b>likely too weak</b> "
+        f"where they sit are the same on both sides. A changed {noun} is measured against its base version "
+        f"(the figure is the change); a new one against the base's {noun}s of its kind, named in its figure. "
+        "Positive: stronger. <b>Likely too strong</b> or <b>likely too weak</b> "
         f"needs the figure clear of zero by {verdicts['margin']:g} points (the dashed lines) with all "
         f"{verdicts['family']} judged figure(s) taken together (Bonferroni, 95%): the base against itself calls "
         "nothing at least 95% of the time. <b>No clear effect</b>: within the margin, or too uncertain; more games "
-        "narrow the interval. A character that fewer than 10 seats owned (the bots judge a character by trying it, "
-        "and leave a useless one on offer) is judged by <b>how often the bots took it</b> when it was on "
-        "offer at a hire, against the same reference, with a margin of "
+        f"narrow the interval. A {noun} that fewer than 10 seats owned (the bots judge one by trying it, "
+        "and leave a useless one on offer) is judged by <b>how often the bots took it</b> when it was "
+        "offered to them, against the same reference, with a margin of "
         f"{verdicts['hire_margin'] * 100:g} percentage points. One that nearly every seat owned (an action card "
         "every seat plays) is judged by its owners' points against the same seats in the base's games of the same "
         "seeds. <b>Too few owners to tell</b>: too seldom owned and offered; play more games.</div></div>")
@@ -202,6 +202,8 @@ def _comparison(report: dict) -> str:
                    + "</tr>" for name, cells in lines)
     parts.append(f'<div class="wide"><table><tr><th class="l"></th>{head}</tr>{rows}</table></div></div>')
     chars = differences["characters"]
+    if not chars:  # its game counts no named things (GamePart.tallied)
+        return "".join(parts)
     marked = [c for c in chars if any(c[k]["beyond_noise"] for k in _CHARACTER_KEYS)]
     shown = sorted(chars, key=lambda c: (not any(c[k]["beyond_noise"] for k in _CHARACTER_KEYS), c["id"]))
     rows = "".join(f'<tr><td>{c["id"]}</td><td class="l">{escape(c["title"])}</td>'
@@ -228,15 +230,16 @@ def render(report: dict[str, Any]) -> str:
             "</p>", _seat_table(report), "</div>",
             "<h2>Points by category</h2>", '<div class="card">', category_plot(report["seats"], report["categories"], report.get("category_titles", {})),
             '<p class="note">Mean points per game; the categories add up to the total, whose 95% interval is the '
-            "whisker.</p>", '<div class="wide">', _category_table(report), "</div></div>",
-            "<h2>Characters</h2>", '<div class="card">',
-            '<p class="note">Hired: taken into a company (start stacks included); used: times the character acted; '
-            "owners: seats that had it at the end of a game. Points and wins for its owner: the owners' mean minus "
-            "the non-owners' mean in the same seat (the same player in the same place), averaged over the seats, "
-            "with a 95% bootstrap interval; too few owners: fewer than 10. "
-            + (f"Removed: hired, then removed from the game (by {escape(' or '.join(report['removed_by']))}), "
-               "so not among the owners." if report.get("removed_by") else "") + "</p>",
-            '<div class="wide">', _character_table(report), "</div></div>"]
+            "whisker.</p>", '<div class="wide">', _category_table(report), "</div></div>"]
+    if report["characters"]:  # the named things its game counts (GamePart.tallied): New York City's characters
+        body += ["<h2>Characters</h2>", '<div class="card">',
+                 '<p class="note">Hired: taken into a company (start stacks included); used: times the character '
+                 "acted; owners: seats that had it at the end of a game. Points and wins for its owner: the owners' "
+                 "mean minus the non-owners' mean in the same seat (the same player in the same place), averaged "
+                 "over the seats, with a 95% bootstrap interval; too few owners: fewer than 10. "
+                 + (f"Removed: hired, then removed from the game (by {escape(' or '.join(report['removed_by']))}), "
+                    "so not among the owners." if report.get("removed_by") else "") + "</p>",
+                 '<div class="wide">', _character_table(report), "</div></div>"]
     if "comparison" in report:
         body[2:2] = [_verdicts(report["comparison"])]  # the modder's answer first
         body.append(_comparison(report))

@@ -172,8 +172,8 @@ def difference_plot(rows: list[tuple[str, dict]], percent: bool) -> str:
     return "".join(out)
 
 
-def verdict_plot(rows: list[dict], margin: float) -> str:
-    """Each judged character's figure (points for its owner, mod minus base) with its 95% interval,
+def verdict_plot(rows: list[dict], margin: float, noun: str) -> str:
+    """Each judged character's (or other `noun`'s) figure (points for its owner, mod minus base) with its 95% interval,
     around a zero line with the verdict margin dashed on either side; coloured by verdict."""
     shown = [row for row in rows if row["points"] is not None]
     if not shown:
@@ -185,7 +185,7 @@ def verdict_plot(rows: list[dict], margin: float) -> str:
     span = ticks[-1]
     x = lambda v: label_w + plot_w / 2 + v / span * plot_w / 2  # noqa: E731
     height = top + row_h * len(shown) + 30
-    out = [_svg(label_w + plot_w + LABEL_ROOM, height, "Points for each judged character's owner, mod minus base")]
+    out = [_svg(label_w + plot_w + LABEL_ROOM, height, f"Points for each judged {noun}'s owner, mod minus base")]
     for tick in ticks:
         out.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="{top}" y2="{height - 24}" '
                    f'stroke="{"#999" if tick == 0 else "#e3e6ea"}"/>')

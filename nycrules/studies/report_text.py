@@ -152,7 +152,8 @@ def render_comparison(comparison: dict) -> list[str]:
             if difference["beyond_noise"]:
                 lines.append(f"  {'':<{width}}  {name}: {signed(difference)}")
     marked = [c for c in comparison["characters"] if any(_marked(c[k]) for k in _CHARACTER_KEYS)]
-    lines.append(f"  characters hired or used more or less often beyond noise: {len(marked) or 'none'}")
+    if comparison["characters"]:  # the named things its game counts (GamePart.tallied)
+        lines.append(f"  characters hired or used more or less often beyond noise: {len(marked) or 'none'}")
     for char in marked:
         parts = [f"{label} {signed(char[key])}" for key, label in _CHARACTER_KEYS.items() if _marked(char[key])]
         lines.append(f"  {char['id']:>3} {char['title'][:16]:<17}" + "; ".join(parts))

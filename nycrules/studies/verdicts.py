@@ -191,7 +191,7 @@ def figure_text(row: dict, games: int) -> str:
     if points is None and hires is not None:
         rate = hires["taken"] / hires["offered"]
         reference = hires["reference_taken"] / hires["reference_offered"]
-        return (f"the bots took it {hires['taken']} of the {hires['offered']} times they could hire it ({rate:.0%}), "
+        return (f"the bots took it {hires['taken']} of the {hires['offered']} times it was offered to them ({rate:.0%}), "
                 f"against {reference:.0%} for {row['reference']}: {hires['delta'] * 100:+.0f} "
                 f"[{hires['low'] * 100:+.0f}, {hires['high'] * 100:+.0f}] percentage points over {games} games "
                 f"({_owners(row['owners'])})")
