@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from nycrules.cli import app
 from nycrules.loading.loader import load_ruleset
-from nycrules.studies.verdicts import CHANGED, SAME, changes
+from nycrules.studies.verdicts import CHANGED, SAME, changes, figure_text
 
 SHIPPED = Path(__file__).resolve().parent.parent / "rulesets" / "ny1901" / "ruleset.yaml"
 HEADER = {"extends": "ny1901", "ruleset": {"id": "mod1901", "name": "A mod", "version": 1, "game": "ny1901"}}
@@ -81,3 +81,11 @@ def test_an_action_card_changed_with_another_is_not_given_the_others_figure(tmp_
     turn = steps["turn"].replace(question, "Land Grab now (two size-2 territory cards)?")
     text = compare(mod(tmp_path, steps={"construction_boom": boom, "turn": turn}), 20)
     assert "Land Grab (changed): LIKELY" not in text and "Construction Boom (changed): LIKELY" not in text
+
+
+def test_a_card_every_seat_owned_is_said_to_lack_non_owners_not_owners():
+    """A bonus card dealt in every game is owned by every seat: its figure is missing for want of seats
+    without it (it once read "60 owners in 30 games: too few to measure")."""
+    row = {"status": SAME, "points": None, "hires": None, "owners": 60}
+    assert figure_text(row, 30) == "60 owners in 30 games: too few non-owners to measure"
+    assert figure_text({**row, "owners": 3}, 30) == "3 owners in 30 games: too few owners to measure"

@@ -195,8 +195,9 @@ def figure_text(row: dict, games: int) -> str:
                 f"against {reference:.0%} for {row['reference']}: {hires['delta'] * 100:+.0f} "
                 f"[{hires['low'] * 100:+.0f}, {hires['high'] * 100:+.0f}] percentage points over {games} games "
                 f"({_owners(row['owners'])})")
-    if points is None:
-        return f"{_owners(row['owners'])} in {games} games: too few to measure"
+    if points is None:  # too few owners, or (a piece nearly every seat owns) too few seats without it
+        few = "owners" if row["owners"] < MIN_OWNERS else "non-owners"
+        return f"{_owners(row['owners'])} in {games} games: too few {few} to measure"
     return (f"{_signed(points['delta'])} points for its owner [{_signed(points['low'])}, {_signed(points['high'])}] "
             f"over {games} games, against {row['reference']}")
 
