@@ -130,7 +130,7 @@ class Part(GamePart):
         return Layout(ruleset)
 
     def pieces(self, ruleset: Ruleset) -> dict[Any, Any]:
-        return studied.pieces(ruleset)
+        return studied.pieces(self.characters)
 
     def owned(self, game: Any, seat: int) -> tuple[Any, ...]:
         return studied.owned(game, seat)
@@ -138,10 +138,10 @@ class Part(GamePart):
     offered = staticmethod(studied.offered)  # asked at every decision of a watched bot: one call, not two
 
     def tallied(self, ruleset: Ruleset) -> dict[Any, str]:
-        return studied.tallied(ruleset)
+        return studied.tallied(self.characters)
 
     def removers(self, ruleset: Ruleset) -> list[str]:
-        return studied.removers(ruleset)
+        return studied.removers(self.characters)
 
 
 def part(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts, scripts: dict[tuple, Script]) -> Part:

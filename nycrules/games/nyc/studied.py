@@ -15,8 +15,9 @@ import re
 from dataclasses import fields
 from typing import Any
 
-from ...engine.model import CharacterDef, Piece, Script
+from ...engine.model import Piece, Script
 from ...engine.state import Tile
+from .model import CharacterDef
 
 _NOT_RULES = ("id", "loc", "assumed")  # which character it is and where and how it is written, not what it does
 
@@ -30,8 +31,8 @@ def _text_of(value: Any) -> Any:
     return value.source if isinstance(value, Script) else value
 
 
-def pieces(ruleset: Any) -> dict[int, Piece]:
-    return {c.id: Piece(c.title, _rules_of(c), f"value-{c.value} characters") for c in ruleset.characters.values()}
+def pieces(characters: dict[int, CharacterDef]) -> dict[int, Piece]:
+    return {c.id: Piece(c.title, _rules_of(c), f"value-{c.value} characters") for c in characters.values()}
 
 
 def owned(game: Any, seat: int) -> tuple[int, ...]:
@@ -51,13 +52,13 @@ def offered(decision: Any, index: Any) -> tuple[tuple[int, bool], ...]:
     return tuple((char_id, char_id == chosen) for char_id in {decision.value(i).char.id for i in range(decision.count)})
 
 
-def tallied(ruleset: Any) -> dict[int, str]:
+def tallied(characters: dict[int, CharacterDef]) -> dict[int, str]:
     """The characters a study counts the hires and uses of (GamePart.tally), by id, with their titles."""
-    return {c.id: c.title for c in ruleset.characters.values()}
+    return {c.id: c.title for c in characters.values()}
 
 
-def removers(ruleset: Any) -> list[str]:
+def removers(characters: dict[int, CharacterDef]) -> list[str]:
     """The characters whose effect removes a character from the game (the Headhunter), to say why one
     hired was kept by nobody."""
-    return [f"{c.id} {c.title}" for c in ruleset.characters.values()
+    return [f"{c.id} {c.title}" for c in characters.values()
             if c.effect is not None and re.search(r"\bremove_character\(", c.effect.source)]
