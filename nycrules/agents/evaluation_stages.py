@@ -3,14 +3,14 @@
 The training samples positions at them and the search values its playouts there, so both see
 positions of the same kind; each stage has its own model (evaluation.py).
 
-- A ruleset played in game rounds (its `game:` numbers have two rounds or more): the start of each
-  game round, the same moment for every seat. The stage is the round's number.
+- A ruleset played in game rounds (two or more, as its game's part says: `GamePart.game_rounds`):
+  the start of each game round, the same moment for every seat. The stage is the round's number.
 - A ruleset played in turns of one active seat (the procedure's `turns` with `until`, going round
   the seats until the end is triggered): the first decision of each of a seat's turns, seen by that
   seat. The stage is how many times the turns have gone round the seats, plus one (a seat's k-th
   turn is stage k; final turns count with the pass they are played in).
 
-Nothing here names a game: only the procedure's forms and the ruleset's numbers are read.
+Nothing here names a game: only the procedure's forms and the game's count of rounds are read.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ Turn = tuple[int, int, bool]  # a turn under way: (passes round the seats, place
 
 def in_rounds(ruleset: Ruleset) -> bool:
     """Whether the ruleset is played in game rounds (its stages are their starts)."""
-    numbers = getattr(ruleset.part, "numbers", None)  # its game's numbers, if it has them
-    return numbers is not None and numbers.rounds >= 2
+    return ruleset.part.game_rounds >= 2
 
 
 def turn(game: Game) -> Turn | None:

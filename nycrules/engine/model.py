@@ -144,6 +144,7 @@ class GamePart:
     # decisions (agents/__init__.py, agents/search.py); None: they judge its options by their effect on copies.
     seats: tuple[Any, ...] = ()
     bots: Any = None
+    game_rounds = 0  # the game rounds its rulesets are played in (0: none): the learned evaluation's stages
     fingerprint = ""  # a digest of the game's data files beside the ruleset (part of the ruleset's digest)
 
     def setup(self, game: Any) -> None:

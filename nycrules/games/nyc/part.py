@@ -61,6 +61,11 @@ class Part(GamePart):
     piece_noun = "character"  # a balance study judges its characters (studied.py)
 
     @property
+    def game_rounds(self) -> int:  # type: ignore[override]
+        """Its `game: rounds` (agents/evaluation_stages.py: a stage at the start of each)."""
+        return self.numbers.rounds
+
+    @property
     def seat_counts(self) -> tuple[int, ...]:  # type: ignore[override]
         """The seat counts the press track gives the neutral tokens' start for."""
         return tuple(sorted(self.components.neutral_start))
