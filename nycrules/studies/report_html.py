@@ -12,7 +12,7 @@ from .report_plots import (as_number, as_percent, category_plot, difference_plot
                            win_rate_plot)
 from .effects import MIN_OWNERS
 from .report_text import pace
-from .verdicts import PLAYED, STRONG, UNCLEAR, UNTOLD, WEAK, called_first, figure_text
+from .verdicts import PLAYED, STRONG, UNCLEAR, UNSHARED, UNTOLD, WEAK, called_first, figure_text
 
 
 CSS = """
@@ -120,7 +120,7 @@ def _untold(row: dict) -> str:
     return "too few owners"
 
 
-_VERDICT_CLASS = {STRONG: "v-strong", WEAK: "v-weak", UNCLEAR: "v-unclear", UNTOLD: "v-untold"}
+_VERDICT_CLASS = {STRONG: "v-strong", WEAK: "v-weak", UNCLEAR: "v-unclear", UNTOLD: "v-untold", UNSHARED: "v-untold"}
 
 
 def _verdicts(comparison: dict) -> str:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from html import escape
 
-from .verdicts import STRONG, UNCLEAR, UNTOLD, WEAK
+from .verdicts import STRONG, UNCLEAR, UNSHARED, UNTOLD, WEAK
 
 PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
            "#9c755f", "#bab0ac"]
 MARK = "#d62728"
-VERDICT_COLOUR = {STRONG: "#c0392b", WEAK: "#2c6fbb", UNCLEAR: "#7f8c8d", UNTOLD: "#bdc3c7"}
+VERDICT_COLOUR = {STRONG: "#c0392b", WEAK: "#2c6fbb", UNCLEAR: "#7f8c8d", UNTOLD: "#bdc3c7", UNSHARED: "#bdc3c7"}
 CHAR_W = 7.5  # a generous width of one character of the plots' 12px text, to leave room for labels
 LABEL_ROOM = 60  # right of a plot: its value labels ("100.0%", "112.5")
 

@@ -6,7 +6,7 @@ import textwrap
 from typing import Any
 
 from ..table.layout import wrap_items
-from .verdicts import UNTOLD, called_first, figure_text
+from .verdicts import UNSHARED, UNTOLD, called_first, figure_text
 
 
 def _pct(value: float | None) -> str:
@@ -172,7 +172,7 @@ def render_verdicts(verdicts: dict, mod: str, base: str) -> list[str]:
         named = f"{row['id']:>3} {row['title']}" if isinstance(row["id"], int) else row["title"]
         lines.append(f"  {named} ({row['status']}): {row['verdict'].upper()}")
         lines.append(f"      {figure_text(row, games)}")
-        if row["verdict"] != UNTOLD and row["owner_win_rate"]:
+        if row["verdict"] not in (UNTOLD, UNSHARED) and row["owner_win_rate"]:
             lines.append(f"      its owners' wins: {interval(row['owner_win_rate'], True)} percentage points "
                          "against non-owners")  # of the same seat, as the note under the verdicts says
     lines.append(f"  How to read: points for its owner = what owning it adds to a seat's points (owners minus "

@@ -37,6 +37,7 @@ ALPHA = 0.05  # the chance of calling anything at all when nothing differs
 OWNERS, HIRES, PLAYED = "owners", "hires", "played"  # what a verdict rests on
 
 STRONG, WEAK, UNCLEAR, UNTOLD = "likely too strong", "likely too weak", "no clear effect", "too few owners to tell"
+UNSHARED = "too few non-owners to tell"  # owned by (nearly) every seat: no seat without it to compare with
 NEW, CHANGED, SAME, REMOVED = "new", "changed", "same", "removed"
 
 
@@ -165,7 +166,7 @@ def judge(mod_rules: Ruleset, base_rules: Ruleset, mod_effects: dict[int, Sample
                                  hires["reference_offered"], z)
             row["verdict"] = _call(low, high, HIRE_MARGIN)
         else:
-            row["verdict"] = UNTOLD
+            row["verdict"] = UNTOLD if row["owners"] < MIN_OWNERS else UNSHARED
             continue
         row["simultaneous"] = {"low": round(low, 4), "high": round(high, 4)}
     return {"games": games, "noun": noun, "margin": MARGIN, "hire_margin": HIRE_MARGIN, "alpha": ALPHA, "family": family,
@@ -204,5 +205,5 @@ def figure_text(row: dict, games: int) -> str:
 
 def called_first(rows: Sequence[dict]) -> list[dict]:
     """The judged characters first (the ones called too strong or too weak at the top), then the others."""
-    order = {STRONG: 0, WEAK: 1, UNCLEAR: 2, UNTOLD: 3, None: 4}
+    order = {STRONG: 0, WEAK: 1, UNCLEAR: 2, UNTOLD: 3, UNSHARED: 3, None: 4}
     return sorted(rows, key=lambda row: (order[row["verdict"]], row["id"]))
