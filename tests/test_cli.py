@@ -167,7 +167,6 @@ def test_a_seat_of_a_kind_the_game_does_not_add_is_named_as_such():
     (["play", "--seed", "-3"], "Invalid value for '--seed'"),
     (["play", "--bogus"], "No such option: --bogus"),
     (["validate"], "Missing argument"),
-    (["rules", "list", "bogus"], "Invalid value for 'kind'"),
     (["play", "--ruleset", "no/such/place"], "no ruleset at no/such/place"),
 ])
 def test_bad_flags_and_arguments_are_one_line(args, fragment):

@@ -32,9 +32,10 @@ def test_the_help_speaks_of_the_default_games_seats_and_listings():
     assert "with random bots (and Toms) and report" in shown("validate")
     assert "list the characters, bidding rounds and effect lines that never ran" in shown("validate")
     listed = shown("rules", "list")
-    assert "[kind]:<characters|rounds|tom|scoring|primitives|hooks|procedure>" in listed.replace(" ", "")
-    assert "List the characters, bidding rounds, Tom's levels, scoring steps, primitives or hooks." in listed
-    assert "first listing: characters, or the final scoring" in listed
+    assert ("List a ruleset's scoring steps, primitives, hooks or procedure, or its game's own listings (the "
+            "default rules': characters, bidding rounds, Tom's levels).") in listed
+    assert ("What to list: scoring, primitives, hooks, procedure, or a listing of the ruleset's game (the default "
+            "rules': characters, rounds, tom); by default its first listing, else the final scoring.") in listed
     assert "A character (number or title), round, scoring step, hook, primitive, or `tom`." in shown("rules", "show")
     assert "Tom" in shown("rules")  # the group lists its commands with their words filled in
 
@@ -57,9 +58,19 @@ def test_a_command_that_runs_does_not_load_the_game_for_its_help():
     assert done.stdout.strip() == "[]", done.stderr
 
 
-def test_rules_list_takes_the_games_listings_and_refuses_others_as_before():
-    result = runner.invoke(app, ["rules", "list", "tiles"])
-    assert result.exit_code == 2
-    assert ("Invalid value for 'kind': 'tiles' is not one of 'characters', 'rounds', 'tom', 'scoring', "
-            "'primitives', 'hooks', 'procedure'") in " ".join(result.output.replace("│", " ").split())
+def nycrules(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+
+
+def test_rules_list_takes_the_named_rulesets_listings_and_refuses_others_with_them():
+    """The kinds are the named ruleset's, not the default game's: the refusal lists that ruleset's."""
+    result = nycrules("rules", "list", "tiles")
+    assert result.returncode == 1 and result.stderr == ("nycrules: New York City has no 'tiles' to list; it lists "
+                                                        "characters, rounds, tom, scoring, primitives, procedure, "
+                                                        "hooks\n")
+    result = nycrules("rules", "list", "-r", "ny1901", "tom")
+    assert result.returncode == 1 and result.stderr == ("nycrules: New York 1901 has no 'tom' to list; it lists "
+                                                        "scoring, primitives, procedure, hooks\n")
+    assert "<characters" not in shown("rules", "list")  # no choice of the default game's kinds in the usage
     assert runner.invoke(app, ["rules", "list", "tom"]).output.startswith("Tom levels (default B4)")

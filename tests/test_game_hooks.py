@@ -76,7 +76,7 @@ def test_rules_list_shows_what_the_game_lists_and_names_the_rest():
     assert table(nyc, "rounds").title == "Bidding rounds" and lines(nyc, "characters")[0].startswith("Characters (")
     other = load("ny1901")
     assert table(other, "scoring").rows and lines(other, "characters") is None
-    with pytest.raises(NycRulesError, match="^New York 1901 has no characters to list; it lists scoring, "
+    with pytest.raises(NycRulesError, match="^New York 1901 has no 'characters' to list; it lists scoring, "
                                             "primitives, procedure, hooks$"):
         table(other, "characters")
 

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..limits import MAX_GAMES
-from .game_words import GameCommand, ListKinds
+from .game_words import GameCommand
 from .app import (MAX_SEED, Format, FormatOption, PlainOption, RulesetOption, app, fail, rules_app,
                   ruleset_for_command)
 
@@ -89,14 +89,15 @@ def validate(
 
 @rules_app.command("list", cls=GameCommand)
 def rules_list(
-    kind: Annotated[str | None, typer.Argument(help="What to list (by default the game's first listing: "
-                                                   "{first_listing}the final scoring).", click_type=ListKinds(),
+    kind: Annotated[str | None, typer.Argument(metavar="KIND", help="What to list: scoring, primitives, hooks, "
+                                                   "procedure, or a listing of the ruleset's game{own_listings}; by "
+                                                   "default its first listing, else the final scoring.",
                                               show_default=False)] = None,
     ruleset: RulesetOption = None,
     format: FormatOption = Format.text,
     plain: PlainOption = False,
 ) -> None:
-    """List {listed}scoring steps, primitives or hooks."""
+    """List a ruleset's scoring steps, primitives, hooks or procedure, or its game's own listings{listed}."""
     from ..table.listing import first_kind, lines, table
     from ..table.output import use_plain, write_json, write_lines, write_table
 

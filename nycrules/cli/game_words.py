@@ -11,11 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable
 
-from typer._types import TyperChoice  # the choice typer makes of an Enum (typer<0.29: pyproject.toml)
 from typer.core import TyperCommand, TyperGroup
 
 DEFAULT_GAME = "nyc"  # the game of the default ruleset, the shipped rulesets/nyc (no `game:` key)
-SHARED_LISTS = ("scoring", "primitives", "hooks", "procedure")  # what `rules list` lists of every ruleset
 
 
 @lru_cache(maxsize=1)
@@ -27,12 +25,12 @@ def words() -> dict[str, str]:
     kinds = getattr(game, "SEATS", ())
     table = getattr(game, "TABLE", None)
     rival = kinds[0].title if kinds else "a greedy bot"
-    lists = list_kinds()
+    own = list(getattr(table, "LISTINGS", None) or {})
     return {
-        "covered": "the ", "listed": "the ", "shown": "A scoring step, hook or primitive",  # a game's words else
+        "covered": "the ", "listed": "", "shown": "A scoring step, hook or primitive",  # a game's words else
         "seat_kinds": "".join(f", {kind.help}. A person called {kind.title}: name:{kind.title}" for kind in kinds),
         "examples": "".join(f"{kind.example}, " for kind in kinds),
-        "first_listing": f"{lists[0]}, or " if lists[0] not in SHARED_LISTS else "",
+        "own_listings": f" (the default rules': {', '.join(own)})" if own else "",
         "rival": rival,
         "players": " and ".join(["bots", *(kind.players for kind in kinds)]),
         "with_players": "".join(f" (and {kind.players})" for kind in kinds),
@@ -40,13 +38,6 @@ def words() -> dict[str, str]:
         "A_bot_or": " or ".join(["A bot", *(kind.title for kind in kinds)]),
         **{key: text for key, text in (getattr(table, "HELP_WORDS", None) or {}).items()},
     }
-
-
-def list_kinds() -> tuple[str, ...]:
-    """What `rules list` lists: the default game's own listings, then every ruleset's."""
-    from ..loading.other_games import game_module
-
-    return (*(getattr(getattr(game_module(DEFAULT_GAME), "TABLE", None), "LISTINGS", None) or {}), *SHARED_LISTS)
 
 
 def _filled(text: str | None) -> str | None:
@@ -79,18 +70,3 @@ class GameGroup(TyperGroup):
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _fill(self.commands.values())
         super().format_help(ctx, formatter)
-
-
-class ListKinds(TyperChoice):
-    """`rules list`'s KIND: the default game's listings and every ruleset's, known once asked for."""
-
-    def __init__(self) -> None:
-        super().__init__(())
-
-    @property  # type: ignore[override]
-    def choices(self) -> tuple[Any, ...]:
-        return list_kinds()
-
-    @choices.setter
-    def choices(self, value: Any) -> None:
-        pass  # the choices are the game's (list_kinds)

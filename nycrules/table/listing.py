@@ -45,7 +45,7 @@ def table(ruleset: Ruleset, kind: str) -> Table:
     if kind in own:
         return own[kind](ruleset)
     listed = ", ".join([*own, *SHARED_KINDS])
-    raise NycRulesError(f"{ruleset.name} has no {kind} to list; it lists {listed}")
+    raise NycRulesError(f"{ruleset.name} has no {kind[:40]!r} to list; it lists {listed}")
 
 
 SHARED_KINDS = ("scoring", "primitives", "procedure", "hooks")  # what every ruleset lists

@@ -74,6 +74,6 @@ def write_picture(game: Game, path: str) -> str:
 # Its words in the commands' `--help` (cli/game_words.py fills them in; New York City is the default game).
 COMMANDS_WORDS = {
     "covered": "the characters, bidding rounds and ",  # validate --coverage: what never ran
-    "listed": "the characters, bidding rounds, Tom's levels, ",  # rules list
+    "listed": " (the default rules': characters, bidding rounds, Tom's levels)",  # rules list
     "shown": "A character (number or title), round, scoring step, hook, primitive, or `tom`",  # rules show ID
 }
