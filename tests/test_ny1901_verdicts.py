@@ -91,8 +91,12 @@ def test_a_card_every_seat_owned_is_said_to_lack_non_owners_not_owners():
     assert figure_text({**row, "owners": 3}, 30) == "3 owners in 30 games: too few owners to measure"
 
 
-def test_a_bonus_card_dealt_in_every_game_is_called_too_few_non_owners_to_tell():
+def test_a_bonus_card_dealt_in_every_game_is_called_too_few_non_owners_to_tell(tmp_path):
     """The beginner variant deals Gold Tycoon in every game: every seat owns it, and its verdict says
     that no seat without it was there to compare with (it once said "too few owners to tell")."""
-    text = compare(SHIPPED.parent / "beginner.yaml", 10, "--verdicts", "all")
+    page = tmp_path / "study.html"
+    text = compare(SHIPPED.parent / "beginner.yaml", 10, "--verdicts", "all", "--out", str(page))
     assert "Gold Tycoon (same): TOO FEW NON-OWNERS TO TELL 20 owners in 10 games: too few non-owners" in text
+    # The page names the cards by their titles: no column of ids repeating them (`gold_tycoon`).
+    html = page.read_text(encoding="utf-8")
+    assert "Gold Tycoon" in html and "gold_tycoon" not in html and "<th>id</th>" not in html

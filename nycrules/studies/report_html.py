@@ -128,6 +128,11 @@ def _verdicts(comparison: dict) -> str:
     mod, base = escape(comparison["mod"]["path"]), escape(comparison["base"]["path"])
     judged = [row for row in called_first(verdicts["characters"]) if row["judged"]]
     noun = verdicts.get("noun", "character")
+    # Pieces numbered by the game (New York City's characters) show their number; named ones (New York
+    # 1901's cards: `land_grab`) only their title.
+    numbered = all(isinstance(row["id"], int) for row in verdicts["characters"])
+    ident = (lambda row: f'<td>{row["id"]}</td>') if numbered else (lambda row: "")
+    head = "<th>id</th>" if numbered else ""
     parts = [f"<h2>Verdicts: {mod} against {base}</h2>",
              f'<p class="meta">{len(judged)} {noun}(s) judged, {verdicts["called"]} called too strong or too '
              f'weak, from {verdicts["games"]} games of each ruleset on the same seeds.</p>', '<div class="card">']
@@ -136,12 +141,12 @@ def _verdicts(comparison: dict) -> str:
                      "(<code>--verdicts all</code> judges every one).</p>")
     else:
         rows = "".join(
-            f'<tr class="judged"><td>{row["id"]}</td><td class="l"><b>{escape(row["title"])}</b> '
+            f'<tr class="judged">{ident(row)}<td class="l"><b>{escape(row["title"])}</b> '
             f'<span class="ci">({row["status"]})</span></td>'
             f'<td class="l"><span class="verdict {_VERDICT_CLASS[row["verdict"]]}">{row["verdict"]}</span></td>'
             f'<td class="l figure" style="white-space:normal">{escape(figure_text(row, verdicts["games"]))}</td>'
             f'<td>{_effect(row["owner_win_rate"], True, _untold(row))}</td></tr>' for row in judged)
-        parts.append(f'<div class="wide"><table><tr><th>id</th><th class="l">{noun}</th><th class="l">verdict</th>'
+        parts.append(f'<div class="wide"><table><tr>{head}<th class="l">{noun}</th><th class="l">verdict</th>'
                      '<th class="l">the figure behind it, with its 95% interval</th>'
                      f'<th>its owners\' wins against non-owners of their seat, percentage points</th></tr>{rows}</table></div>')
         plot = verdict_plot(judged, verdicts["margin"], noun)
@@ -161,16 +166,17 @@ def _verdicts(comparison: dict) -> str:
         "offered to them, against the same reference, with a margin of "
         f"{verdicts['hire_margin'] * 100:g} percentage points. One that nearly every seat owned (an action card "
         "every seat plays) is judged by its owners' points against the same seats in the base's games of the same "
-        "seeds. <b>Too few owners to tell</b>: too seldom owned and offered; play more games.</div></div>")
+        "seeds. <b>Too few owners to tell</b>: too seldom owned and offered; play more games. <b>Too few non-owners "
+        "to tell</b>: owned by nearly every seat, with none without it to compare with.</div></div>")
     others = [row for row in verdicts["characters"] if not row["judged"]]
     if others:
-        rows = "".join(f'<tr><td>{row["id"]}</td><td class="l">{escape(row["title"])}</td>'
+        rows = "".join(f'<tr>{ident(row)}<td class="l">{escape(row["title"])}</td>'
                        f'<td>{row.get("owners", "–")}</td><td>'
                        + ("removed by the mod" if row["status"] == "removed" else _effect(row["points"], False, _untold(row)))
                        + "</td></tr>" for row in others)
         parts.append(f'<div class="card"><b>Other {noun}s</b> (not changed by the mod, no verdict): points for '
                      "their owner in the mod minus in the base, 95% interval"
-                     f'<div class="wide"><table><tr><th>id</th><th class="l">{noun}</th><th>owners</th>'
+                     f'<div class="wide"><table><tr>{head}<th class="l">{noun}</th><th>owners</th>'
                      f"<th>points for its owner</th></tr>{rows}</table></div></div>")
     return "".join(parts)
 

@@ -178,7 +178,7 @@ def verdict_plot(rows: list[dict], margin: float, noun: str) -> str:
     shown = [row for row in rows if row["points"] is not None]
     if not shown:
         return ""
-    names = [f'{row["id"]} {row["title"]}' for row in shown]
+    names = [f'{row["id"]} {row["title"]}' if isinstance(row["id"], int) else row["title"] for row in shown]
     label_w, plot_w, row_h, top = _names_width(names), 640, 28, 10
     reach = max([abs(v) for row in shown for v in (row["points"]["low"], row["points"]["high"])] + [margin])
     ticks = _symmetric_ticks(reach)
