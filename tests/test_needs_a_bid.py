@@ -296,6 +296,77 @@ def test_a_whole_copy_of_a_trial_copy_is_a_plain_game_with_the_trials_table():
     assert _table_state(copy_game(nested)) == _table_state(trial)
 
 
+def test_a_keeper_in_a_bots_trial_keeps_the_trials_table_as_a_whole_copy_would():
+    """A bot judging 14 tries a use on a copy made as read (games/nyc/worth.py); the keeper of that use
+    keeps the table before it as another such copy of the same game, holding copies of what the trial
+    holds: the trial goes on with the use, the kept table shows what a whole copy made then shows."""
+    from nycrules.engine.abilities import use
+    from nycrules.engine.state import copy_game
+
+    game, ann, ben = bare_table()
+    tile = hire(game, ann, 14)
+    give(game, ann, hand="press", reserve="dollar plans wild", dollars=2)
+    set_press(game, (ben, 4), (ann, 3))
+    game.bidding_card = "elevator"
+    before = _table_state(game)
+    trial, memo = usefulness.trial_copy(game)
+    me = memo[id(ann)]
+    me.dollars += 3  # the trial's own changes before the use: the seat's, and its press token's (the
+    me.token.space = 2  # game's press track, which holds it too, is not read by the trial)
+    kept = usefulness._frozen(trial, {})
+    whole = copy_game(trial, keep_events=False, keep_cursor=False)  # (it reads all of the trial)
+    trial.chooser = usefulness._Explorer([1])
+    use(trial, me, copy.deepcopy(tile, memo), {})
+    assert _table_state(kept) == _table_state(whole) != _table_state(trial)
+    assert _table_state(kept)[0][0][5:] == (5, 0, [], 2) and _table_state(game) == before
+    assert kept.seats[0].token in kept.press and kept.chooser is None and kept.stack == [] and kept.cursor is None
+
+
+def test_keepers_in_a_greedy_bots_trials_answer_as_with_whole_copies(monkeypatch):
+    """In real games (greedy + random + two Toms), the greedy bot's trials of 13 and 14 build keepers on
+    copies made as read: each shows the table that a whole copy of the trial (copy_game) shows, finds for
+    each option the answer found there, and the games end as before."""
+    from nycrules.engine.state import copy_game
+    from nycrules.studies.simulate import play_games
+    from nycrules.agents.seating import parse_seats
+
+    rules = load_ruleset(Path(__file__).resolve().parent.parent / "rulesets" / "nyc")
+    specs = parse_seats(["bot:greedy", "bot:random", "tom", "tom"], rules)
+    expected = play_games(rules, specs, 1, range(20))
+    keeper = usefulness.BidKeeper
+    make, sift = keeper.__init__, keeper.sift
+    twins: dict = {}  # a keeper on a copy made as read -> (it, the same keeper on a whole copy)
+    tables, answers = [], []
+
+    def both_ways(self, game, seat, tile, variables):
+        make(self, game, seat, tile, variables)
+        if isinstance(self.before, usefulness._Trial):
+            twin = keeper.__new__(keeper)
+            with monkeypatch.context() as patch:
+                patch.setattr(usefulness, "_frozen", lambda trial, memo: copy_game(
+                    trial, keep_events=False, memo=memo, keep_cursor=False))
+                make(twin, game, seat, tile, variables)
+            twins[id(self)] = (self, twin)
+            tables.append((_table_state(self.before), _table_state(twin.before)))
+
+    def follows(keeper, count):
+        return [usefulness.bid_can_follow(keeper.before, keeper.seat, keeper.tile, keeper.hooks, keeper.variables,
+                                          keeper.answers + [index]) for index in range(count)]
+
+    def sifted_both_ways(self, game, decision):
+        if id(self) in twins:
+            twin = twins[id(self)][1]
+            twin.answers = list(self.answers)
+            answers.append((follows(self, decision.count), follows(twin, decision.count)))
+        return sift(self, game, decision)
+
+    monkeypatch.setattr(keeper, "__init__", both_ways)
+    monkeypatch.setattr(keeper, "sift", sifted_both_ways)
+    assert play_games(rules, specs, 1, range(20)) == expected
+    assert len(tables) >= 8 and len(answers) >= 8
+    assert all(ours == whole for ours, whole in tables) and all(ours == whole for ours, whole in answers)
+
+
 def test_a_trial_copy_leaves_a_watcher_of_the_game_on_the_game():
     """A test's watcher wraps the game's emit; events of a use tried on a copy must not reach it
     (nor the game's log), as with whole copies."""

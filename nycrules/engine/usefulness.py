@@ -148,6 +148,34 @@ def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
     return trial, memo
 
 
+def _frozen(trial: _Trial, memo: dict[int, Any]) -> Game:
+    """The table of a trial as it stands, as copy_game(trial, keep_events=False, memo=memo, keep_cursor=False)
+    gives it, without copying what the trial has not read: another trial of the same original (which does
+    not change while a trial lasts) holding copies of what this one holds. `memo` is filled with id of an
+    object of the trial -> its copy, and serves the new trial as its own (id of an original -> copy)."""
+    held = trial._trial_memo
+    memo.update(rules_memo(trial.ruleset))
+    twins = []
+    for key, value in held.items():  # the game and its seats first: whatever reaches them gets the new ones
+        if isinstance(value, _CopiedOnRead):
+            twin = type(value).__new__(type(value))
+            twin._trial_source, twin._trial_memo = value._trial_source, memo
+            memo[key] = memo[id(value)] = twin
+            twins.append((value, twin))
+    for value, twin in twins:  # what each has read or been given, copied
+        state = twin.__dict__
+        for name, item in vars(value).items():
+            if not name.startswith("_trial_"):
+                state[name] = copy_value(item, memo)
+    for key, value in list(held.items()):  # an original's object read later: the copy of the trial's
+        if key not in memo and key != id(held):  # (the latter: copy.deepcopy's own keep-alive list)
+            memo[key] = copy_value(value, memo)
+    frozen = memo[id(trial)]
+    frozen.chooser = frozen.waiting = frozen.chance = frozen.cursor = None
+    frozen.events, frozen.stack = [], []
+    return frozen
+
+
 class _NoOptions(Exception):
     """A decision with nothing to choose from, met on a copy being tried."""
 
@@ -291,7 +319,10 @@ class BidKeeper:
 
     def __init__(self, game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]):
         memo: dict[int, Any] = {}
-        self.before = copy_game(game, keep_events=False, memo=memo, keep_cursor=False)  # the table before the use
+        if isinstance(game, _Trial) and not isinstance(game._trial_source, _CopiedOnRead):  # a bot's trial
+            self.before = _frozen(game, memo)  # of a use (games/nyc/worth.py): the table before the use
+        else:
+            self.before = copy_game(game, keep_events=False, memo=memo, keep_cursor=False)
         self.seat, self.tile, self.variables = memo[id(seat)], copy_value(tile, memo), copy_value(variables, memo)
         self.hooks = (tile.char.when,)
         self.answers: list[int] = []  # to the decisions asked so far, as the effect numbers them
