@@ -110,3 +110,18 @@ def test_a_save_with_toms_reads_and_writes_its_seats_as_before(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(NycRulesError, match="not a valid save file .New York 1901 has no seat 'tom:A6'"):
         read_save(path, ny1901)
+
+
+def test_a_save_of_a_mod_keeping_the_shipped_name_is_refused(tmp_path):
+    """A mod that extends the base keeps its name: its save is another ruleset's, never replayed with the
+    shipped rules (only the digests a shipped ruleset's earlier-versions.yaml lists are)."""
+    nyc = load_ruleset(shipped_ruleset())
+    mod = load_ruleset(ROOT / "rulesets" / "examples" / "windfall.yaml")
+    assert mod.name == nyc.name and mod.digest != nyc.digest
+    path = tmp_path / "mod-save.json"
+    path.write_text(json.dumps({"format": "nycrules-save", "version": 1, "seed": 3, "decisions": [0, 0, 0],
+                                "ruleset": {"name": mod.name, "digest": mod.digest},
+                                "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]}))
+    with pytest.raises(NycRulesError, match=f"this save was made with another ruleset .'New York City', digest "
+                                            f"{mod.digest[:12]}.; load it with the --ruleset it was played with"):
+        read_save(path, nyc)

@@ -690,8 +690,9 @@ BAD_SAVES = {
     "not-utf8": lambda src, dst: dst.write_bytes(b"\xff\xfe\x00\x01"),
     "option-out-of-range": lambda src, dst: _tamper(src, dst, lambda d: d["decisions"].__setitem__(4, 999)),
     "negative-option": lambda src, dst: _tamper(src, dst, lambda d: d["decisions"].__setitem__(4, -1)),
-    "other-ruleset": lambda src, dst: _tamper(src, dst, lambda d: d["ruleset"].update(digest="ab" * 32,
-                                                                                      name="A mod of it")),
+    "other-ruleset": lambda src, dst: _tamper(src, dst, lambda d: d["ruleset"].__setitem__("digest", "ab" * 32)),
+    "other-named-ruleset": lambda src, dst: _tamper(src, dst, lambda d: d["ruleset"].update(digest="ab" * 32,
+                                                                                            name="A mod of it")),
     "no-seats": lambda src, dst: _tamper(src, dst, lambda d: d.pop("seats")),
     "one-seat": lambda src, dst: _tamper(src, dst, lambda d: d.__setitem__("seats", d["seats"][:1])),
     "unknown-bot": lambda src, dst: _tamper(src, dst, lambda d: d["seats"][1].__setitem__("kind", "bot:clever")),
@@ -700,7 +701,7 @@ BAD_SAVES = {
 }
 EXPECTED = {"truncated": "broken JSON", "empty": "broken JSON", "not-json": "broken JSON", "not-utf8": "cannot read",
             "option-out-of-range": "has no option 1000", "negative-option": "not a valid save file",
-            "other-ruleset": "another ruleset", "no-seats": "not a valid save file", "one-seat": "seats",
+            "other-ruleset": "another ruleset", "other-named-ruleset": "another ruleset", "no-seats": "not a valid save file", "one-seat": "seats",
             "unknown-bot": "not a valid save file", "tom-without-level": "needs a level",
             "other-version": "not a valid save file"}
 
