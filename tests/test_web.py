@@ -227,3 +227,31 @@ def test_a_save_that_fails_is_said_on_every_page_and_the_game_goes_on(tmp_path):
         after = state(ws)
     assert after["at"] > first["at"]
     assert after["save_error"].startswith("the game could not be saved to ") and "\n" not in after["save_error"]
+
+
+def test_a_served_game_of_another_ruleset_is_named_and_continued_with_its_rules(tmp_path):
+    """serve -r ny1901 says which game it serves and prints a continue command that names its rules
+    (without -r the save would be refused as another ruleset's)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    save = tmp_path / "srv.json"
+    server = subprocess.Popen([sys.executable, str(root / "cli.py"), "serve", "-r", "ny1901", "-s", "Ann",
+                               "-s", "bot:greedy", "--seed", "3", "--port", "0", "--save", str(save)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        printed = []
+        for line in server.stdout:
+            printed.append(line)
+            if line.startswith("Stop with Ctrl-C"):
+                break
+    finally:
+        server.terminate()
+        server.communicate(timeout=60)
+    assert printed[0].startswith("Serving New York 1901; ")
+    assert printed[-1] == f"Stop with Ctrl-C; continue later with: nycrules serve -r ny1901 --load {save}\n"
+    ny1901 = load("ny1901")
+    game = ServedGame(ny1901, parse_seats(["Ann", "bot:greedy"], ny1901), 3, [], save, again=" -r ny1901")
+    home = TestClient(make_app([game])).get("/").text
+    assert "A game of New York 1901 is served here" in home

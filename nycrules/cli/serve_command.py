@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -57,7 +58,8 @@ def serve(
     try:
         sock = listening_socket(host, port)  # before the game is saved: a port in use leaves no file behind
         game = ServedGame(loaded, specs, game_seed, decisions, target,
-                          read_tokens(load) if load is not None else None)
+                          read_tokens(load) if load is not None else None,
+                          again=f" -r {shlex.quote(str(ruleset))}" if ruleset else "")
         raise typer.Exit(run(game, sock))
     except NycRulesError as err:
         raise fail(str(err), 2)

@@ -11,6 +11,8 @@ under the game's lock, so one slow hint never stops the other games.
 
 from __future__ import annotations
 
+import html
+
 import asyncio
 import json
 from concurrent.futures import Future
@@ -95,6 +97,7 @@ class Tables:
 
 def make_app(games: list[ServedGame]) -> Starlette:
     tables = Tables(games)
+    served = " and ".join(dict.fromkeys(html.escape(game.ruleset.name) for game in games)) or "nycrules"
 
     async def page(request: Request) -> Response:
         if tables.find(request.path_params["token"]) is None:
@@ -111,8 +114,8 @@ def make_app(games: list[ServedGame]) -> Starlette:
         return FileResponse(HERE / name, media_type=kind, headers=HEADERS)
 
     async def home(request: Request) -> Response:
-        return HTMLResponse("<!doctype html><title>nycrules</title><p>A game of New York City is served "
-                            "here: open the address `nycrules serve` printed for your seat.</p>", headers=HEADERS)
+        return HTMLResponse(f"<!doctype html><title>nycrules</title><p>A game of {served} is served here: open "
+                            "the address `nycrules serve` printed for your seat.</p>", headers=HEADERS)
 
     async def socket(websocket: WebSocket) -> None:
         await connect(tables, websocket)
@@ -219,7 +222,7 @@ def _shown(game: ServedGame, seat: int, kind: str, message: dict[str, Any]) -> s
         assert state is not None
         if kind == "save":
             return (f"The game is saved after every decision, on the server, in {game.save_path.name} "
-                    f"(continue it there with: nycrules serve --load {game.save_path.name}).")
+                    f"(continue it there with: nycrules serve{game.again} --load {game.save_path.name}).")
         if kind == "info":
             what = message.get("what")
             if not isinstance(what, str) or len(what) > 100:

@@ -35,8 +35,9 @@ class ServedGame:
     """A game with its seats' tokens; `version` grows at every change, for the pages to follow."""
 
     def __init__(self, ruleset: Ruleset, specs: list[SeatSpec], seed: int, decisions: list[int],
-                 save_path: Path, tokens: dict[str, int] | None = None):
+                 save_path: Path, tokens: dict[str, int] | None = None, again: str = ""):
         self.ruleset, self.specs, self.seed = ruleset, list(specs), seed
+        self.again = again  # ` -r PATH` in the commands it suggests, when the rules are not the default ones
         self.hooks = game_hooks.hooks_of(ruleset)  # what the ruleset's game gives the table
         self.page = game_hooks.page(self.hooks, ruleset)  # what its pages show beside picture and options
         self.lock = threading.Lock()
@@ -56,6 +57,11 @@ class ServedGame:
         self._svg: tuple[int, str] | None = None
 
     # ------------------------------------------------------------------ who is asking
+    @property
+    def continued(self) -> str:
+        """The command that goes on with this game from its save."""
+        return f"nycrules serve{self.again} --load {self.save_path}"
+
     def seat_of(self, token: str) -> int | None:
         """The seat a token opens (SPECTATOR for the spectators' token); None for no token of this game."""
         for known, seat in self.tokens.items():

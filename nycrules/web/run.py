@@ -46,11 +46,11 @@ def serve(game: ServedGame, sock: socket.socket, out: TextIO = sys.stdout) -> in
     base = f"http://{shown_host}:{sock.getsockname()[1]}"
     if game.save_note:
         out.write(f"nycrules: {game.save_note}\n")
-    out.write(f"Serving New York City; the game is saved after every decision in {game.save_path}.\n"
+    out.write(f"Serving {game.ruleset.name}; the game is saved after every decision in {game.save_path}.\n"
               "Each address is secret to its person (its token lets it play that seat):\n")
     for who, address in addresses(game, base):
         out.write(f"  {who}: {address}\n")
-    out.write("Stop with Ctrl-C; continue later with: nycrules serve --load " f"{game.save_path}\n")
+    out.write(f"Stop with Ctrl-C; continue later with: {game.continued}\n")
     out.flush()
     config = uvicorn.Config(make_app([game]), ws_max_size=MAX_MESSAGE, limit_concurrency=MAX_CONNECTIONS + 50,
                             log_level="warning", ws_ping_interval=20, ws_ping_timeout=20, timeout_keep_alive=5,
@@ -58,7 +58,7 @@ def serve(game: ServedGame, sock: socket.socket, out: TextIO = sys.stdout) -> in
     server = _server_class()(config)
     server.run(sockets=[sock])
     out.write(f"Stopped; the game is saved in {game.save_path} "
-              f"(continue with: nycrules serve --load {game.save_path}).\n")
+              f"(continue with: {game.continued}).\n")
     return 128 + server.stopped_by if server.stopped_by else 0
 
 
