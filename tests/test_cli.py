@@ -232,3 +232,21 @@ def test_the_command_is_installed_inside_the_package_not_as_a_module_called_cli(
     done = subprocess.run([sys.executable, "-m", "nycrules", "rules", "show", "nobody"], capture_output=True,
                           text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 1 and done.stderr.count("\n") == 1 and "nothing called 'nobody'" in done.stderr
+
+
+def test_the_names_suggested_for_an_unknown_rule_do_not_depend_on_the_hash_seed():
+    """`rules show` suggests the shortest names holding the word first: among names of one length, by name,
+    so the same command says the same thing in every run (strings hash differently per process)."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    said = set()
+    for seed in ("1", "2", "3", "4"):
+        run = subprocess.run([sys.executable, str(root / "cli.py"), "rules", "show", "card_x"],
+                             capture_output=True, text=True, timeout=120,
+                             env={**os.environ, "PYTHONHASHSEED": seed})
+        assert run.returncode == 1 and "did you mean" in run.stderr
+        said.add(run.stderr)
+    assert len(said) == 1, said

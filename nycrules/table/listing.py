@@ -180,7 +180,8 @@ def close_names(ruleset: Ruleset, ident: str) -> list[str]:
     known |= {p.name for p in all_primitives(ruleset.part.game)} | set(ruleset.procedure.by_id)
     text = ident.strip().lower()
     first = text.split("_")[0]  # `round_number`: the names with the word `round` first
-    by_word = [name for name in sorted(known, key=len) if len(first) >= 3 and first in name.split("_")]
+    shortest_first = sorted(known, key=lambda name: (len(name), name))  # by name among equals: any hash seed
+    by_word = [name for name in shortest_first if len(first) >= 3 and first in name.split("_")]
     close = difflib.get_close_matches(text, sorted(known), n=3, cutoff=0.6)
     return list(dict.fromkeys(by_word + close))[:3]
 
