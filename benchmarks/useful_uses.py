@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's package, not an installed one
 
 import nycrules
-from nycrules.engine import usefulness
+from nycrules.games.nyc import usefulness
 from nycrules.loading.loader import load_ruleset
 from nycrules.agents.seating import parse_seats
 from nycrules.studies.simulate import play_games

@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
 
-from nycrules.engine.abilities import run_script
+from nycrules.engine.effects import run_script
 from nycrules.engine.model import Ruleset
 from nycrules.engine.procedure import play as play_on
 from nycrules.engine.scoring import ranking

@@ -3,7 +3,7 @@ for scenario tests that set a position up by hand and then let one phase act."""
 
 from __future__ import annotations
 
-from nycrules.engine.draft import draft_turn  # noqa: F401  (one seat's draft turn)
+from nycrules.games.nyc.draft import draft_turn  # noqa: F401  (one seat's draft turn)
 from nycrules.scenario import run_part
 from nycrules.engine.scoring import final_scoring, winner_of  # noqa: F401
 from nycrules.engine.state import Game, Seat

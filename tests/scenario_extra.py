@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from nycrules.engine import bidding
+from nycrules.games.nyc import bidding
 from nycrules.engine.ops import move_card
 from nycrules.engine.state import Game, Pair, Seat
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from nycrules.engine.bidding import evaluate_bids
-from nycrules.engine.bids import bid_value
+from nycrules.games.nyc.bidding import evaluate_bids
+from nycrules.games.nyc.bids import bid_value
 from nycrules.engine.ops import move_card
 from nycrules.engine.scoring import final_scoring
 from nycrules.engine.state import Game, PrestigeTile, Seat, Vessel

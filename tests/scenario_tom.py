@@ -13,8 +13,8 @@
 from __future__ import annotations
 
 from nycrules.agents import make_agent
-from nycrules.engine.abilities import run_script
-from nycrules.engine.bids import bid_value
+from nycrules.engine.effects import run_script
+from nycrules.games.nyc.bids import bid_value
 from nycrules.engine.procedure import play
 from nycrules.engine.setup import new_game
 from nycrules.engine.state import Game, Seat

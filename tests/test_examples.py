@@ -34,7 +34,7 @@ def test_a_changed_bonus_changes_the_game():
 def test_the_counting_rule_is_data():
     """A mod that makes pairs count double changes which bids the engine offers and their worth."""
     from scenario import give, table
-    from nycrules.engine.bids import legal_bids
+    from nycrules.games.nyc.bids import legal_bids
 
     mod = check_ruleset(EXAMPLES[[p.stem for p in EXAMPLES].index("generous_pairs")]).ruleset
     for ruleset, expected in ((None, 1), (mod, 2)):

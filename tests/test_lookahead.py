@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nycrules.agents import make_agent
-from nycrules.engine.lookahead import orders, trial_copy
+from nycrules.games.nyc.lookahead import orders, trial_copy
 from nycrules.engine.runner import Session
 from nycrules.agents.seating import parse_seats
 

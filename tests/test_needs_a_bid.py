@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nycrules.engine import usefulness
+from nycrules.games.nyc import usefulness
 from nycrules.loading.loader import load_ruleset
 from scenario import Unexpected, answer, assert_answered, give, hire, table, texts
 from scenario_extra import bare_table, bid_turn, options, set_press
@@ -202,8 +202,8 @@ def test_a_use_tried_on_a_copy_ends_as_on_a_whole_copy_and_leaves_the_game_alone
     """The copy used for trying copies the table's parts as they are first read (14 reads the press
     track, 12 the reserve, the draw pile and the discard pile): after the same use it shows the same
     table as a copy made whole with copy_game, and the game itself is unchanged."""
-    from nycrules.engine.abilities import use
-    from nycrules.engine.lookahead import trial_copy as whole_copy
+    from nycrules.games.nyc.characters import use
+    from nycrules.games.nyc.lookahead import trial_copy as whole_copy
 
     game, ann, ben = bare_table()
     tile = hire(game, ann, char_id)
@@ -276,7 +276,7 @@ def test_trials_on_copies_made_as_read_answer_as_trials_on_whole_copies(monkeypa
 
 def test_a_whole_copy_of_a_trial_copy_is_a_plain_game_with_the_trials_table():
     """A look-ahead within a trial copies the trial: it gets every attribute, read through the trial."""
-    from nycrules.engine.abilities import use
+    from nycrules.games.nyc.characters import use
     from nycrules.engine.state import Game, Seat, copy_game
 
     game, ann, ben = bare_table()

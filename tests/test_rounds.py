@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 
 from parts import bidding_round, play_bidding_rounds
-from nycrules.engine.bids import legal_bids
+from nycrules.games.nyc.bids import legal_bids
 
 from scenario import answer, assert_answered, borough, give
 from scenario_more import (asked_seats, bare, bids, build_in, press_names, set_press, show_prestige,
@@ -491,7 +491,7 @@ def test_legal_bids_match_a_brute_force_of_ruling_7(round_type, hand):
 def test_bids_are_listed_by_value_then_by_their_cards_as_text(round_type, hand, in_bid, added):
     """The bid menu's order, which a player reads and records refer to: lowest value first, equal
     values in the alphabetical order of the cards' names; each label names the cards added."""
-    from nycrules.engine.bids import BidTable
+    from nycrules.games.nyc.bids import BidTable
     from nycrules.engine.ops import move_card
     game = bare(3)
     ann = game.seats[0]

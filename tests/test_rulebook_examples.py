@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from nycrules.engine.bids import legal_bids
+from nycrules.games.nyc.bids import legal_bids
 from parts import phase0, phase1, phase3, winner_of
 
 from scenario import answer, assert_answered, borough, give, hire

@@ -178,7 +178,7 @@ def test_tom_playing_the_card_he_drew_is_told_once():
 
 
 def test_tom_hiring_is_told_once():
-    from nycrules.engine.bidding import evaluate_bids
+    from nycrules.games.nyc.bidding import evaluate_bids
     from test_tom import elevator_table, place_bid, rnd
     game = elevator_table()
     tom, rival = game.seats

@@ -3,7 +3,7 @@
 import pytest
 
 from nycrules.diagnostics import NycRulesError
-from nycrules.engine.bidding import evaluate_bids
+from nycrules.games.nyc.bidding import evaluate_bids
 from parts import bidding_round, play_bidding_rounds
 from parts import phase0, phase1, phase3
 from nycrules.engine.setup import new_game

@@ -12,7 +12,7 @@ from nycrules.games.nyc.table import board as board_view
 from nycrules.games.nyc.table import views as nyc_views
 from nycrules.table import views
 from nycrules.games.nyc.table.characters import find_characters, info, phase_text
-from nycrules.engine.abilities import fire_hook
+from nycrules.engine.effects import fire_hook
 from nycrules.language.runtime import Frame
 
 WIDTH = 80
@@ -94,7 +94,7 @@ def test_the_statue_of_liberty_says_why_it_scores():
     ann = game.seats[0]
     build_in(game, ann, **{b.id: 1 for b in game.boroughs})
     bids(game, "press", {})
-    from nycrules.engine.abilities import run_script
+    from nycrules.engine.effects import run_script
     run_script(game, game.ruleset.part.after_each_round, {})
     assert any(t.startswith("gains 4 points for the Statue of Liberty") for t in texts(game))
 

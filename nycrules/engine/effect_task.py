@@ -3,7 +3,7 @@
 Where the run stands is plain data in the task: the next instruction, the frame's
 names and steps left, each loop's items and position, and whether it waits for a
 question's answer or for a task it started. An effect that cannot wait runs as one
-compiled function instead (abilities.run_script), as before.
+compiled function instead (effects.run_script), as before.
 """
 
 from __future__ import annotations
@@ -155,8 +155,7 @@ class EffectTask(Task):
                 _, hook, loc = instruction
                 spend(f, 1, loc)
                 game.where = loc
-                from .abilities import hook_task  # abilities runs effects through this module
-                task = hook_task(game, hook, f)
+                task = game.ruleset.part.hook_task(game, hook, f)  # the game's abilities at the hook
                 if task is not None:
                     self.pc, self.waiting = pc, True
                     game.stack.append(task)

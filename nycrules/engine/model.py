@@ -159,6 +159,11 @@ class GamePart:
                            "scores": dict(s.scores)} for s in game.seats],
                 "game": self.observe(game, seat)}
 
+    def hook_task(self, game: Any, name: str, frame: Any) -> Any:
+        """The task of what the game's abilities do at a `hook NAME` statement of an effect (New York City's
+        characters acting there: engine/effects.py runs it), or None when nothing acts there."""
+        return None
+
     def effects(self, ruleset: "Ruleset") -> list[Script]:
         """Its rulesets' effects beyond the shared steps, final scoring and procedure (studies/playcheck.py)."""
         return []

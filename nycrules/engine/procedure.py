@@ -19,7 +19,7 @@ from ..language.runtime import Frame, check_count, rule_failed
 from ..diagnostics import NycRulesError, RuleRuntimeError
 from ..limits import MAX_PROCEDURE_STEPS
 from .model import PLAY_ROOT, SETUP_ROOT, ProcNode, Procedure, Script, Template
-from .abilities import run_script
+from .effects import run_script
 from .decisions import Decision, describe
 from .setup import game_number, step_for
 from .copying import Copied, copy_value

@@ -26,7 +26,7 @@ import dataclasses
 from typing import Any, Callable
 
 from ..language.runtime import Frame
-from .abilities import run_script
+from .effects import run_script
 from .model import SETUP_ROOT, ProcNode, Procedure, Template
 from . import procedure as interpreter
 

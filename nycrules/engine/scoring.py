@@ -13,7 +13,7 @@ from typing import Any
 from ..language.runtime import Frame
 from ..text import said_of
 from .model import ScoringStep
-from .abilities import effect_task
+from .effects import effect_task
 from .procedure import Cursor, run_part
 from .setup import for_seat
 from .state import Game, Seat

@@ -26,7 +26,7 @@ from ..diagnostics import Location, NycRulesError, number_shown
 from ..limits import MAX_DECISIONS, MAX_INT, MAX_NAME_CHARS
 from ..text import shown_clipped
 from ..language.runtime import Frame
-from . import abilities, effect_task, procedure, state
+from . import effect_task, procedure, state
 from .model import Ruleset
 from .setup import SeatSpec
 
@@ -36,7 +36,7 @@ FORMAT = 2  # the version of this file format (2: with its check)
 # its tasks too). A class's `not_kept` names the fields it works out again (from the cards...), not written.
 CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
     state.Game, state.Seat, state.Zone, state.Card, state.Event, Frame, procedure.Cursor, procedure.Place,
-    effect_task.EffectTask, abilities.UseTask, abilities.OfferTask, abilities.HookTask)}
+    effect_task.EffectTask)}
 _SKIP = {("Game", "chooser"), ("Game", "waiting"), ("Game", "emit"), ("Game", "chance")}  # whoever plays it, not the position
 
 

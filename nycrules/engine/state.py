@@ -291,13 +291,13 @@ class Game:
         self.chooser: Any = None  # set by the runner: (game, decision) -> option index
         self.decisions_taken = 0
         self.hook_depth = 0  # `hook` statements running inside one another now (limits.MAX_HOOK_DEPTH)
-        self.budget: Any = None  # a Frame whose steps every rule spends, on a trial copy (lookahead.py)
+        self.budget: Any = None  # a Frame whose steps every rule spends, on a trial copy (games/nyc/lookahead.py)
         self.steps_left = MAX_GAME_STEPS  # steps the game's effects may still take (run_script)
         self.finished = False
         self.cursor: Any = None  # where the procedure's `play` list stands (engine/procedure.py Cursor)
         self.stack: list[Any] = []  # the tasks under way, the cursor first (engine/tasks.py)
         self.waiting: Any = None  # the decision the top task waits for, asked outside (engine/tasks.py)
-        self.keeper: Any = None  # while a character that is part of a bid acts (engine/usefulness.py BidKeeper)
+        self.keeper: Any = None  # while a character that is part of a bid acts (games/nyc/usefulness.py BidKeeper)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Game":
         cls = type(self)
@@ -344,7 +344,7 @@ class Game:
 
     def fire_hook(self, name: str, frame: Any) -> None:
         """Rules' `hook` statements, before the engine has installed its runner in the compiler."""
-        from .abilities import fire_hook  # here: abilities imports this module
+        from .effects import fire_hook  # here: effects imports this module
         fire_hook(self, name, frame)
 
     def emit(self, seat: Seat | None, text: str, kind: str = "", public: str | None = None) -> None:

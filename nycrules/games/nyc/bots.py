@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...engine.abilities import may_use_characters
+from .characters import may_use_characters
 from ...engine.decisions import Decision
 from ...engine.state import Borough, Game, PrestigeTile, Tile
 from ...language.hooks import HOOKS

@@ -12,21 +12,22 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Sink, SourceTexts
-from ...engine.bidding import BiddingTurn, Evaluation
-from ...engine.building import Build
-from ...engine.draft import DraftTurn
 from ...engine.model import GamePart, Ruleset, Script
 from ...engine.state import Borough, Pair, PressToken, PrestigeTile, Tile, Vessel
-from ...engine.usefulness import BidKeeper
 from ...reading.marked_yaml import MDict
 from . import coverage, studied
+from .bidding import BiddingTurn, Evaluation
 from .bots import BOTS
 from .model import (BoroughDef, CardType, CharacterDef, Components, GameNumbers, PrestigeDef, RoundDef, TomMode,
                     TomRules, VesselKind)
+from .building import Build
+from .characters import HookTask, OfferTask, UseTask, hook_task
+from .draft import DraftTurn
 from .observation import observation
 from .seats import SEATS
 from .state import lay_out
 from .tensor import Layout
+from .usefulness import BidKeeper
 
 GAME = "nyc"
 
@@ -53,11 +54,12 @@ class Part(GamePart):
 
     game = GAME
     # What `setup` lays out (state.py), and the tasks of its turns a position may hold under way.
-    state_classes = (Tile, Borough, Vessel, PrestigeTile, PressToken, Pair, DraftTurn, BiddingTurn, Evaluation, Build,
-                     BidKeeper)
+    state_classes = (Tile, Borough, Vessel, PrestigeTile, PressToken, Pair, UseTask, OfferTask, HookTask, DraftTurn,
+                     BiddingTurn, Evaluation, Build, BidKeeper)
     at_the_table = True
     seats = SEATS  # Tom (seats.py)
     bots = BOTS  # what the bots know of its decisions (bots.py)
+    hook_task = staticmethod(hook_task)  # its characters at a `hook NAME` statement (characters.py)
     piece_noun = "character"  # a balance study judges its characters (studied.py)
 
     @property

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import ops
-from ...engine.bids import bid_value as value_of_bid, value_to_win as needed_to_win
+from .bids import bid_value as value_of_bid, value_to_win as needed_to_win
 from ...language.runtime import rule_failed
 from ...engine.state import Card, Seat
 from ...limits import MAX_BID_CARDS

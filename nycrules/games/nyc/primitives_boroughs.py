@@ -8,7 +8,7 @@ from ...engine.state import Borough, Seat
 from ...language.registry import primitive
 from ...text import counted
 from ...primitives import count as check_count, inline, not_negative, waits
-from ...engine.building import Build, built as _built
+from .building import Build, built as _built
 from ...engine.tasks import Task, run_now
 
 GAME = "nyc"  # its rulesets alone may call these

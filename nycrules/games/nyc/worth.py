@@ -25,10 +25,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...diagnostics import NycRulesError
-from ...engine.abilities import use
+from .characters import use
 from ...engine.scoring import score_step
 from ...engine.state import Game, Seat, Tile
-from ...engine.usefulness import AsTried, trial_copy
+from .usefulness import AsTried, trial_copy
 from ...language.hooks import HOOKS
 
 # What one unit of a holding is worth in points, for the comparison of a use's before and after.

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Callable
 
 from .menus import bid_value_of, card_types, compact, label, shown_bids, shown_card_sets, swap_of, tiles_in
-from ....engine.bids import bid_counts, value_of
+from ..bids import bid_counts, value_of
 from ....engine.decisions import Decision
 from ....engine.state import Game, Tile
 from ....limits import small_numeral

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ....engine.bids import bid_value, ranking
+from ..bids import bid_value, ranking
 from ....engine.decisions import Decision
 from ....engine.state import Game, Seat, Tile
 from ....table import views

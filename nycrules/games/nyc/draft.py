@@ -10,11 +10,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from . import ops
-from .abilities import OfferTask, UseTask, usable, use_options
-from .decisions import Decision, Option
-from .state import Game, Seat, Tile
-from .tasks import PUSHED, Task, run_now
+from ...engine import ops
+from ...engine.decisions import Decision, Option
+from ...engine.state import Game, Seat, Tile
+from ...engine.tasks import PUSHED, Task, run_now
+from .characters import OfferTask, UseTask, usable, use_options
 
 
 def draft_turn(game: Game, seat: Seat) -> None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from operator import attrgetter, itemgetter
 from typing import Mapping
 
-from ..language.runtime import Frame
-from ..diagnostics import RuleRuntimeError
-from ..limits import MAX_BID_SETS
-from .model import Ruleset
-from .state import Card, Game, Seat
+from ...language.runtime import Frame
+from ...diagnostics import RuleRuntimeError
+from ...limits import MAX_BID_SETS
+from ...engine.model import Ruleset
+from ...engine.state import Card, Game, Seat
 
 
 def worth(ruleset: Ruleset, matching: int, wilds: int, pairs: int, singles: int, added: int) -> int:

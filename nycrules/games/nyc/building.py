@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import counted
-from . import ops
-from .decisions import Decision
-from .state import Borough, Seat
-from .tasks import Task
+from ...text import counted
+from ...engine import ops
+from ...engine.decisions import Decision
+from ...engine.state import Borough, Seat
+from ...engine.tasks import Task
 
 
 class Build(Task):

@@ -15,11 +15,11 @@ import copy
 from itertools import permutations
 from typing import Any
 
-from ..language.runtime import Frame
-from ..diagnostics import RuleRuntimeError
-from ..limits import MAX_ORDER_SEARCH_STEPS
-from .abilities import run_script
-from .state import Game, Seat, Tile, copy_game
+from ...language.runtime import Frame
+from ...diagnostics import RuleRuntimeError
+from ...limits import MAX_ORDER_SEARCH_STEPS
+from ...engine.effects import run_script
+from ...engine.state import Game, Seat, Tile, copy_game
 
 # At most this many characters (distinct by number) are ordered: 720 orders.
 # Beyond them, characters score after the ordered ones, in order of number.
@@ -57,7 +57,7 @@ def points_after(game: Game, seat: Seat, order: tuple[Tile, ...], variables: dic
                  budget: Frame) -> int:
     """The seat's points at the end of the final scoring if these characters score in this order now;
     the rules run spend the steps of `budget` (Frame.steps)."""
-    from .scoring import score_step
+    from ...engine.scoring import score_step
     budget.steps -= TRIAL_STEPS
     trial, memo = trial_copy(game)
     trial.budget = budget

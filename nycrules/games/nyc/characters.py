@@ -1,4 +1,5 @@
-"""Using characters: who may use which, paying for it, and firing hooks.
+"""New York City's characters at work: who may use which, paying for it, offering them, and the
+characters acting at a `hook NAME` statement (the part's `hook_task`: engine/effects.py fires hooks).
 
 Nothing here knows a particular character: each names its hook (`when`), its
 cost and an optional `requires` condition in the ruleset, and the procedure
@@ -9,58 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..language.compiler import set_hook_runner
-from ..language.runtime import Frame, rule_failed
-from ..diagnostics import RuleRuntimeError
-from ..language.hooks import HOOKS
-from ..limits import MAX_EFFECT_STEPS, MAX_GAME_STEPS, MAX_HOOK_DEPTH
-from .model import Script
-from .decisions import Decision, Option, describe
-from .state import Game, Seat, Tile
-from .tasks import PUSHED, Task, run_now
-from .effect_task import EffectTask  # it runs effects' programs (and hooks through this module, when run)
+from ...language.runtime import Frame, rule_failed
+from ...language.hooks import HOOKS
+from ...limits import MAX_HOOK_DEPTH
+from ...engine.decisions import Decision, Option, describe
+from ...engine.effects import evaluate, run_or_push
+from ...engine.state import Game, Seat, Tile
+from ...engine.tasks import PUSHED, Task, run_now
 from .usefulness import bid_keeper, keep_useful  # it uses characters on copies through this module
-
-
-def run_script(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None,
-               parent: Frame | None = None) -> Frame:
-    """Run an effect with the given names in scope; events name `rule` (default: the script's label).
-
-    An effect run by a `hook` statement (`parent`: the frame of the effect that fired it) spends
-    the steps left to that effect, so effects firing hooks in a loop share one budget. Any other
-    run spends from the game's own (limits.MAX_GAME_STEPS), at most MAX_EFFECT_STEPS of it."""
-    previous_rule, previous_where = game.rule, game.where
-    game.rule = rule or script.label
-    game.where = script.loc
-    if script.program is not None:  # an effect that may wait for a decision: its task, run at once
-        game.rule, game.where = previous_rule, previous_where
-        return run_now(game, EffectTask(game, script, variables, rule, parent))
-    frame = Frame(game, variables)
-    if parent is None:
-        parent = game.budget  # a trial of the order search (lookahead.py): its budget, else None
-    if parent is not None:
-        frame.steps = parent.steps
-    else:
-        frame.steps = start = min(MAX_EFFECT_STEPS, game.steps_left)
-    try:
-        script.run(frame)
-    except RuleRuntimeError as err:
-        if parent is None and frame.steps < 0 and start < MAX_EFFECT_STEPS:  # the game's budget ran out
-            raise RuleRuntimeError(f"the rules of this game ran more than {MAX_GAME_STEPS} steps in all (loop "
-                                   "turns); is a loop much longer than intended?", err.location, err.rule,
-                                   err.seat, err.decision) from None
-        raise
-    finally:
-        game.rule, game.where = previous_rule, previous_where
-        if parent is not None:
-            parent.steps = frame.steps
-        else:
-            game.steps_left -= start - max(frame.steps, 0)
-    return frame
-
-
-def evaluate(game: Game, script: Script, variables: dict[str, Any]) -> Any:
-    return script.run(Frame(game, variables))
 
 
 def may_use_characters(game: Game, seat: Seat) -> bool:
@@ -158,14 +115,6 @@ def _fill(text: str, variables: dict[str, Any]) -> str:
     return text
 
 
-def fire_hook(game: Game, name: str, frame: Frame) -> None:
-    """A `hook NAME` statement run at once: the acting seat's characters at this hook act, with the
-    frame's values (see HookTask)."""
-    task = hook_task(game, name, frame)
-    if task is not None:
-        run_now(game, task)
-
-
 def _order_question(seat: Seat, ranked: list[tuple[tuple[Tile, ...], int]], rule: str) -> Decision:
     """The order in which the seat's characters at an `ordered` hook act; the best for it first."""
     options = [Option(f"{', then '.join(f'{t.char.id} {t.char.title}' for t in order)} "
@@ -175,25 +124,6 @@ def _order_question(seat: Seat, ranked: list[tuple[tuple[Tile, ...], int]], rule
 
 
 # ------------------------------------------------------------------ the same, as tasks (engine/tasks.py)
-def run_or_push(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None,
-                parent: Frame | None = None) -> Any:
-    """Run an effect: one that may wait for a decision goes on the stack of tasks (PUSHED is given:
-    its frame comes back to the task that pushed it); any other runs now and its frame is given."""
-    out = effect_task(game, script, variables, rule, parent)
-    if isinstance(out, Task):
-        game.stack.append(out)
-        return PUSHED
-    return out
-
-
-def effect_task(game: Game, script: Script, variables: dict[str, Any], rule: str | None = None,
-                parent: Frame | None = None) -> Task | Frame:
-    """The task of an effect that may wait for a decision; any other runs now (its frame is given)."""
-    if script.program is None:
-        return run_script(game, script, variables, rule, parent)
-    return EffectTask(game, script, variables, rule, parent)
-
-
 class UseTask(Task):
     """A seat uses a character (see `use`); its result is the effect's frame."""
 
@@ -339,5 +269,3 @@ def _push(game: Game, task: Task) -> Any:
     game.stack.append(task)
     return PUSHED
 
-
-set_hook_runner(fire_hook)  # compiled `hook NAME` statements call fire_hook directly

@@ -8,15 +8,16 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .model import Script
-from . import ops
-from .abilities import OfferTask, UseTask, attached, evaluate, run_or_push, usable, use_options
+from ...engine.model import Script
+from ...engine import ops
+from ...engine.effects import evaluate, run_or_push
 from .bids import BidTable, HandCounts, moved, ranking, unpacked
-from .decisions import Decision, Option, cards_text
-from .setup import for_seat
-from .copying import copy_value
-from .state import Card, Game, Seat
-from .tasks import PUSHED, Task, run_now
+from .characters import OfferTask, UseTask, attached, usable, use_options
+from ...engine.decisions import Decision, Option, cards_text
+from ...engine.setup import for_seat
+from ...engine.copying import copy_value
+from ...engine.state import Card, Game, Seat
+from ...engine.tasks import PUSHED, Task, run_now
 
 PASS = ("pass",)
 TURN_HOOKS = ("bid.turn",)  # where characters act during a bidding turn

@@ -7,7 +7,7 @@ its use: the seat would pay, use it up, and pass. So it is offered only when som
 way of using it leads to a legal bid, and while the seat uses it, each decision its
 effect asks offers only the answers that still lead to one (14 on space 2 with an
 empty hand moves back two spaces: one would leave a lone wild). Once it is used,
-the seat bids (engine/bidding.py).
+the seat bids (bidding.py).
 
 Both are found by trying: the use is made on a copy of the game, with each sequence
 of answers to the decisions its effect asks; when the bid there still stands no
@@ -26,11 +26,11 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..diagnostics import RuleRuntimeError
+from ...diagnostics import RuleRuntimeError
 from .bids import BidTable, HandCounts
-from .decisions import Decision, same_choice_key
-from .copying import SHARED, copy_value
-from .state import Game, Seat, Tile, copy_game, rules_memo
+from ...engine.decisions import Decision, same_choice_key
+from ...engine.copying import SHARED, copy_value
+from ...engine.state import Game, Seat, Tile, copy_game, rules_memo
 
 # Uses tried on copies of the game to answer whether one character may lead to a bid.
 MAX_TRIALS = 64
@@ -242,7 +242,7 @@ def bid_can_follow(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...],
 
 def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], variables: dict[str, Any],
                   budget: list[int], fixed: list[int]) -> bool:
-    from .abilities import usable, use
+    from .characters import usable, use
     prefix: list[int] | None = list(fixed)
     while prefix is not None:  # each sequence of answers to the effect's decisions
         if budget[0] <= 0:
@@ -307,7 +307,7 @@ def bid_keeper(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) ->
 
 
 def _use_on_copy(trial: Game, memo: dict[int, Any], seat: Seat, tile: Tile, variables: dict[str, Any]) -> None:
-    from .abilities import use
+    from .characters import use
     use(trial, memo[id(seat)], copy_value(tile, memo), copy_value(variables, memo))
 
 
