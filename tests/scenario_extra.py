@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from nycrules.games.nyc import bidding
 from nycrules.engine.ops import move_card
-from nycrules.engine.state import Game, Pair, Seat
+from nycrules.engine.state import Game, Seat
+from nycrules.games.nyc.state import Pair
 
 import parts
 from scenario import _take, clear_company, table

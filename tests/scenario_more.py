@@ -14,7 +14,8 @@ from nycrules.games.nyc.bidding import evaluate_bids
 from nycrules.games.nyc.bids import bid_value
 from nycrules.engine.ops import move_card
 from nycrules.engine.scoring import final_scoring
-from nycrules.engine.state import Game, PrestigeTile, Seat, Vessel
+from nycrules.engine.state import Game, Seat
+from nycrules.games.nyc.state import PrestigeTile, Vessel
 
 from scenario import _take, clear_company, give, table
 

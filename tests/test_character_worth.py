@@ -7,7 +7,7 @@ import pytest
 import nycrules
 from nycrules.agents import GreedyAgent
 from nycrules.engine.decisions import Decision
-from nycrules.engine.state import Tile
+from nycrules.games.nyc.state import Tile
 from nycrules.loading.loader import load_ruleset
 from nycrules.agents.search import MCTSAgent
 from nycrules.games.nyc.worth import Judge

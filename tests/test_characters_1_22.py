@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+from nycrules.games.nyc.mechanics import press_rank_of
+
 import parts as procedure
 from scenario import answer, assert_answered, borough, give, hire, stack_deck, texts
 from scenario_extra import (asked_seats, bare_table, bid_round, bid_turn, offered, options, set_pairs,
@@ -354,7 +356,7 @@ def test_14_spin_doctor_moves_back_and_adds_wilds():
     bid_turn(game, ann, "elevator")
     assert game.bids_made[ann] == 5
     assert ann.token.space == 1
-    assert game.press_rank_of(ann) == 1  # on top of Ben
+    assert press_rank_of(game, ann) == 1  # on top of Ben
     assert ann.dollars == 0
 
 

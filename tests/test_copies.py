@@ -130,6 +130,7 @@ def test_the_fast_copy_gives_what_a_plain_deepcopy_gives():
     made by copy.deepcopy alone (through __reduce_ex__), plays on with the same random numbers, and
     shares no changing part with the original."""
     from nycrules.engine import state as state_module
+    from nycrules.games.nyc import state as nyc_state
 
     game = nycrules.new_game(["Ann", "Ben", "bot:random", "bot:random"], seed=4)
     for _ in range(60):
@@ -146,8 +147,8 @@ def test_the_fast_copy_gives_what_a_plain_deepcopy_gives():
     written = tuple(cls for cls in subclasses(Copied)  # the copies written for a class's slots (copying.py)
                     if cls.__dict__.get("__deepcopy__") is not None
                     and cls.__dict__["__deepcopy__"].__code__.co_filename.startswith("<copy of"))
-    assert state_module.Borough in written and state_module.PressToken in written
-    classes = (state_module.Game, state_module.Seat, state_module.Zone, state_module.Card, state_module.Tile) + written
+    assert nyc_state.Borough in written and nyc_state.PressToken in written
+    classes = (state_module.Game, state_module.Seat, state_module.Zone, state_module.Card, nyc_state.Tile) + written
     methods = {cls: cls.__dict__["__deepcopy__"] for cls in classes}
     try:
         for cls in classes:

@@ -300,7 +300,7 @@ def test_a_keeper_in_a_bots_trial_keeps_the_trials_table_as_a_whole_copy_would()
     """A bot judging 14 tries a use on a copy made as read (games/nyc/worth.py); the keeper of that use
     keeps the table before it as another such copy of the same game, holding copies of what the trial
     holds: the trial goes on with the use, the kept table shows what a whole copy made then shows."""
-    from nycrules.engine.abilities import use
+    from nycrules.games.nyc.characters import use
     from nycrules.engine.state import copy_game
 
     game, ann, ben = bare_table()

@@ -12,6 +12,7 @@ from nycrules.agents import seat_agents
 from nycrules.diagnostics import RuleRuntimeError
 from nycrules.engine.runner import Session
 from nycrules.engine.state import Game
+from nycrules.games.nyc.mechanics import seats_in_press_order
 from nycrules.loading.loader import check_ruleset
 from nycrules.engine.model import Ruleset
 from nycrules.agents.seating import parse_seats
@@ -87,7 +88,7 @@ def test_the_draft_in_press_order_starts_with_the_seat_ahead():
 
         def watch(game, decision, index, starts=starts):
             if decision.kind == "draft" and game.rule == "phase I" and not starts_of_round(game, starts):
-                starts.append((game.round, decision.seat, game.seats_in_press_order()))
+                starts.append((game.round, decision.seat, seats_in_press_order(game)))
         specs = parse_seats(["bot:random", "bot:random", "bot:random"], ruleset)
         Session(ruleset, specs, 5, seat_agents(specs, 5), observer=watch).run()
         assert [r for r, _, _ in starts] == [1, 2, 3, 4, 5]

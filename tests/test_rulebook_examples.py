@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from nycrules.games.nyc.bids import legal_bids
+from nycrules.games.nyc.mechanics import press_rank_of, seats_in_press_order
 from parts import phase0, phase1, phase3, winner_of
 
 from scenario import answer, assert_answered, borough, give, hire
@@ -26,8 +27,8 @@ def test_press_ranking_reads_spaces_then_stack_top_to_bottom():
     """Press ranking: higher space first; on one space the upper token is ahead (red over yellow over blue)."""
     game, red, yellow, blue = colours()
     set_press(game, (None, 7), (red, 4), (yellow, 2), (blue, 2))
-    assert game.seats_in_press_order() == [red, yellow, blue]
-    assert [game.press_rank_of(s) for s in (red, yellow, blue)] == [1, 2, 3]
+    assert seats_in_press_order(game) == [red, yellow, blue]
+    assert [press_rank_of(game, s) for s in (red, yellow, blue)] == [1, 2, 3]
 
 
 def test_tie_for_the_bonus_goes_to_the_seat_ahead_on_press():

@@ -237,7 +237,7 @@ def test_counts_are_told_in_the_singular_and_plural():
     ann.points = 1
     assert "  1 dollar, " in nyc_views.hand(game, ann) and ", 1 point, " in nyc_views.hand(game, ann)
     from nycrules.games.nyc.primitives_boroughs import build_from_supply
-    from nycrules.primitives.seats import pay_dollars
+    from nycrules.games.nyc.primitives_seats import pay_dollars
 
     class Frame:
         pass

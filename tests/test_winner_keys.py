@@ -9,6 +9,7 @@ import pytest
 
 import nycrules
 from nycrules.engine.scoring import end_game, ranking, winners
+from nycrules.games.nyc.mechanics import seats_in_press_order
 from nycrules.loading.loader import check_ruleset
 
 from ny1901_games import new_game
@@ -29,7 +30,7 @@ def played(path: Path, seed: int = 4):
 
 def test_seats_equal_on_every_key_share_the_victory(tmp_path):
     game = played(mod(tmp_path, 'winner:\n  rank: seats_by_press()\n  by: "[0]"\n  shared: true\n'))
-    assert game.winners() == [seat.index for seat in game.state.seats_in_press_order()]  # in rank's order
+    assert game.winners() == [seat.index for seat in seats_in_press_order(game.state)]  # in rank's order
     assert [share for share, _ in game.returns()] == pytest.approx([1 / 3] * 3)
     last = game.events()[-1]
     assert last.kind == "end" and last.text.endswith("share the victory") and last.text.count("points") == 3
@@ -38,7 +39,7 @@ def test_seats_equal_on_every_key_share_the_victory(tmp_path):
 def test_without_shared_the_first_in_rank_order_wins_a_tie(tmp_path):
     game = played(mod(tmp_path, 'winner:\n  rank: seats_by_press()\n  by: "[0]"\n'))
     state = game.state
-    assert game.winners() == [state.seats_in_press_order()[0].index] == [game.winner()]
+    assert game.winners() == [seats_in_press_order(state)[0].index] == [game.winner()]
     assert sorted(share for share, _ in game.returns()) == [0.0, 0.0, 1.0]
 
 

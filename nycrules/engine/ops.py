@@ -1,9 +1,11 @@
-"""Mechanics of the table: moving cards, money, skyscrapers, tokens and tiles.
+"""Mechanics of the table every game has: moving cards, shuffling, drawing (the random events an outside
+sampler may pick: engine/chance.py).
 
 These are the small physical operations (what a hand does, not what a rule
 says); both the procedure and the primitives call them. They emit no events
-of their own, except where a rule cannot (a reshuffle, a reserve refilled,
-a pair taken): the primitive or step that calls them reports the change.
+of their own, except where a rule cannot (a reshuffle): the primitive or step
+that calls them reports the change. A game's own are its own (New York City's:
+games/nyc/mechanics.py).
 """
 
 from __future__ import annotations
@@ -11,8 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable
 
-from ..text import counted
-from .state import Borough, Card, Game, Pair, PressToken, PrestigeTile, Seat, Tile, Vessel, Zone
+from .state import Card, Game, Zone
 
 
 # ------------------------------------------------------------------- cards
@@ -38,7 +39,7 @@ def move_card(card: Card, dest: Zone) -> None:
 
 def move_cards(cards: list[Card], dest: Zone) -> None:
     """move_card for each of these cards in order; in one go when they are a whole zone, as they
-    usually are (a pair taken, a bid or a hand discarded): one call, no search through the zone."""
+    usually are (cards taken or discarded together): one call, no search through the zone."""
     src = cards[0].zone if cards else None
     if src is None or src is dest or src != cards:  # != compares the cards by identity, in C
         for card in list(cards):
@@ -129,21 +130,16 @@ def draw_from(game: Game, pile: list, more: int = 0) -> Any:
 
 
 def looks(item: Any, part: Any = None) -> str:
-    """What the players see of a drawn or shuffled item: items that look alike (two press cards, two
-    tiles of one character) are one outcome of a draw to a sampler. A game of its own folder names its
-    items (`part`: the ruleset's GamePart, its `looks`); an item of another kind is its repr."""
+    """What the players see of a drawn or shuffled item: items that look alike (two cards of a type, two
+    tiles of one kind) are one outcome of a draw to a sampler. A game names its items (`part`: the
+    ruleset's GamePart, its `looks`); a card is its type, a list its items; an item of another kind is
+    its repr."""
     if part is not None:
         seen = part.looks(item)
         if seen is not None:
             return seen
     if isinstance(item, Card):
         return item.type
-    if isinstance(item, Tile):
-        return f"character {item.char.id}"
-    if isinstance(item, PrestigeTile):
-        return f"{item.colour} {item.value}"
-    if isinstance(item, PressToken):
-        return "neutral token" if item.seat is None else f"token of seat {item.seat.index}"
     if isinstance(item, list):
         return " + ".join(looks(each, part) for each in item)
     return item if isinstance(item, str) else repr(item)
@@ -188,85 +184,3 @@ def draw_into(game: Game, dest: Zone, count: int) -> list[Card]:
 
 def discard_cards(game: Game, cards: Iterable[Card]) -> None:
     move_cards(cards if isinstance(cards, list) else list(cards), game.discard)
-
-
-def refill_reserve(game: Game, seat: Seat) -> None:
-    missing = seat.reserve_size - len(seat.reserve)
-    if missing > 0:
-        drawn = draw_into(game, seat.reserve, missing)
-        if game.log_events:
-            game.emit(seat, f"refills the reserve with {counted(len(drawn), 'card')}")
-
-
-def take_pair(game: Game, seat: Seat, pair: Pair) -> list[Card]:
-    if game.log_events:  # text only for the log
-        game.emit(seat, f"takes the pair {pair.name()}")
-    cards = list(pair.cards)
-    move_cards(cards, seat.hand)
-    game.pairs.remove(pair)
-    return cards
-
-
-# ------------------------------------------------------------------- press
-def press_move(game: Game, token: PressToken, steps: int) -> None:
-    """Move a press token; it lands on top of a stack, but under those already on the last space."""
-    last = game.ruleset.part.components.last_press_space
-    target = max(0, min(last, token.space + steps))
-    if target == token.space:
-        return  # already at the end of the track (or the start): it keeps its place in the stack
-    game.press.remove(token)
-    token.space = target
-    index = 0
-    for index, other in enumerate(game.press):
-        if other.space < target or (other.space == target and target != last):
-            break
-    else:
-        index = len(game.press)
-    game.press.insert(index, token)
-
-
-# -------------------------------------------------------------- skyscrapers
-def build_from_board(seat: Seat, borough: Borough, count: int, sell_from: list[Borough]) -> int:
-    """Build `count` from the board; missing ones are moved from the boroughs in `sell_from`."""
-    from_board = min(count, seat.board)
-    seat.board -= from_board
-    borough.counts[seat.index] += from_board
-    for source in sell_from:
-        source.counts[seat.index] -= 1
-        borough.counts[seat.index] += 1
-    return from_board + len(sell_from)
-
-
-# -------------------------------------------------------------- characters
-def refill_elevator_row(game: Game, value: int) -> None:
-    row, stack = game.elevator_rows[value], game.elevator_stacks[value]
-    face_up = game.ruleset.part.components.face_up_per_row
-    while len(row) < face_up and stack:
-        tile = draw_from(game, stack, min(face_up - len(row), len(stack)) - 1)
-        tile.where = "display"
-        row.append(tile)
-
-
-def take_tile(game: Game, seat: Seat, tile: Tile) -> None:
-    if tile.where == "display":
-        game.elevator_rows[tile.value].remove(tile)
-        refill_elevator_row(game, tile.value)
-    tile.where = "company"
-    seat.company.append(tile)
-    seat.hired[tile.char.id] = seat.hired.get(tile.char.id, 0) + 1
-
-
-def elevator_tiles(game: Game) -> list[Tile]:
-    """Face-up tiles, row by row (lowest value first), left to right."""
-    return [t for value in sorted(game.elevator_rows) for t in game.elevator_rows[value]]
-
-
-# ------------------------------------------------------------------ vessels
-def take_vessel(game: Game, seat: Seat, vessel: Vessel) -> None:
-    game.board_vessels.remove(vessel)
-    seat.vessels.append(vessel)
-
-
-def place_prestige(game: Game, tile: PrestigeTile, borough: Borough) -> None:
-    game.prestige_display.remove(tile)
-    borough.prestige.append(tile)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..limits import MAX_EVENTS, MAX_GAME_STEPS, MAX_LOG_BYTES, MAX_RULE_TEXT_BYTES, text_bytes
-from .copying import SHARED, Copied, copy_value
+from .copying import SHARED, copy_value
 from .events import Event, cut
 
 if TYPE_CHECKING:
@@ -78,156 +78,6 @@ class Card:
         twin.id, twin.type, twin.zone, twin.counted_as, twin.weight = (
             self.id, self.type, zone, self.counted_as, self.weight)
         return twin
-
-
-def apart(value: Any) -> Any:
-    """What makes a value alike others as an option (decisions.same_choice_key): itself alone."""
-    return ("value", id(value))
-
-
-class Pair(Copied):
-    __slots__ = ("id", "cards")
-
-    def __init__(self, id: int):
-        self.id = id
-        self.cards = Zone(f"pair {id}", True)  # public; by position: a call with a keyword costs more
-
-    def __repr__(self) -> str:
-        return f"<pair {self.id}: {self.name()}>"
-
-    def __str__(self) -> str:  # as an option's label and in the log (decisions.describe)
-        return self.name()
-
-    @property
-    def option_key(self) -> str:
-        return f"pair:{self.name().replace(' ', '')}"
-
-    alike = property(apart)  # two pairs of the same cards are two options
-
-    def name(self) -> str:
-        """The pair as a player reads it: its card types, in alphabetical order."""
-        return " + ".join(sorted(c.type for c in self.cards)) or "empty pair"
-
-
-class Tile(Copied):
-    """One character tile; several tiles may show the same character."""
-
-    __slots__ = ("uid", "char", "where")
-
-    def __init__(self, uid: int, char: Any):
-        self.uid = uid
-        self.char = char
-        self.where = "stack"  # stack, display (face up on the elevator), start, company, removed, box
-
-    @property
-    def value(self) -> int:
-        return self.char.value
-
-    def __repr__(self) -> str:
-        return f"<character {self.char.id} (tile {self.uid})>"
-
-    def __str__(self) -> str:
-        return f"{self.char.id} {self.char.title} ({self.char.value})"
-
-    @property
-    def option_key(self) -> str:
-        return f"char:{self.char.id}"
-
-    @property
-    def alike(self) -> Any:
-        """Tiles of one character are one option, but for two in a company (each may have been used)."""
-        return ("tile", self.char.id, self.where, self.uid if self.where == "company" else 0)
-
-    list_joiner = " + "  # a start stack's tiles, as one option
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Tile":
-        twin = Tile.__new__(Tile)
-        memo[id(self)] = twin
-        twin.uid, twin.char, twin.where = self.uid, self.char, self.where  # the character is the rules: shared
-        return twin
-
-
-class Vessel(Copied):
-    __slots__ = ("id", "kind", "colour", "ends")
-
-    def __init__(self, id: int, kind: str, colour: str, ends: tuple["Borough", "Borough"]):
-        self.id = id
-        self.kind = kind
-        self.colour = colour
-        self.ends = ends  # on the board while in Game.board_vessels, else with a seat or back in the box
-
-    def __repr__(self) -> str:
-        return f"<{self.kind} {self.ends[0].id}-{self.ends[1].id}>"
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.ends[0].name}-{self.ends[1].name}"
-
-    @property
-    def option_key(self) -> str:
-        return f"vessel:{self.id}"
-
-    alike = property(apart)
-
-
-class PrestigeTile(Copied):
-    __slots__ = ("id", "colour", "value")
-
-    def __init__(self, id: int, colour: str, value: int):
-        self.id = id
-        self.colour = colour
-        self.value = value
-
-    def __repr__(self) -> str:
-        return f"<{self.colour} prestige {self.value}>"
-
-    def __str__(self) -> str:
-        return f"{self.colour} prestige {self.value}"
-
-    @property
-    def option_key(self) -> str:
-        return f"prestige:{self.id}"
-
-    alike = property(apart)
-
-
-class Borough(Copied):
-    __slots__ = ("id", "name", "lantern", "letter", "letter_rank", "base", "prestige", "neutral", "counts")
-    NUMBER_LISTS = ("counts",)  # copied by slicing (copying.Copied): a bot's trials of scoring copy every borough
-
-    def __init__(self, id: str, name: str, lantern: str, seats: int):
-        self.id = id
-        self.name = name
-        self.lantern = lantern
-        self.letter = "?"
-        self.letter_rank = 0
-        self.base = 0
-        self.prestige: list[PrestigeTile] = []
-        self.neutral = 0
-        self.counts = [0] * seats  # skyscrapers per seat
-
-    @property
-    def value(self) -> int:
-        return self.base + sum(t.value for t in self.prestige)
-
-    def __repr__(self) -> str:
-        return f"<{self.name}>"
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def option_key(self) -> str:
-        return f"borough:{self.id}"
-
-    alike = property(apart)
-
-
-class PressToken(Copied):
-    __slots__ = ("seat", "space")
-
-    def __init__(self, seat: "Seat | None"):
-        self.seat = seat  # None for the neutral token
-        self.space = 0
 
 
 @dataclass(eq=False)
@@ -311,24 +161,6 @@ class Game:
         for name, value in self.__dict__.items():
             state[name] = value if type(value) in SHARED else copy_value(value, memo)
         return twin
-
-    # --- press track
-    def press_rank_of(self, seat: Seat) -> int:
-        """1 for the seat farthest ahead among seats (the neutral token is ignored)."""
-        rank = 0
-        for token in self.press:
-            if token.seat is not None:
-                rank += 1
-                if token.seat is seat:
-                    return rank
-        raise AssertionError("seat not on the press track")
-
-    def seats_in_press_order(self) -> list[Seat]:
-        seats = []  # a plain loop: asked about a hundred times a game, and a comprehension costs more
-        for token in self.press:
-            if token.seat is not None:
-                seats.append(token.seat)
-        return seats
 
     # --- decisions and events
     def ask(self, decision: Any) -> Any:

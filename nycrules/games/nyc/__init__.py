@@ -5,7 +5,7 @@ Tom, seats.py) and what its bots know (bots.py, worth.py), both through its part
 """
 
 from . import primitives_bidding, primitives_boroughs, primitives_cards, primitives_characters  # noqa: F401
-from . import primitives_procedure, primitives_vessels  # noqa: F401  (they register themselves, for its rulesets only)
+from . import primitives_procedure, primitives_seats, primitives_vessels  # noqa: F401  (they register themselves, for its rulesets only)
 from . import table as TABLE  # what it gives the table (nycrules/table/game_hooks.py)
 from .part import part
 from .seats import SEATS

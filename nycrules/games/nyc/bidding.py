@@ -10,6 +10,7 @@ from typing import Any
 
 from ...engine.model import Script
 from ...engine import ops
+from . import mechanics
 from ...engine.effects import evaluate, run_or_push
 from .bids import BidTable, HandCounts, moved, ranking, unpacked
 from .characters import OfferTask, UseTask, attached, usable, use_options
@@ -330,7 +331,7 @@ class Evaluation(Task):
             self.winner = ranked[0][0] if ranked else None
             self.runner_up = ranked[1][0] if len(ranked) > 1 else None
             self.bidders = [seat for seat, _ in ranked]
-            self.seats = game.seats_in_press_order() if rnd.order == "press_track" else list(game.seats)
+            self.seats = mechanics.seats_in_press_order(game) if rnd.order == "press_track" else list(game.seats)
             game.where = rnd.loc
             if self.winner is not None and game.log_events:
                 game.emit(self.winner, f"has the highest bid, worth {game.bids_made[self.winner]}")
@@ -366,7 +367,7 @@ class Evaluation(Task):
                     return PUSHED
         if self.phase == 3:  # the characters after the evaluation, in press order as it is after the effects
             if self.next < 0:
-                self.seats, self.next = [s for s in game.seats_in_press_order() if s in self.bidders], 0
+                self.seats, self.next = [s for s in mechanics.seats_in_press_order(game) if s in self.bidders], 0
             seats = self.seats
             while self.next < len(seats):
                 seat = seats[self.next]

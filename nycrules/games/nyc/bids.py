@@ -18,6 +18,7 @@ from ...diagnostics import RuleRuntimeError
 from ...limits import MAX_BID_SETS
 from ...engine.model import Ruleset
 from ...engine.state import Card, Game, Seat
+from . import mechanics
 
 
 def worth(ruleset: Ruleset, matching: int, wilds: int, pairs: int, singles: int, added: int) -> int:
@@ -345,17 +346,17 @@ def value_to_win(game: Game, seat: Seat) -> int:
         if other is seat or value <= 0:
             continue
         if value > best_value or (value == best_value and best_seat is not None
-                                  and game.press_rank_of(other) < game.press_rank_of(best_seat)):
+                                  and mechanics.press_rank_of(game, other) < mechanics.press_rank_of(game, best_seat)):
             best_value, best_seat = value, other
     if best_seat is None:
         return 1
-    ahead = game.press_rank_of(seat) < game.press_rank_of(best_seat)
+    ahead = mechanics.press_rank_of(game, seat) < mechanics.press_rank_of(game, best_seat)
     return best_value if ahead else best_value + 1
 
 
 def ranking(game: Game) -> list[tuple[Seat, int]]:
     """Seats with a bid above 0, highest first; ties to the seat ahead on the press track."""
     bids = [(seat, value) for seat, value in game.bids_made.items() if value > 0]
-    press = game.seats_in_press_order()
+    press = mechanics.seats_in_press_order(game)
     bids.sort(key=lambda sv: (-sv[1], press.index(sv[0])))
     return bids

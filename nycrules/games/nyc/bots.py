@@ -28,7 +28,8 @@ from typing import Any, Callable
 
 from .characters import may_use_characters
 from ...engine.decisions import Decision
-from ...engine.state import Borough, Game, PrestigeTile, Tile
+from ...engine.state import Game
+from .state import Borough, PrestigeTile, Tile
 from ...language.hooks import HOOKS
 from .worth import OFFERED, Judge
 

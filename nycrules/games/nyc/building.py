@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...text import counted
-from ...engine import ops
+from . import mechanics
 from ...engine.decisions import Decision
-from ...engine.state import Borough, Seat
+from ...engine.state import Seat
+from .state import Borough
 from ...engine.tasks import Task
 
 
@@ -48,7 +49,7 @@ class Build(Task):
 
 def built(game: Any, seat: Seat, borough: Borough, count: int, sources: list[Borough]) -> int:
     """Build from the board, moving one from each of `sources` for those missing; how many were built."""
-    built = ops.build_from_board(seat, borough, count, sources)
+    built = mechanics.build_from_board(seat, borough, count, sources)
     if built and game.log_events:  # event text only for a log that is kept
         moved = f" ({len(sources)} moved from other boroughs)" if sources else ""
         game.emit(seat, f"builds {counted(built, 'skyscraper')} in {borough.name}{moved}")

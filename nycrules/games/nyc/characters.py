@@ -15,7 +15,8 @@ from ...language.hooks import HOOKS
 from ...limits import MAX_HOOK_DEPTH
 from ...engine.decisions import Decision, Option, describe
 from ...engine.effects import evaluate, run_or_push
-from ...engine.state import Game, Seat, Tile
+from ...engine.state import Game, Seat
+from .state import Tile
 from ...engine.tasks import PUSHED, Task, run_now
 from .usefulness import bid_keeper, keep_useful  # it uses characters on copies through this module
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from ...engine import ops
+from . import mechanics
 from ...engine.decisions import Decision, Option
-from ...engine.state import Game, Seat, Tile
+from ...engine.state import Game, Seat
+from .state import Tile
 from ...engine.tasks import PUSHED, Task, run_now
 from .characters import OfferTask, UseTask, usable, use_options
 
@@ -41,7 +42,7 @@ class DraftTurn(Task):
         elif phase == 1:
             game.where = self.where
             if value[0] == "pair":
-                game.taken.extend(ops.take_pair(game, seat, value[1]))
+                game.taken.extend(mechanics.take_pair(game, seat, value[1]))
             else:
                 self.phase = 3 if value[0] == "instead" else 2
                 game.stack.append(UseTask(seat, value[1], {}))

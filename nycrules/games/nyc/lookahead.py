@@ -19,7 +19,8 @@ from ...language.runtime import Frame
 from ...diagnostics import RuleRuntimeError
 from ...limits import MAX_ORDER_SEARCH_STEPS
 from ...engine.effects import run_script
-from ...engine.state import Game, Seat, Tile, copy_game
+from ...engine.state import Game, Seat, copy_game
+from .state import Tile
 
 # At most this many characters (distinct by number) are ordered: 720 orders.
 # Beyond them, characters score after the ordered ones, in order of number.

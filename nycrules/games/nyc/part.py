@@ -1,7 +1,7 @@
 """New York City's part of a ruleset (engine/model.py GamePart), built by the loader for each of its
 rulesets: its components, the game's numbers, the characters, the bidding rounds and Tom's rules
-(model.py). Its methods call New York City's code where it still lives in the engine (docs/games.md,
-"Moving New York City"): the table laid out from the components, the seat's observation, the tensor.
+(model.py); the table laid out from the components (state.py), its characters at a `hook` statement
+(characters.py), a seat's observation, the tensor, what its draws look like (docs/games.md).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from typing import Any
 
 from ...diagnostics import Sink, SourceTexts
 from ...engine.model import GamePart, Ruleset, Script
-from ...engine.state import Borough, Pair, PressToken, PrestigeTile, Tile, Vessel
 from ...reading.marked_yaml import MDict
 from . import coverage, studied
 from .bidding import BiddingTurn, Evaluation
@@ -25,7 +24,7 @@ from .characters import HookTask, OfferTask, UseTask, hook_task
 from .draft import DraftTurn
 from .observation import observation
 from .seats import SEATS
-from .state import lay_out
+from .state import Borough, Pair, PressToken, PrestigeTile, Tile, Vessel, lay_out
 from .tensor import Layout
 from .usefulness import BidKeeper
 
@@ -132,6 +131,17 @@ class Part(GamePart):
             rng.shuffle(stack)
         game.prestige_stack.sort(key=lambda t: t.id)
         rng.shuffle(game.prestige_stack)
+
+    def looks(self, item: Any) -> str | None:
+        """A character tile by its character, a prestige tile by its colour and value, a press token by its
+        seat (a chance outcome's name: alike items are one outcome)."""
+        if isinstance(item, Tile):
+            return f"character {item.char.id}"
+        if isinstance(item, PrestigeTile):
+            return f"{item.colour} {item.value}"
+        if isinstance(item, PressToken):
+            return "neutral token" if item.seat is None else f"token of seat {item.seat.index}"
+        return None
 
     def tensor_layout(self, ruleset: Ruleset) -> Any:
         return Layout(ruleset)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.state import Borough, Seat
+from ...engine.state import Seat
+from .state import Borough
 from ...language.registry import primitive
 from ...text import counted
 from ...primitives import count as check_count, inline, not_negative, waits

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import ops
-from ...engine.state import Card, Pair, Seat
+from . import mechanics
+from ...engine.state import Card, Seat
+from .state import Pair
 from ...language.registry import primitive
 from ...primitives import count as check_count, inline, not_negative, require
 
@@ -127,7 +129,7 @@ def grow_reserve(f: Any, seat: Seat, count: int) -> None:
 
 @primitive("refill_reserve(seat: seat)", "Draw cards into the reserve until it is full again.", C, game=GAME)
 def refill_reserve(f: Any, seat: Seat) -> None:
-    ops.refill_reserve(f.game, seat)
+    mechanics.refill_reserve(f.game, seat)
 
 
 @primitive("display_pairs() -> list[pair]", "The pairs of cards still on display in phase I.", C, game=GAME)
@@ -151,7 +153,7 @@ def pair_of(f: Any, card: Card) -> Pair:
 @primitive("take_pair(seat: seat, pair: pair)", "Take a displayed pair into the hand.", C, game=GAME)
 def take_pair(f: Any, seat: Seat, pair: Pair) -> None:
     require(f, pair in f.game.pairs, "that pair is no longer on display")
-    f.game.taken.extend(ops.take_pair(f.game, seat, pair))
+    f.game.taken.extend(mechanics.take_pair(f.game, seat, pair))
 
 
 @primitive("merge_pairs(a: pair, b: pair)", "The cards left in pair b join pair a, making one pair.", C, game=GAME)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import ops
-from ...engine.state import Seat, Tile
+from . import mechanics
+from ...engine.state import Seat
+from .state import Tile
 from ...language.registry import primitive
 from ...primitives import inline, require
 
@@ -38,14 +39,14 @@ def title(f: Any, tile: Tile) -> str:
 @primitive("elevator() -> list[tile]",
            "The face-up characters on the elevator, row by row from value 1, each row left to right.", C, game=GAME)
 def elevator(f: Any) -> list:
-    return ops.elevator_tiles(f.game)
+    return mechanics.elevator_tiles(f.game)
 
 
 @primitive("take_character(seat: seat, character: tile)",
            "Hire a character from the elevator (its row is refilled from the same value's stack).", C, game=GAME)
 def take_character(f: Any, seat: Seat, tile: Tile) -> None:
     require(f, tile.where == "display", "character {} is not face up on the elevator", tile.char.id)
-    ops.take_tile(f.game, seat, tile)
+    mechanics.take_tile(f.game, seat, tile)
     if f.game.log_events:  # event text only for a log that is kept
         f.game.emit(seat, f"hires character {tile.char.id} {tile.char.title} (value {tile.char.value})")
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from ...engine import ops
 from .model import RoundDef
-from ...engine.state import Borough, Pair, Seat
+from ...engine.state import Seat
+from .state import Borough, Pair
 from ...language.registry import primitive
 from ...primitives import count, inline, require, waits
 from .bidding import BiddingTurn, Evaluation

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import ops
-from ...engine.state import Borough, PrestigeTile, Seat, Vessel
+from . import mechanics
+from ...engine.state import Seat
+from .state import Borough, PrestigeTile, Vessel
 from ...language.registry import primitive
 from ...primitives import inline, require
 
@@ -55,7 +56,7 @@ def other_end(f: Any, vessel: Vessel, borough: Borough) -> Borough:
 @primitive("take_vessel(seat: seat, vessel: vessel)", "Take a vessel from the board to the player board.", C, game=GAME)
 def take_vessel(f: Any, seat: Seat, vessel: Vessel) -> None:
     require(f, vessel in f.game.board_vessels, "the {} is no longer on the board", vessel.kind)
-    ops.take_vessel(f.game, seat, vessel)
+    mechanics.take_vessel(f.game, seat, vessel)
     f.game.emit(seat, f"takes the {vessel.kind} between {vessel.ends[0].name} and {vessel.ends[1].name}")
 
 
@@ -82,6 +83,6 @@ def prestige_value(f: Any, tile: PrestigeTile) -> int:
            "Put a displayed prestige tile on a borough, raising its value.", C, game=GAME)
 def place_prestige(f: Any, seat: Seat, tile: PrestigeTile, borough: Borough) -> None:
     require(f, tile in f.game.prestige_display, "that prestige tile is not on display")
-    ops.place_prestige(f.game, tile, borough)
+    mechanics.place_prestige(f.game, tile, borough)
     f.game.emit(seat, f"puts the {tile.colour} prestige tile ({tile.value}) on {borough.name} "
                       f"(now worth {borough.value})")

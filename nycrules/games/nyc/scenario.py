@@ -5,7 +5,8 @@ wild", dollars=2)`, `scenario.hire(game, ann, 19)`, `scenario.borough(game, "bro
 from __future__ import annotations
 
 from ...engine.ops import move_card
-from ...engine.state import Borough, Card, Game, Seat, Tile
+from ...engine.state import Card, Game, Seat
+from .state import Borough, Tile
 
 __all__ = ["give", "stack_deck", "hire", "lift_tile", "clear_company", "borough"]
 

@@ -16,7 +16,7 @@ from dataclasses import fields
 from typing import Any
 
 from ...engine.model import Piece, Script
-from ...engine.state import Tile
+from .state import Tile
 from .model import CharacterDef
 
 _NOT_RULES = ("id", "loc", "assumed")  # which character it is and where and how it is written, not what it does

@@ -30,7 +30,8 @@ from ...diagnostics import RuleRuntimeError
 from .bids import BidTable, HandCounts
 from ...engine.decisions import Decision, same_choice_key
 from ...engine.copying import SHARED, copy_value
-from ...engine.state import Game, Seat, Tile, copy_game, rules_memo
+from ...engine.state import Game, Seat, copy_game, rules_memo
+from .state import Tile
 
 # Uses tried on copies of the game to answer whether one character may lead to a bid.
 MAX_TRIALS = 64

@@ -27,7 +27,8 @@ from typing import Any
 from ...diagnostics import NycRulesError
 from .characters import use
 from ...engine.scoring import score_step
-from ...engine.state import Game, Seat, Tile
+from ...engine.state import Game, Seat
+from .state import Tile
 from .usefulness import AsTried, trial_copy
 from ...language.hooks import HOOKS
 

@@ -17,7 +17,8 @@ from typing import Callable
 from .menus import bid_value_of, card_types, compact, label, shown_bids, shown_card_sets, swap_of, tiles_in
 from ..bids import bid_counts, value_of
 from ....engine.decisions import Decision
-from ....engine.state import Game, Tile
+from ....engine.state import Game
+from ..state import Tile
 from ....limits import small_numeral
 from ....table import answers
 from ....table.answers import COPIED as _COPIED, SHORTEST_START, bare as _bare, by_number_sign, shown_line

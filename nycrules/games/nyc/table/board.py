@@ -7,7 +7,8 @@ stacks, points, the Mayor and the Statue. Colours only when asked (a colour term
 
 from __future__ import annotations
 
-from ....engine.state import Game, PressToken
+from ....engine.state import Game
+from ..state import PressToken
 from ....table.colours import ansi, ansi_seat
 from ....table.layout import WIDTH, wrap_items
 

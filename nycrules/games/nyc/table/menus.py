@@ -17,7 +17,8 @@ from collections import Counter
 from typing import Any
 
 from ....engine.decisions import Decision, Option, cards_text
-from ....engine.state import Card, Game, Pair, Tile
+from ....engine.state import Card, Game
+from ..state import Pair, Tile
 from .characters import one_line, phase_text
 from ....table.layout import WIDTH, wrap_items
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 
 from ....engine.scoring import victory
-from ....engine.state import Borough, Game, Seat
+from ....engine.state import Game, Seat
+from ..state import Borough
 from ....table.colours import NEUTRAL, fill, seat_fill
 from ....table.drawing import FONT, Canvas, Point, number
 from ....table.layout import wrap_items

@@ -16,7 +16,8 @@ from ....diagnostics import Diagnostic, Location, Sink, SourceTexts
 from ....reading.documents import DocumentLoader
 from ....engine.decisions import Decision
 from ....engine.scoring import final_scoring, winner_of
-from ....engine.state import Borough, Card, Game, PressToken, PrestigeTile, Seat, Tile, Vessel, Zone
+from ....engine.state import Card, Game, Seat, Zone
+from ..state import Borough, PressToken, PrestigeTile, Tile, Vessel
 from ....reading.marked_yaml import MDict
 from ....engine.model import Ruleset
 from ....limits import MAX_GAME_NUMBER, MAX_POSITION_BYTES

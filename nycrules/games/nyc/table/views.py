@@ -7,7 +7,8 @@ from collections import Counter
 
 from ..bids import bid_value, ranking
 from ....engine.decisions import Decision
-from ....engine.state import Game, Seat, Tile
+from ....engine.state import Game, Seat
+from ..state import Tile
 from ....table import views
 from .characters import cost_text, one_line, phase_text
 from ....table.colours import ansi_seat
