@@ -4,7 +4,7 @@ Researchers' tools (OpenSpiel, PettingZoo, a policy network's output layer) want
 numbering of all moves, the same at every decision. Option keys (engine/decisions.py)
 already name moves without display wording; this module numbers them in regions that the
 ruleset declares (its `actions:` list; rulesets/nyc/ruleset.yaml), each of a fixed capacity,
-so that a mod adding characters, card types or vessels moves no id. A region is one of:
+so that a mod adding cards, card types or pieces of its game moves no id. A region is one of:
 
 - `words`: the keys listed (`pass`, `done`, ...), one id each;
 - a `key` pattern with slots, such as `char:{number}` or `swap:{card_types}>{card_types}`:
@@ -13,10 +13,11 @@ so that a mod adding characters, card types or vessels moves no id. A region is 
   `characters`, by their numbers, or a list that the ruleset's game part gives
   (model.GamePart.lists)); the capacity is one number for every slot, or a list of
   one per slot (`spot:{tiles}@{squares}/{number}` with [32, 300, 4]); `unordered: true` numbers the slots' values as a set
-  (`pair:dollar+elevator` is `pair:elevator+dollar`); `copies: N` numbers alike options
-  `#2` ... `#N` (two elevator cards shown in different pairs);
-- `picks: true`: lists of items (`bid:press press wild`, `card:press+card:wild`,
-  `char:5+char:21`), numbered relative to their decision (see `Picks`).
+  (`pair:a+b` is `pair:b+a`); `copies: N` numbers alike options `#2` ... `#N` (two cards of
+  one type shown in different places);
+- `picks: true`: lists of items (`card:a+card:b`, `char:5+char:21`, or items after a prefix
+  its game gives, separated by spaces: model.GamePart.list_prefixes), numbered relative to
+  their decision (see `_number_picks`).
 
 The ids of a region are capacity^slots (unordered: the sets of that many values) times
 its copies, one after another in the order declared. A key no region numbers raises
@@ -41,12 +42,11 @@ class ActionSpaceError(NycRulesError):
 
 
 # The kinds of options the rule language can ask for (by the type the question offers) that the space
-# numbers: `choose` among one of these, `choose_some` among cards or character tiles.
+# numbers for any game: `choose` among one of these, `choose_some` among cards; a game adds its own (its
+# package's NUMBERED: engine/action_space_check.py).
 NUMBERED_CHOICES = {"int": "numbers", "bool": "yes and no", "seat": "seats", "card": "cards",
-                    "card_type": "card types", "pair": "pairs of cards", "borough": "boroughs",
-                    "vessel": "vessels", "tile": "character tiles", "prestige_tile": "prestige tiles",
-                    "list[tile]": "lists of character tiles"}
-NUMBERED_LISTS = {"card": "cards", "tile": "character tiles"}
+                    "card_type": "card types"}
+NUMBERED_LISTS = {"card": "cards"}
 
 
 def multiset_rank(indices: list[int], types: int) -> int:
@@ -161,12 +161,13 @@ class ActionSpace:
                         self._index[slot] = {name: i for i, name in enumerate(names)}
         self._words = {word: region.start + i for region in self.regions.values() for i, word in enumerate(region.words)}
         self._picks = next((r for r in self.regions.values() if r.picks), None)
+        self._prefixes = tuple(ruleset.part.list_prefixes)  # keys listing items separated by spaces
         self._cache: dict[str, int | None] = {}  # key -> id; None: a pick (its id depends on its decision)
 
     # ------------------------------------------------------------ key -> id
     def action_of(self, key: str) -> int:
-        """The id of an option key; ActionSpaceError if the space has none. A pick (a list: `bid:...`,
-        `card:a+card:b`) has an id only among the options of its decision: `actions_of`."""
+        """The id of an option key; ActionSpaceError if the space has none. A pick (a list: `card:a+card:b`,
+        or its game's prefix and items) has an id only among the options of its decision: `actions_of`."""
         action = self._single(key)
         if action is None:
             raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)} is a list: its id depends on the "
@@ -192,7 +193,7 @@ class ActionSpace:
         if action is None:
             action = self._patterned(key)
         if action is None:
-            if self._picks is None or not _is_list(key):
+            if self._picks is None or not self._is_list(key):
                 self._refuse(key)
             self._tokens(key)  # refused now if an item is not one the space numbers
         self._cache[key] = action
@@ -240,9 +241,11 @@ class ActionSpace:
 
     # ------------------------------------------------------------ picks
     def _tokens(self, key: str) -> list[int]:
-        """A list's items as the ids of the single options naming them (a bid's card types, a list's keys)."""
-        if key.startswith("bid:"):
-            items = key[4:].split()
+        """A list's items as the ids of the single options naming them (the words after a prefix of its
+        game, a list's keys)."""
+        prefix = next((p for p in self._prefixes if key.startswith(p)), None)
+        if prefix is not None:
+            items = key[len(prefix):].split()
         else:
             items = key.split("+")
         tokens = []
@@ -256,7 +259,7 @@ class ActionSpace:
     def _number_picks(self, keys: list[str]) -> list[int]:
         """Picks numbered among one decision's: how many of each item offered, in mixed radix.
 
-        The items offered are those the decision's lists name (a bid's cards are the hand's), each at
+        The items offered are those the decision's lists name (the cards of a hand...), each at
         most as many times as one list holds it, in the order of their own ids. A list taking c_j of
         item j, offered n_j times, is sum(c_j * prod((n_i + 1) for i < j)): taking nothing is 0."""
         region = self._picks
@@ -284,6 +287,9 @@ class ActionSpace:
                 place *= offered[token] + 1
             ids.append(region.start + offset)
         return ids
+
+    def _is_list(self, key: str) -> bool:
+        return "+" in key or any(key.startswith(prefix) for prefix in self._prefixes)
 
     def _refuse(self, key: str) -> None:
         raise ActionSpaceError(f"option key {shown_clipped(repr(key), 80)} has no id in the action space of this "
@@ -332,10 +338,6 @@ class ActionSpace:
                 return key if copy == 0 else f"{key}#{copy + 1}"
         raise ActionSpaceError(f"action {action} is a spare id of region {region.name!r} (room for what a mod may "
                                "add): no option of this ruleset has it")
-
-
-def _is_list(key: str) -> bool:
-    return key.startswith("bid:") or "+" in key
 
 
 def action_space(ruleset: Ruleset) -> ActionSpace:

@@ -146,6 +146,7 @@ class GamePart:
     bots: Any = None
     game_rounds = 0  # the game rounds its rulesets are played in (0: none): the learned evaluation's stages
     fingerprint = ""  # a digest of the game's data files beside the ruleset (part of the ruleset's digest)
+    list_prefixes: tuple[str, ...] = ()  # option keys listing items after one, spaced (engine/action_space.py)
 
     def setup(self, game: Any) -> None:
         """Lay out a new game's table before the procedure's `setup` list runs (the rules do the rest)."""

@@ -212,7 +212,7 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
     part = other_games.game_module(other_games.DEFAULT_GAME).part(doc, folder, sink, sources, scripts)
     ruleset = build(doc, scripts, params, digest_of(doc), procedure.reads, part)
     ruleset.procedure.compiled["codes"] = compiler.codes  # the procedure's code joins the rules' (procedure_code.py)
-    _warn_unnumbered(checker, sink)
+    _warn_unnumbered(checker, sink, getattr(other_games.game_module(other_games.DEFAULT_GAME), "NUMBERED", None))
     _check_action_space(doc, ruleset, sink)
     return None if sink else (ruleset, compiler)
 

@@ -7,8 +7,8 @@ Tom, seats.py) and what its bots know (bots.py, worth.py), both through its part
 from . import primitives_bidding, primitives_boroughs, primitives_cards, primitives_characters  # noqa: F401
 from . import primitives_procedure, primitives_seats, primitives_vessels  # noqa: F401  (they register themselves, for its rulesets only)
 from . import table as TABLE  # what it gives the table (nycrules/table/game_hooks.py)
-from .part import part
+from .part import NUMBERED, part
 from .seats import SEATS
 from . import scenario as SCENARIO  # its table set by hand, for rule testers (nycrules/scenario.py)
 
-__all__ = ["SCENARIO", "SEATS", "TABLE", "part"]
+__all__ = ["NUMBERED", "SCENARIO", "SEATS", "TABLE", "part"]

@@ -29,6 +29,11 @@ from .tensor import Layout
 from .usefulness import BidKeeper
 
 GAME = "nyc"
+# The kinds of values its questions offer whose keys its rulesets' `actions:` regions number beside the
+# shared ones (engine/action_space_check.py): `pair:...`, `borough:...`, `vessel:...`, `char:...`, `prestige:...`.
+NUMBERED = {"choose": {"pair": "pairs of cards", "borough": "boroughs", "vessel": "vessels", "tile": "character tiles",
+                       "prestige_tile": "prestige tiles", "list[tile]": "lists of character tiles"},
+            "choose_some": {"tile": "character tiles"}}
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,6 +63,7 @@ class Part(GamePart):
     at_the_table = True
     seats = SEATS  # Tom (seats.py)
     bots = BOTS  # what the bots know of its decisions (bots.py)
+    list_prefixes = ("bid:",)  # a bid's key lists its cards' types: `bid:press press wild` (bidding.py)
     hook_task = staticmethod(hook_task)  # its characters at a `hook NAME` statement (characters.py)
     piece_noun = "character"  # a balance study judges its characters (studied.py)
 
