@@ -87,7 +87,7 @@ def load_position(position: "str | Path | dict[str, Any]", ruleset: str | Path |
     data = position if isinstance(position, dict) else read_position_file(position)
     try:  # before the game is played again: a name holding escapes is never shown
         check_header(loaded, data)
-        check_read_seats(position_parts(data)[0], loaded)
+        check_read_seats(position_parts(loaded, data)[0], loaded)
     except PositionError:
         raise
     except NycRulesError as err:

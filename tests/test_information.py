@@ -45,7 +45,7 @@ def check_cards(game):
 
 def play_observed(kinds, seed, tom="B4", every=1):
     """Play a seeded game; at every `every`-th decision, determinize copies from the deciding seat's view."""
-    specs = [SeatSpec(f"s{i}", k, tom[0] if k == "tom" else "", int(tom[1:]) if k == "tom" else 0)
+    specs = [SeatSpec(f"s{i}", k, tom if k == "tom" else "")
              for i, k in enumerate(kinds)]
     agents = {i: make_agent(k, seed * 7 + i) for i, k in enumerate(kinds) if k.startswith("bot")}
     stats = {"checked": 0, "differ": 0}
@@ -109,7 +109,7 @@ def test_the_observation_holds_no_other_hand_and_no_pile_order():
 
 def test_a_determinization_depends_only_on_what_the_seat_knows():
     """Two games that differ only in what seat 0 cannot see, re-dealt with the same rng, become one."""
-    specs = [SeatSpec("Ann", "bot:greedy"), SeatSpec("Ben", "bot:random"), SeatSpec("Tom", "tom", "C", 5)]
+    specs = [SeatSpec("Ann", "bot:greedy"), SeatSpec("Ben", "bot:random"), SeatSpec("Tom", "tom", "C5")]
     agents = {0: make_agent("bot:greedy", 1), 1: make_agent("bot:random", 2)}
     done = []
 
@@ -128,7 +128,7 @@ def test_a_determinization_depends_only_on_what_the_seat_knows():
 
 
 def test_cards_tom_draws_face_up_are_known_until_they_leave():
-    specs = [SeatSpec("Ann", "bot:greedy"), SeatSpec("Tom", "tom", "C", 5)]
+    specs = [SeatSpec("Ann", "bot:greedy"), SeatSpec("Tom", "tom", "C5")]
     agents = {0: make_agent("bot:greedy", 1)}
     known_beyond_pair = []
 

@@ -25,7 +25,7 @@ from nycrules.agents.seating import parse_seats
 from nycrules.text import json_text, shown
 
 ROOT = Path(__file__).resolve().parent.parent
-SEATS = [SeatSpec("Ann", "human"), SeatSpec("Tom", "tom", "B", 4)]
+SEATS = [SeatSpec("Ann", "human"), SeatSpec("Tom", "tom", "B4")]
 
 
 @pytest.fixture(scope="module")

@@ -101,7 +101,7 @@ def test_a_save_with_toms_reads_and_writes_its_seats_as_before(tmp_path):
     path.write_text(json.dumps({"format": "nycrules-save", "version": 1, "seed": 3, "decisions": [],
                                 "ruleset": {"name": nyc.name, "digest": nyc.digest}, "seats": seats}))
     save = read_save(path, nyc)
-    assert [(s.kind, s.tom_mode, s.tom_cards) for s in save.seats][1:3] == [("tom", "A", 6), ("tom", "C", 3)]
+    assert [(s.kind, s.level) for s in save.seats][1:3] == [("tom", "A6"), ("tom", "C3")]
     write_save(tmp_path / "again.json", save)
     assert json.loads((tmp_path / "again.json").read_text())["seats"] == seats
     ny1901 = load_ruleset(shipped_ruleset("ny1901"))

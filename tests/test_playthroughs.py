@@ -28,7 +28,7 @@ GAMES = {
 
 
 def specs_for(kinds):
-    return [SeatSpec(f"{k} {i}", k, "B" if k == "tom" else "", 4 if k == "tom" else 0) for i, k in enumerate(kinds)]
+    return [SeatSpec(f"{k} {i}", k, "B4" if k == "tom" else "") for i, k in enumerate(kinds)]
 
 
 def transcript(kinds, seed, choices=None) -> str:

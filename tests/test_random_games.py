@@ -14,7 +14,7 @@ from scenario import nyc
 
 
 def run_game(kinds: list[str], seed: int, tom: str = "B4"):
-    specs = [SeatSpec(f"s{i}", k, tom[0] if k == "tom" else "", int(tom[1:]) if k == "tom" else 0)
+    specs = [SeatSpec(f"s{i}", k, tom if k == "tom" else "")
              for i, k in enumerate(kinds)]
     agents = {i: make_agent(k, seed * 7 + i) for i, k in enumerate(kinds) if k.startswith("bot")}
     holder = {}

@@ -165,6 +165,28 @@ class GamePart:
         characters acting there: engine/effects.py runs it), or None when nothing acts there."""
         return None
 
+    def lay_seat(self, ruleset: "Ruleset", seat: Any, spec: Any) -> None:
+        """Lay on a new seat what a seat of its game holds of its own (the level of a seat of a kind it adds),
+        from the seat's SeatSpec, before `setup`; a NycRulesError for a seat its rulesets cannot seat."""
+
+    def seat_header(self, spec: Any) -> dict[str, Any]:
+        """What a position's list of seats writes of a seat beside its name and kind (its kind's level)."""
+        return {}
+
+    def seat_level(self, seat: dict[str, Any]) -> str:
+        """A seat's level as a position's list of seats writes it (`seat_header`); a PositionError when it
+        is not of the types and within the limits a level of its game's is."""
+        return ""
+
+    def for_seat(self, game: Any, seat: Any, default: Any, *path: str) -> Any:
+        """What a seat runs where its game's rules may give a seat of its kind its own version (`path`:
+        "steps" and a step's name, "final_scoring" and a step's id...): a seat of a kind it adds; else `default`."""
+        return default
+
+    def number_script(self, game: Any, name: str) -> Script:
+        """The expression of a number the procedure names (a name in `procedure.numbers`)."""
+        raise KeyError(name)
+
     def effects(self, ruleset: "Ruleset") -> list[Script]:
         """Its rulesets' effects beyond the shared steps, final scoring and procedure (studies/playcheck.py)."""
         return []

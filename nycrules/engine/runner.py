@@ -5,12 +5,11 @@ list of decisions taken; that list (`Session.record`) is what a save file, a
 replay, an undo and a copy rest on.
 
 Where the game stands is data in its state: the table and a stack of tasks (the
-procedure's cursor, an effect part-way through, a bidding turn...; engine/tasks.py).
-The session drives the tasks until a decision waits; the replay, an agent or Tom
-answers it, or the session pauses there for the caller. A copy (`clone`,
-`determinize`) copies the state and makes the waiting decision again from the copy:
-nothing is replayed. Play, replay, simulate and the public API all drive games
-through this class.
+procedure's cursor, an effect part-way through, a turn...; engine/tasks.py).
+The session drives the tasks until a decision waits; the replay, an agent or its game's
+own rules answer it, or the session pauses there for the caller. A copy (`clone`, `determinize`)
+copies the state and makes the waiting decision again from the copy: nothing is replayed.
+Play, replay, simulate and the public API all drive games through this class.
 """
 
 from __future__ import annotations
@@ -60,8 +59,8 @@ class Session(ResearchMethods):
     """One game with agents answering for some seats; it pauses at the decisions of the others.
 
     `replay` holds decisions to take first, in order (a save, or the game being copied).
-    A seat with no agent is asked through `decision()` / `apply()`; Toms answer by their
-    rules. `run()` plays to the end and fails if a decision has nobody to answer it.
+    A seat with no agent is asked through `decision()` / `apply()`; a seat of a kind its
+    game adds (model.GamePart.seats) answers by the game's rules. `run()` plays to the end and fails if a decision has nobody to answer it.
     """
 
     def __init__(self, ruleset: Ruleset, specs: list[SeatSpec], seed: int,
@@ -87,6 +86,7 @@ class Session(ResearchMethods):
         self._actions_of: tuple[Decision, dict[int, int]] | None = None  # the waiting decision's action ids
         self._over = False
         self._started, self.chance = False, chance  # chance: picks what shuffles and draws give (Game.chance)
+        self._by_rules = frozenset(kind.kind for kind in ruleset.part.seats)  # seats its game's rules play
 
     # ------------------------------------------------------------ driving
     @property
@@ -95,12 +95,12 @@ class Session(ResearchMethods):
         return self.state
 
     def run(self) -> Game:
-        """Play to the end; every decision must have someone to answer it (a seat's agent, or Tom's rules)."""
+        """Play to the end; every decision must have someone to answer it (a seat's agent, or its game's rules)."""
         while (decision := self.decision()) is not None:
             agent = self.agents.get(decision.seat.index)
             if agent is not None:
                 self.apply(self._ask(agent, decision, len(self.record)))
-            elif decision.seat.is_tom:
+            elif decision.seat.kind in self._by_rules:
                 self.apply(0)
             else:
                 raise NycRulesError(f"nobody answers for seat {decision.seat.name}")
@@ -149,7 +149,7 @@ class Session(ResearchMethods):
         return out
 
     def winner(self) -> int | None:
-        """The winning seat's index once the game is over (most points, ties to the press track)."""
+        """The winning seat's index once the game is over (most points, ties by the ruleset's `winner`)."""
         state = self._state()
         return winner_of(state).index if state.finished else None
 
@@ -247,7 +247,7 @@ class Session(ResearchMethods):
         seats' names and kinds are the caller's to check (api.load_position checks them as a save's)."""
         from .snapshot import PositionError, check_header, position_parts, same_table
         check_header(ruleset, data)
-        specs, seed, record, logged = position_parts(data)
+        specs, seed, record, logged = position_parts(ruleset, data)
         session = cls(ruleset, specs, seed, None, replay=record, log_events=logged, pause_at=len(record))
         try:
             session.decision()
@@ -311,7 +311,7 @@ class Session(ResearchMethods):
 
     def _play(self, value: Any) -> None:
         """Play on with the value of the answer just given, until a decision waits for the caller (it
-        is then `_pending`) or the game ends; the replay, agents and Toms answer the others."""
+        is then `_pending`) or the game ends; the replay, agents and the game's rules answer the others."""
         state = self.state
         assert state is not None
         try:
@@ -329,7 +329,7 @@ class Session(ResearchMethods):
             raise
 
     def _answer(self, game: Game, decision: Decision) -> int | None:
-        """The answer of the replay, the seat's agent or Tom's rules; None when the caller answers."""
+        """The answer of the replay, the seat's agent or its game's rules; None when the caller answers."""
         position = len(self.record)
         if position < len(self.replay):
             index = self.replay[position]
@@ -356,8 +356,8 @@ class Session(ResearchMethods):
                 raise
             self._pending = None
             return index
-        if decision.seat.is_tom:
-            return 0  # Tom's rules decide for him; a rule that still asks him gets the first option
+        if decision.seat.kind in self._by_rules:
+            return 0  # its game's rules decide for it; a rule that still asks it gets the first option
         return None
 
     def _answered(self, game: Game, decision: Decision) -> int | None:

@@ -15,7 +15,6 @@ from ..text import said_of
 from .model import ScoringStep
 from .effects import effect_task
 from .procedure import Cursor, run_part
-from .setup import for_seat
 from .state import Game, Seat
 from .tasks import GameOver, Task, run_now
 
@@ -36,7 +35,7 @@ def score_step_task(game: Game, step: ScoringStep, seat: Seat) -> Task | Frame:
     if in_final_scoring(game):
         game.scoring_step = step.id
         seat.scores.setdefault(step.id, 0)
-    script = for_seat(game, seat, step.effect, "final_scoring", step.id)
+    script = game.ruleset.part.for_seat(game, seat, step.effect, "final_scoring", step.id)
     return effect_task(game, script, {"me": seat}, f"final scoring: {step.id}")
 
 

@@ -1,4 +1,4 @@
-"""Setting up a game: the table from the ruleset's components, then each seat's setup steps."""
+"""Setting up a game: the seats, the table its game's part lays out, then the procedure's setup."""
 
 from __future__ import annotations
 
@@ -14,44 +14,24 @@ from .tasks import run_now
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who sits at a seat: a person's name, a bot, or Tom with a mode and card count."""
+    """Who sits at a seat: a person's name, a bot, or a seat of a kind its game adds, with its level
+    (docs/games.md, "Seat kinds a game adds")."""
 
     name: str
-    kind: str  # human, bot:random, bot:greedy, tom
-    tom_mode: str = ""
-    tom_cards: int = 0
-
-
-def for_seat(game: Game, seat: Seat, default: Any, *path: str) -> Any:
-    """What a seat runs: Tom's own version where his rules give one (`path` into the tom section)."""
-    if not seat.is_tom:
-        return default
-    tom = game.ruleset.part.tom  # a Tom plays: his game's part has his rules (or None)
-    if tom is None:
-        return default
-    found: Any = getattr(tom, path[0])
-    for key in path[1:]:
-        if key not in found:
-            return default
-        found = found[key]
-    return found
+    kind: str  # human, bot:random, bot:greedy, bot:mcts..., or a kind its game adds
+    level: str = ""  # a seat of a kind its game adds: its setting, as the kind reads it
 
 
 def step_for(game: Game, seat: Seat, name: str) -> Script | None:
-    """A per-seat step, Tom's version for Tom's seats; None for a step only Tom has and another seat."""
-    if seat.is_tom:
-        tom = game.ruleset.part.tom  # his game's part has his rules (or None)
-        if tom is not None and name in tom.steps:
-            return tom.steps[name]
-    return game.ruleset.steps.get(name)
+    """A per-seat step, the seat's own version where its game's rules give one (model.GamePart.for_seat);
+    None for a step only some seats have."""
+    ruleset = game.ruleset
+    return ruleset.part.for_seat(game, seat, ruleset.steps.get(name), "steps", name)
 
 
 def game_number(game: Game, name: str, variables: dict | None = None) -> int:
-    """A number of the procedure (an expression in `game:`), Tom's version when any Tom plays."""
-    tom = game.ruleset.part.tom
-    script = getattr(game.ruleset.part.numbers, name)
-    if tom is not None and name in tom.game and any(s.is_tom for s in game.seats):
-        script = tom.game[name]
+    """A number of the procedure, its expression given by the game's part (model.GamePart.number_script)."""
+    script = game.ruleset.part.number_script(game, name)
     game.where = script.loc
     frame = Frame(game, dict(variables or {}))
     return check_count(frame, int(script.run(frame)), f"game.{name} of", script.loc)
@@ -70,9 +50,9 @@ def new_game(ruleset: Ruleset, specs: list[SeatSpec], seed: int, chooser: Any, l
     is left on the stack of tasks too: a Session plays it, pausing at decisions. `chance` picks what
     the shuffles and draws give (Game.chance), else the seeded random source does."""
     check_seat_count(len(specs), ruleset)
-    if any(s.kind == "tom" for s in specs) and ruleset.part.tom is None:
-        raise NycRulesError("this ruleset has no rules for Tom")
-    seats = [Seat(i, spec.name, spec.kind, spec.tom_mode, spec.tom_cards) for i, spec in enumerate(specs)]
+    seats = [Seat(i, spec.name, spec.kind) for i, spec in enumerate(specs)]
+    for seat, spec in zip(seats, specs):
+        ruleset.part.lay_seat(ruleset, seat, spec)  # what a seat of its game holds of its own (model.GamePart)
     game = Game(ruleset, seats, seed, chance)
     game.chooser = chooser
     game.log_events = log_events

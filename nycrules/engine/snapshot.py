@@ -2,7 +2,7 @@
 
 `position_data` writes the game's state -- every card, tile, seat and task, and
 where each task stands -- as plain JSON values. Objects that belong to the ruleset
-(characters, bidding rounds, effects...) are written as their place in the ruleset,
+(a game's named things such as characters, effects...) are written as their place in the ruleset,
 which must be the same one (its digest is checked). Objects met twice are written
 once and referred to by number, so what the table shares stays shared.
 
@@ -53,7 +53,7 @@ def rule_objects(ruleset: Ruleset) -> tuple[dict[int, str], dict[str, Any]]:
     by_id: dict[int, str] = {}
     by_path: dict[str, Any] = {}
     seen: set[int] = set()
-    caches = {"worth_cache", "bids_cache", "bid_counts_cache", "bid_tables_cache", "setup_cache", "by_hook", "compiled"}
+    caches = {"by_hook", "compiled"}  # and every field named *_cache: worked out from the rules, not rules
     stack: list[tuple[Any, str]] = [(ruleset, "")]
     while stack:
         value, path = stack.pop()
@@ -67,13 +67,13 @@ def rule_objects(ruleset: Ruleset) -> tuple[dict[int, str], dict[str, Any]]:
                 continue  # an effect: itself, not its compiled parts
             for field in dataclasses.fields(value):
                 item = getattr(value, field.name)
-                if field.name in caches:
+                if field.name in caches or field.name.endswith("_cache"):
                     continue
                 if value is ruleset and field.name == "part" and dataclasses.is_dataclass(item):
                     # A game's part that holds its data as fields: walked at the ruleset's place, so that what
                     # moved there from the ruleset keeps its place (positions written before still read).
                     stack.extend((getattr(item, f.name), f"/{f.name}") for f in dataclasses.fields(item)
-                                 if f.name not in caches)
+                                 if f.name not in caches and not f.name.endswith("_cache"))
                 else:
                     stack.append((item, f"{path}/{field.name}"))
         elif isinstance(value, dict):
@@ -150,8 +150,7 @@ def position_data(ruleset: Ruleset, game: state.Game, specs: list[Any], seed: in
                   history: list[tuple[int, int, int]]) -> dict[str, Any]:
     """The position as JSON-ready data."""
     data = {"nycrules_position": FORMAT, "ruleset": ruleset.id, "digest": ruleset.digest,
-            "seats": [{"name": s.name, "kind": s.kind, "tom_mode": s.tom_mode, "tom_cards": s.tom_cards}
-                      for s in specs],
+            "seats": [{"name": s.name, "kind": s.kind, **ruleset.part.seat_header(s)} for s in specs],
             "seed": seed, "record": list(record), "history": [list(h) for h in history],
             "game": _Writer(ruleset).value(game)}
     data["check"] = position_check(data)
@@ -188,7 +187,7 @@ def check_header(ruleset: Ruleset, data: Any) -> None:
                             "go on from a position file as it was written")
 
 
-def position_parts(data: dict[str, Any]) -> tuple[list[SeatSpec], int, list[int], bool]:
+def position_parts(ruleset: Ruleset, data: dict[str, Any]) -> tuple[list[SeatSpec], int, list[int], bool]:
     """A position's seats, seed, decisions and whether its game kept a log: of exact types and within
     the limits a save's are (a seed of 10^100, a decision "lots" are refused here). Its history and its
     table are checked once the game is played again (Session.from_position)."""
@@ -205,11 +204,11 @@ def position_parts(data: dict[str, Any]) -> tuple[list[SeatSpec], int, list[int]
         raise PositionError("the position's seats or record are not lists of the right kind")
     specs = []
     for seat in seats:
-        name, kind, mode = seat.get("name"), seat.get("kind"), seat.get("tom_mode", "")
-        if not all(type(text) is str and len(text) <= MAX_NAME_CHARS * 2 for text in (name, kind, mode)):
+        name, kind = seat.get("name"), seat.get("kind")
+        if not all(type(text) is str and len(text) <= MAX_NAME_CHARS * 2 for text in (name, kind)):
             raise PositionError(f"a seat of the position has no name and kind of a few letters: "
                                 f"{shown_clipped(repr(seat), 60)}")
-        specs.append(SeatSpec(name, kind, mode, whole(seat.get("tom_cards", 0), 0, 99)))
+        specs.append(SeatSpec(name, kind, ruleset.part.seat_level(seat)))  # its game's setting of the seat
     steps = [whole(index, 0, MAX_DECISIONS) for index in record]
     fields = game.get("fields") if isinstance(game, dict) else None
     logged = fields.get("log_events") if isinstance(fields, dict) else None

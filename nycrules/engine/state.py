@@ -83,13 +83,11 @@ class Card:
 @dataclass(eq=False)
 class Seat:
     """A seat at the table: what every game's seats have. A game's part adds its own (New York City's
-    dollars, company...: games/nyc/state.py) as plain attributes when it lays out the table."""
+    money, characters...: games/nyc/state.py) as plain attributes when it lays out the seats and the table."""
 
     index: int
     name: str
-    kind: str  # "human", "bot:random", "bot:greedy", or a kind its game adds ("tom")
-    tom_mode: str = ""
-    tom_cards: int = 0
+    kind: str  # "human", "bot:random", "bot:greedy", or a kind its game adds
     hand: Zone = field(default_factory=lambda: Zone("hand"))
     played: Zone = field(default_factory=lambda: Zone("played", public=True))
     points: int = 0
@@ -100,7 +98,6 @@ class Seat:
 
     def __post_init__(self) -> None:
         self.hand.known = self.known
-        self.is_tom = self.kind == "tom"  # asked at nearly every step, and a seat never changes kind
 
     def __repr__(self) -> str:
         return f"<seat {self.index} {self.name}>"

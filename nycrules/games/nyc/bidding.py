@@ -14,8 +14,8 @@ from . import mechanics
 from ...engine.effects import evaluate, run_or_push
 from .bids import BidTable, HandCounts, moved, ranking, unpacked
 from .characters import OfferTask, UseTask, attached, usable, use_options
+from .tom_rules import for_seat
 from ...engine.decisions import Decision, Option, cards_text
-from ...engine.setup import for_seat
 from ...engine.copying import copy_value
 from ...engine.state import Card, Game, Seat
 from ...engine.tasks import PUSHED, Task, run_now

@@ -26,6 +26,7 @@ from .observation import observation
 from .seats import SEATS
 from .state import Borough, Pair, PressToken, PrestigeTile, Tile, Vessel, lay_out
 from .tensor import Layout
+from .tom_rules import for_seat, lay_seat, number_script, seat_header, seat_level
 from .usefulness import BidKeeper
 
 GAME = "nyc"
@@ -103,6 +104,13 @@ class Part(GamePart):
 
     def round(self, round_id: str) -> RoundDef:
         return next(r for r in self.rounds if r.id == round_id)
+
+    # Tom's own rules and what his seats hold (tom_rules.py).
+    for_seat = staticmethod(for_seat)
+    number_script = staticmethod(number_script)
+    seat_header = staticmethod(seat_header)
+    seat_level = staticmethod(seat_level)
+    lay_seat = staticmethod(lay_seat)
 
     def effects(self, ruleset: Ruleset) -> list[Any]:
         return coverage.effects(ruleset)

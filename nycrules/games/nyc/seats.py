@@ -66,11 +66,11 @@ class TomSeats:
             return None
         default = ruleset.part.tom.default_level if ruleset.part.tom else ""
         mode, cards = tom_level(value.split(":", 1)[1] if ":" in value else default, ruleset)
-        return SeatSpec("Tom", "tom", mode, cards)
+        return SeatSpec("Tom", "tom", f"{mode}{cards}")
 
     def check(self, spec: SeatSpec, ruleset: Any) -> None:
         """A seat of this kind read from a file (a position, a save): its level one `--seat` takes."""
-        if tom_level(f"{spec.tom_mode}{spec.tom_cards}", ruleset) != (spec.tom_mode, spec.tom_cards):
+        if "".join(map(str, tom_level(spec.level, ruleset))) != spec.level:
             raise NycRulesError("Tom's level must be written as a mode and a card count, such as B4")
 
     def rival(self, ruleset: Any) -> str | None:

@@ -25,6 +25,7 @@ from ....reading.schema_check import check as schema_check
 from ....agents.seating import NAME_RULE, looks_like, valid_name
 from ....text import shown
 from ..state import lay_state
+from ..tom_rules import hold
 
 
 @dataclass
@@ -189,6 +190,8 @@ def _build(data: MDict, ruleset: Ruleset, answers: dict[str, list[int]],
     from `choices:`, else from `answers` (a `choices:` answer that fits no question lands in `unmatched`)."""
     comp = ruleset.part.components
     seats = [Seat(i, str(s["name"]), "tom" if s.get("tom") else "human") for i, s in enumerate(data["seats"])]
+    for seat in seats:
+        hold(seat)  # a Tom's seat, of no level: nothing here asks his
     game = Game(ruleset, seats, 0)
     lay_state(game)  # New York City's parts of the game and the seats, empty
     game.round = ruleset.part.numbers.rounds

@@ -6,20 +6,22 @@ from __future__ import annotations
 from ....engine.model import Ruleset
 from ....engine.setup import SeatSpec
 from ....text import counted
+from ..tom_rules import mode_and_cards
 
 
 def seat_kind(spec: SeatSpec) -> str:
     """A seat's kind as the opening line shows it: person, a bot, or Tom with his level."""
     if spec.kind == "tom":
-        return f"Tom {spec.tom_mode}{spec.tom_cards}"
+        return f"Tom {spec.level}"
     return "person" if spec.kind == "human" else spec.kind
 
 
 def level_text(ruleset: Ruleset, spec: SeatSpec) -> str:
     """`level C5: he draws 5 cards in phase I, and 1 card before each bidding round, keeping ...`."""
     tom = ruleset.part.tom
-    mode = tom.modes.get(spec.tom_mode) if tom is not None else None
-    text = f"level {spec.tom_mode}{spec.tom_cards}: he draws {counted(spec.tom_cards, 'card')} in phase I"
+    letter, cards = mode_and_cards(spec.level)
+    mode = tom.modes.get(letter) if tom is not None else None
+    text = f"level {spec.level}: he draws {counted(cards, 'card')} in phase I"
     if mode is None or not mode.draws_before_bid:
         return text + " and none before the bidding rounds"
     kept = ("keeps one meant for a later bidding round" if mode.keeps_later_cards
