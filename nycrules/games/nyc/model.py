@@ -67,7 +67,7 @@ class CharacterDef:
     requires: Script | None
     loc: Location
     assumed: bool = False
-    needs_a_bid: bool = False  # part of a bid: offered only when one can follow, commits the seat (engine/usefulness.py)
+    needs_a_bid: bool = False  # part of a bid: offered only when one can follow, commits the seat (usefulness.py)
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ class Part(GamePart):
     after_each_round: Script | None
     tom: TomRules | None
     by_hook: dict[str, tuple[CharacterDef, ...]]  # the characters by the moment they act (`when`)
-    # Remembered answers of the bid counting (engine/bids.py); they depend only on this ruleset.
+    # Remembered answers of the bid counting (bids.py); they depend only on this ruleset.
     worth_cache: dict[int, int] = field(default_factory=dict, repr=False)
     bids_cache: dict[tuple, list] = field(default_factory=dict, repr=False)
     bid_counts_cache: dict[tuple, int] = field(default_factory=dict, repr=False)
