@@ -125,3 +125,35 @@ def test_a_save_of_a_mod_keeping_the_shipped_name_is_refused(tmp_path):
     with pytest.raises(NycRulesError, match=f"this save was made with another ruleset .'New York City', digest "
                                             f"{mod.digest[:12]}.; load it with the --ruleset it was played with"):
         read_save(path, nyc)
+
+
+def test_a_seat_of_a_kind_any_game_adds_validates_by_the_schema_and_its_game_reads_it(tmp_path):
+    """The save schema names no game's seat kind: a kind a game adds (a lower-case word) and its level,
+    under the kind's name, validate as New York City's Tom does; the ruleset's game then reads the seat
+    as `--seat` reads it, and a level under another name than the seat's kind is refused in one line."""
+    from nycrules.reading.schema_check import validator
+
+    schema = (Path(__file__).resolve().parent.parent / "schemas" / "save.schema.json").read_text()
+    assert "tom" not in schema.lower()
+    nyc = load_ruleset(shipped_ruleset())
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Mayor", "kind": "mayor", "mayor": "X3"}]
+    data = {"format": "nycrules-save", "version": 1, "seed": 3, "decisions": [],
+            "ruleset": {"name": nyc.name, "digest": nyc.digest}, "seats": seats}
+    assert not list(validator("save.schema.json").iter_errors(data))
+    path = tmp_path / "mayor.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(NycRulesError, match="not a valid save file .New York City has no seat 'mayor:X3'"):
+        read_save(path, nyc)
+    seats[1] = {"name": "Tom", "kind": "tom", "mayor": "B4"}
+    path.write_text(json.dumps(data))
+    with pytest.raises(NycRulesError, match="seat 'Tom' holds 'mayor', which is not its kind 'tom'"):
+        read_save(path, nyc)
+
+
+def test_a_seat_a_game_adds_is_saved_with_the_level_its_kind_wrote():
+    """save_seats writes a seat's level as its kind wrote it (SeatSpec.level), whatever the kind."""
+    from nycrules.engine.setup import SeatSpec
+    from nycrules.table.save_seats import saved_seat
+
+    assert saved_seat(SeatSpec("Tom", "tom", "B4")) == {"name": "Tom", "kind": "tom", "tom": "B4"}
+    assert saved_seat(SeatSpec("Mayor", "mayor", "X3")) == {"name": "Mayor", "kind": "mayor", "mayor": "X3"}

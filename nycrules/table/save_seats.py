@@ -8,13 +8,14 @@ so saves made before read as they did.
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Any
 
 from ..diagnostics import NycRulesError
 from ..engine.model import Ruleset
 from ..engine.setup import SeatSpec
 from ..agents.seating import check_name, check_seats, game_seats, parse_seat
+from ..text import shown_clipped
 
 
 def _played_by_people_or_bots(kind: str) -> bool:
@@ -22,11 +23,10 @@ def _played_by_people_or_bots(kind: str) -> bool:
 
 
 def saved_seat(spec: SeatSpec) -> dict[str, Any]:
-    """One seat as a save holds it (a seat its game adds: with its level, its own fields in turn)."""
+    """One seat as a save holds it (a seat its game adds: with its level, as its kind wrote it)."""
     if _played_by_people_or_bots(spec.kind):
         return {"name": spec.name, "kind": spec.kind}
-    return {"name": spec.name, "kind": spec.kind,
-            spec.kind: "".join(str(getattr(spec, field.name)) for field in fields(spec)[2:])}
+    return {"name": spec.name, "kind": spec.kind, spec.kind: spec.level}
 
 
 def read_seats(saved: list[dict[str, Any]], ruleset: Ruleset) -> list[SeatSpec]:
@@ -35,6 +35,10 @@ def read_seats(saved: list[dict[str, Any]], ruleset: Ruleset) -> list[SeatSpec]:
     seats = []
     for seat in saved:
         name, kind = check_name(seat["name"]), seat["kind"]
+        stray = next((key for key in seat if key not in ("name", "kind", kind)), None)
+        if stray is not None:  # a level under another kind's name
+            raise NycRulesError(f"seat {name!r} holds '{shown_clipped(stray, 20)}', which is not its kind "
+                                f"{kind!r}: a seat's level is saved under its kind's name")
         if kind.startswith("bot:"):  # every bot `--seat` takes (seating.parse_seat)
             seats.append(SeatSpec(name, parse_seat(kind, ruleset, 0).kind))
         elif _played_by_people_or_bots(kind):
