@@ -253,6 +253,8 @@ def test_a_new_york_1901_game_clicked_through_with_a_territory_picked_on_the_boa
                 viewed += 1
                 continue
             if picked < 2 and page.locator("#board .pick").count():  # a territory: one of its squares
+                if picked == 0:
+                    assert lit_when_pointed_at(page) >= 2
                 page.locator("#board .pick").first.click()
                 picked += 1
             elif typed == 0 and page.locator("#headline").inner_text().endswith("Build a skyscraper?"):
@@ -270,3 +272,21 @@ def test_a_new_york_1901_game_clicked_through_with_a_territory_picked_on_the_boa
         totals = page.locator("#final-table tr.total td").all_inner_texts()
         assert totals == [str(seat.points) for seat in replayed.state.seats]
         assert page.errors == []
+
+
+def lit_when_pointed_at(page) -> int:
+    """Pointing at a territory's square lights every square of it clearly (darker, outlined thick) and no
+    other square; returns how many squares it lit."""
+    first = page.locator("#board .pick").first
+    territory = first.get_attribute("data-territory")
+    looks = """(squares) => squares.map((s) => [s.dataset.territory, getComputedStyle(s).filter,
+                                                getComputedStyle(s).strokeWidth])"""
+    assert {tuple(look[1:]) for look in page.eval_on_selector_all("#board .pick", looks)} == {("none", "0.5px")}
+    first.hover()
+    looked = page.eval_on_selector_all("#board .pick", looks)
+    lit = [look for look in looked if look[0] == territory]
+    assert {tuple(look[1:]) for look in lit} == {("brightness(0.62)", "3px")}
+    assert all(look[1:] == ["none", "0.5px"] for look in looked if look[0] != territory)
+    page.mouse.move(0, 0)
+    return len(lit)
+
