@@ -82,3 +82,18 @@ def test_a_command_of_the_terminal_typed_on_the_page_is_answered_with_what_this_
                                           "log, and has buttons for the rest; type an option, or `info`, `why #E`, "
                                           "`hint`, `help`, `undo`")  # as before
     assert nyc.own_view(0, at, "hand") is None and len(nyc.session.record) == at
+
+
+def test_new_york_1901s_tiles_and_placements_say_on_the_page_what_the_terminal_draws(tmp_path):
+    """A tile offered shows its points and shape under its name (the terminal draws them beside the
+    options), a placement the squares it covers: a newcomer need not know what `bronze 3l` or `C13` is."""
+    game = ServedGame(NY1901, parse_seats(["Ann", "bot:greedy"], NY1901), 9, [], tmp_path / "game.json")
+    rng = random.Random(1)
+    seen: dict[str, list[str]] = {}
+    while game.decision() is not None and len(seen) < 2:
+        shown = state_for(game, 0)["decision"]
+        if shown["headline"].endswith(("Which skyscraper?", "Where?")):
+            seen.setdefault(shown["headline"].split()[-1], [option["detail"] for option in shown["options"]])
+        assert game.answer(0, len(game.session.record), f"#{rng.randrange(game.decision().count) + 1}") == ""
+    assert seen["skyscraper?"] == ["2 points, 2 squares:\n■■", "3 points, 3 squares:\n■■\n■□"]
+    assert seen["Where?"] == ["covers C13, D13", "covers D13, D14"]

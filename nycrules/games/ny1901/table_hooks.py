@@ -10,6 +10,7 @@
 - `opening_lines(ruleset)`: what is assumed about the board and tiles, said when a game starts;
 - `decision_context(game, decision)`: the seat's points, workers and generations, the market;
 - `typed_option(game, value)`: an option as a person types it (a hint shows it so);
+- `option_detail(game, option)`: on a web page, a tile's points and shape, the squares a placement covers;
 - `COMMANDS`: the game's own views a person may type at a prompt (`places`, `tiles`, `seats`,
   `picture`);
 - `PAGE`: what a web page shows beside the picture and the options (its example of a typed move;
@@ -115,6 +116,19 @@ def describe_options(game: Any, decision: Any, every: bool = False) -> list[str]
     if isinstance(values[0], Tile):
         return tile_lines(geometry, values)
     return None
+
+
+def option_detail(game: Any, option: Any) -> str:
+    """An option on a web page, in full where its label is short: a tile's points and shape as it lies
+    unturned (■ a square), as the terminal draws it; the squares a placement covers; else nothing."""
+    value = option.value
+    if isinstance(value, Tile):
+        shape = "\n".join(value.shape.rows("■", "□"))
+        return f"{_counted(value.points, 'point')}, {_counted(len(value.shape.cells), 'square')}:\n{shape}"
+    if isinstance(value, Spot):
+        grid = _parts(game)[0].board.grid
+        return "covers " + ", ".join(grid.name(cell) for cell in sorted(value.cells))
+    return ""
 
 
 def _asked(game: Any, decision: Any) -> Asked:
