@@ -97,3 +97,10 @@ def test_new_york_1901s_tiles_and_placements_say_on_the_page_what_the_terminal_d
         assert game.answer(0, len(game.session.record), f"#{rng.randrange(game.decision().count) + 1}") == ""
     assert seen["skyscraper?"] == ["2 points, 2 squares:\n■■", "3 points, 3 squares:\n■■\n■□"]
     assert seen["Where?"] == ["covers C13, D13", "covers D13, D14"]
+
+
+def test_new_york_1901s_picture_says_what_its_building_letters_and_dots_are(tmp_path):
+    game = ServedGame(NY1901, parse_seats(["Ann", "bot:random"], NY1901), 4, [], tmp_path / "game.json")
+    board = state_for(game, 0)["board"]
+    assert ">B bronze, S silver, G gold, L legendary, o starter building; a dot: a worker</text>" in board
+    assert 'class="generation"' in board  # the letters it explains

@@ -151,11 +151,16 @@ def seats_text(game: Any, colour: bool = False) -> str:
     return seats(game, None, "", colour, None)
 
 
+BUILDING_KEY = "B bronze, S silver, G gold, L legendary, o starter building; a dot: a worker"
+
+
 def svg(game: Any) -> str:
     from .picture import board_svg
     from ...engine.scoring import victory
     geometry, city = _parts(game)
-    notes = ["The board and tiles are assumed (docs/ny1901.md)."] if geometry.board.assumed else []
+    notes = [BUILDING_KEY]
+    if geometry.board.assumed:
+        notes.append("The board and tiles are assumed (docs/ny1901.md).")
     if game.finished:
         notes.append(f"{victory(game)}.")
     return board_svg(geometry, city, [f"{s.name}: {s.points} points" for s in game.seats], tuple(notes))
