@@ -75,7 +75,9 @@ def test_a_command_of_the_terminal_typed_on_the_page_is_answered_with_what_this_
                                            "has buttons for the rest; type an option, or `places`, `tiles`, "
                                            "`seats`, `why #E`, `hint`, `help`, `undo`")
     assert game.answer(0, at, "hand").startswith("`hand` is not part of New York 1901: this page shows the board and")
-    assert game.own_view(0, at, "seats").startswith("Ann: 0 points, 4 workers free")
+    seats = game.own_view(0, at, "seats").split("\n")
+    assert seats[0].startswith("Ann: 0 points, 4 workers free") and len(seats[2]) + len(" standing:") > 79
+    assert seats[3].startswith("    standing: 0 bronze")  # not indented 2: a page would join it to the line before
     nyc = ServedGame(NYC, parse_seats(["Ann", "tom"], NYC), 4, [], tmp_path / "nyc.json")
     at = len(nyc.session.record)
     assert nyc.answer(0, at, "seats") == ("`seats` is not needed here: this page shows the board, your hand and the "

@@ -255,7 +255,8 @@ def seats(game: Any, decision: Any, rest: str, colour: bool, peek: Callable) -> 
         territories = len(city.territories_of(i))
         lines.append(f"{seat.name}: {_counted(seat.points, 'point')}, {_counted(city.free_workers[i], 'worker')} "
                      f"free, {_counted(len(city.unbuilt[i]), 'tile')} to build, {_counted(territories, 'territory')}")
-        lines.append(f"  standing: {counts[0]} bronze, {counts[1]} silver, {counts[2]} gold{king}; "
+        # indented 4, not 2: a web page joins a line indented 2 more than the one before to it, as wrapped
+        lines.append(f"    standing: {counts[0]} bronze, {counts[1]} silver, {counts[2]} gold{king}; "
                      f"{_counted(actions, 'action card')} face up")
     return "\n".join(line if len(line) <= 80 else line[:77] + "..." for line in lines)
 
