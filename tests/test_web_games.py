@@ -106,3 +106,19 @@ def test_new_york_1901s_picture_says_what_its_building_letters_and_dots_are(tmp_
     board = state_for(game, 0)["board"]
     assert ">B bronze, S silver, G gold, L legendary, o starter building; a dot: a worker</text>" in board
     assert 'class="generation"' in board  # the letters it explains
+
+
+def test_new_york_1901s_page_help_names_the_views_that_may_be_typed_in_its_box(tmp_path):
+    """Its page shows no other seat's workers nor where tiles fit: its help says what to type for them
+    (the terminal's `help` lists them too); New York City's page help is its own, as before."""
+    from nycrules.table import game_hooks
+    from nycrules.web.app import _shown
+
+    game = ServedGame(NY1901, parse_seats(["Ann", "bot:random"], NY1901), 4, [], tmp_path / "game.json")
+    said = _shown(game, 0, "help", {"type": "help"}).split("\n")
+    assert said[-4:] == ["Typed in the answer box, as at the terminal:",
+                         "  places [TILE]   where your tiles fit now; with a tile, lettered on the board",
+                         "  tiles           your skyscrapers not built yet, drawn with their points",
+                         "  seats           every seat's points, workers, buildings and action cards"]
+    nyc = ServedGame(NYC, parse_seats(["Ann", "tom"], NYC), 4, [], tmp_path / "nyc.json")
+    assert game_hooks.page_help(nyc.hooks, nyc.page["shows"]) == game_hooks.hook(nyc.hooks, "PAGE_HELP")

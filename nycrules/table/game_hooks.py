@@ -240,8 +240,15 @@ def option_detail(hooks: Any | None, game: Game, option: Any) -> str:
     return own(game, option) if own is not None else ""
 
 
-def page_help(hooks: Any | None) -> str:
-    return hook(hooks, "PAGE_HELP") or PAGE_HELP
+def page_help(hooks: Any | None, shows: dict[str, str]) -> str:
+    """A web page's help: the game's, else the table's with the game's own views the page does not show
+    itself (`shows`), which may be typed in its answer box."""
+    own = hook(hooks, "PAGE_HELP")
+    if own:
+        return own
+    typed = [line for word, (_, line) in (hook(hooks, "COMMANDS") or {}).items() if word not in shows]
+    return "\n".join([PAGE_HELP, *(["Typed in the answer box, as at the terminal:"] if typed else []),
+                      *(f"  {line}" for line in typed)])
 
 
 PAGE_HELP = " ".join("""On this page: click an option to choose it, or type it in the answer box as at the

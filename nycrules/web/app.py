@@ -235,9 +235,10 @@ def _shown(game: ServedGame, seat: int, kind: str, message: dict[str, Any]) -> s
             viewer = None if state.finished else seat
             return views.why(state, f"#{event}", viewer)
         decision = game.decision()
+        said = game_hooks.page_help(game.hooks, game.page["shows"])
         if decision is not None and decision.seat.index == seat:
-            return game_hooks.explanation(game.hooks, state, decision) + "\n\n" + game_hooks.page_help(game.hooks)
-        return game_hooks.page_help(game.hooks)
+            return game_hooks.explanation(game.hooks, state, decision) + "\n\n" + said
+        return said
 
 
 def _said(kind: str, text: str) -> dict[str, Any]:
