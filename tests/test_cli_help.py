@@ -24,10 +24,15 @@ def shown(*args: str) -> str:
 def test_the_help_speaks_of_the_default_games_seats_and_listings():
     assert ("bot:mcts[:easy|normal|hard|N], tom (the recommended level), tom:1..tom:12 or tom:B4. A person "
             "called Tom: name:Tom (any name may be written name:NAME). Repeat for each seat. Default: you against "
-            "Tom.") in shown("play")
+            "Tom (in a game without Tom: a greedy bot).") in shown("play")  # as seated at New York 1901
     assert "each move of a bot or Tom instead of waiting" in shown("play")
     assert "play Play a game in the terminal (or through a pipe); bots and Toms play themselves." in shown()
-    assert "a person's name, bot:greedy, tom, ... Repeat for each seat. Default: you against Tom." in shown("serve")
+    assert "a person's name, bot:greedy, tom, ... Repeat for each seat. Default: you against Tom (in a game without " \
+        "Tom: a greedy bot)." in shown("serve")
+    from nycrules.agents.seating import parse_seats
+    from nycrules.api import load
+
+    assert [seat.kind for seat in parse_seats([], load("ny1901"))] == ["human", "bot:greedy"]  # as the help says
     assert "A bot or Tom seat; repeat for each seat" in shown("simulate")
     assert "with random bots (and Toms) and report" in shown("validate")
     assert "list the characters, bidding rounds and effect lines that never ran" in shown("validate")

@@ -24,7 +24,7 @@ def words() -> dict[str, str]:
     game = game_module(DEFAULT_GAME)
     kinds = getattr(game, "SEATS", ())
     table = getattr(game, "TABLE", None)
-    rival = kinds[0].title if kinds else "a greedy bot"
+    rival = f"{kinds[0].title} (in a game without {kinds[0].title}: a greedy bot)" if kinds else "a greedy bot"
     own = list(getattr(table, "LISTINGS", None) or {})
     return {
         "covered": "the ", "listed": "", "shown": "A scoring step, hook or primitive",  # a game's words else
