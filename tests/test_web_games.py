@@ -122,3 +122,13 @@ def test_new_york_1901s_page_help_names_the_views_that_may_be_typed_in_its_box(t
                          "  seats           every seat's points, workers, buildings and action cards"]
     nyc = ServedGame(NYC, parse_seats(["Ann", "tom"], NYC), 4, [], tmp_path / "nyc.json")
     assert game_hooks.page_help(nyc.hooks, nyc.page["shows"]) == game_hooks.hook(nyc.hooks, "PAGE_HELP")
+
+
+def test_info_typed_on_new_york_1901s_page_names_the_game_it_is_not_part_of(tmp_path):
+    from nycrules.web.app import _shown
+
+    game = ServedGame(NY1901, parse_seats(["Ann", "bot:random"], NY1901), 4, [], tmp_path / "game.json")
+    assert _shown(game, 0, "info", {"what": "3"}) == ("`info` is not part of New York 1901; `help` says what may be "
+                                                       "typed here")
+    nyc = ServedGame(NYC, parse_seats(["Ann", "tom"], NYC), 4, [], tmp_path / "nyc.json")
+    assert _shown(nyc, 0, "info", {"what": "joker"}).startswith("16 Joker")

@@ -227,7 +227,8 @@ def _shown(game: ServedGame, seat: int, kind: str, message: dict[str, Any]) -> s
             what = message.get("what")
             if not isinstance(what, str) or len(what) > 100:
                 what = ""
-            return game_hooks.view(game.hooks, state, "info", what.strip()) or "`info` is not part of this game"
+            shown = game_hooks.view(game.hooks, state, "info", what.strip())
+            return shown or f"`info` is not part of {game.page['title']}; `help` says what may be typed here"
         if kind == "why":
             event = message.get("event")
             if type(event) is not int:
