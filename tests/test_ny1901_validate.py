@@ -127,3 +127,25 @@ def test_validate_simulate_coverage_names_what_never_ran():
                            "3", "--coverage"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "internal error" not in done.stderr, done.stderr
     assert "3 game(s) played" in done.stdout and "ruleset.yaml:" in done.stdout  # some lines of rare cases
+
+
+def test_a_mod_s_question_without_the_key_the_table_reads_is_warned_of(copy):
+    """The table knows a question by its key, not its words: a mod rewriting the turn with a yes-or-no
+    left without a key, or with a key of no question, would lose `help` and typed moves there."""
+    text = (copy / "ruleset.yaml").read_text(encoding="utf-8")
+    turn = text[text.index("  turn: |\n"):text.index("  construction_boom: |\n")]
+    turn = turn.replace('ask("Build a skyscraper?", "build")', 'ask("Build a skyscraper now?")')
+    turn = turn.replace('size-2 territory cards?", "land_grab")', 'size-2 territory cards?", "landgrab")')
+    (copy / "mod.yaml").write_text("extends: ruleset.yaml\nruleset: {id: keyless, name: Keyless, version: 1, "
+                                   "game: ny1901}\nsteps:\n" + turn, encoding="utf-8")
+    result = check_ruleset(copy / "mod.yaml", use_cache=False)
+    assert result.diagnostics == [] and result.ruleset is not None  # it loads: a warning
+    lines = (copy / "mod.yaml").read_text(encoding="utf-8").splitlines()
+    asks = {i + 1: line.index("ask(") + 1 for i, line in enumerate(lines) if "now?" in line or "landgrab" in line}
+    found = [(w.location.line, w.location.column, w.message) for w in result.warnings if w.code == "W405"]
+    assert [(line, column) for line, column, _ in found] == sorted(asks.items())
+    grab, build = sorted(found)[0][2], sorted(found)[1][2]
+    assert grab.startswith("the table knows no question by the key 'landgrab' (ask's keys: build, "
+                           "construction_boom, land_grab, market_shift)")
+    assert build.startswith("this ask has no key") and "`help` says nothing at it" in build
+    assert check_ruleset(FOLDER / "ruleset.yaml", use_cache=False).warnings == []  # the game's own keys

@@ -37,3 +37,13 @@ def over_the_limit(count: n.Expr | n.Lambda) -> bool:
 
 def limit_message(what: str, count: n.Number) -> str:
     return f"{what} {count.value} is more than the limit of {MAX_COUNT} (limits.MAX_COUNT)"
+
+
+def key_of(prim: Primitive, call: n.Call) -> str | None:
+    """The key an asking call names its question by (a table or tool knows a question by its key, not
+    its words): "" for none, None for one worked out as the game runs."""
+    names = [param.name for param in prim.params]
+    if "key" not in names:
+        return ""
+    arg = call.args[names.index("key")]
+    return arg.value if isinstance(arg, n.String) else None

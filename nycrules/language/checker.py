@@ -13,7 +13,7 @@ from . import dsltypes as T
 from . import nodes as n
 from . import registry
 from ..diagnostics import Location, Sink
-from .call_rules import counts_over_the_limit, limit_message, over_the_limit, refused_here
+from .call_rules import counts_over_the_limit, key_of, limit_message, over_the_limit, refused_here
 from .hooks import HOOKS
 from .registry import Primitive, variants
 from .scope import CheckContext, Scope, Symbols, Unknown
@@ -25,7 +25,8 @@ class Checker:
         self.sink = sink
         self.game = game  # the ruleset's game: its own primitives are callable too (docs/games.md)
         self.calls: dict[int, Primitive] = {}  # id(Call node) -> resolved primitive
-        self.questions: list[tuple[Location, str, str]] = []  # asking calls, with what each offers (T)
+        # Asking calls, with what each offers (T, None for a yes or no) and its key (call_rules.key_of).
+        self.questions: list[tuple[Location, str, str | None, str | None]] = []
 
     # ----------------------------------------------------------------- entry
     def check_effect(self, effect: n.Effect, ctx: CheckContext) -> None:
@@ -87,8 +88,7 @@ class Checker:
                 source = self._expr(stmt.source, scope)
                 element = T.element(source)
                 if element is None:
-                    self._error("E404", f"`for` needs a list to go through, not {T.describe(source)}",
-                                stmt.source.loc)
+                    self._error("E404", f"`for` needs a list to go through, not {T.describe(source)}", stmt.source.loc)
             except Unknown:
                 pass
             self._bind_new(stmt.var, element or "any", inner, stmt.var_loc)
@@ -335,8 +335,8 @@ class Checker:
             if failure is None:
                 self._match(prim, call, arg_types, bindings, scope, report=True)
                 self.calls[id(call)] = prim
-                if prim.asks and "T" in bindings:
-                    self.questions.append((call.loc, prim.name, bindings["T"]))
+                if prim.asks:
+                    self.questions.append((call.loc, prim.name, bindings.get("T"), key_of(prim, call)))
                 return T.substitute(prim.returns, bindings) if prim.returns else "none"
         assert failure is not None
         loc, message = failure

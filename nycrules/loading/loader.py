@@ -74,7 +74,9 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
         built = other_games.check_other_game(doc, game, target, sink, sources, _type_check, make_compiler,
                                              compile_scripts) if game else None
         if built is not None:  # (the Ruleset, the Checker)
-            _warn_unnumbered(built[1], sink, getattr(other_games.game_module(game), "NUMBERED", None))
+            module = other_games.game_module(game)
+            _warn_unnumbered(built[1], sink, getattr(module, "NUMBERED", None))
+            _warn_unkeyed(built[1], sink, getattr(module, "QUESTION_KEYS", None))
             if built[0] is not None:
                 _check_action_space(doc, built[0], sink)
         ruleset = built[0] if built is not None and not sink else None
@@ -256,10 +258,28 @@ def _warn_unnumbered(checker: Checker, sink: Sink, game: dict[str, dict[str, str
     interface (OpenSpiel, PettingZoo, an agent's view) would stop at it. `game`: the kinds of values a
     game of its own folder numbers (action_space_check.unnumbered_kind)."""
     from ..engine.action_space_check import unnumbered_kind
-    for loc, primitive, offered in checker.questions:
-        problem = unnumbered_kind(primitive, offered, game)
+    for loc, primitive, offered, _ in checker.questions:
+        problem = unnumbered_kind(primitive, offered, game) if offered is not None else None
         if problem:
             sink.warn("W403", problem, loc)
+
+
+def _warn_unkeyed(checker: Checker, sink: Sink, known: dict[str, tuple[str, ...]] | None) -> None:
+    """A question whose key the game's table does not know (its `QUESTION_KEYS`: by primitive, the keys
+    its table reads, "" when none is needed): `help` and moves typed at it would pass it by."""
+    for loc, primitive, _, key in checker.questions:
+        keys = (known or {}).get(primitive)
+        if keys is None or key is None or key in keys:
+            continue
+        named = ", ".join(k for k in keys if k)
+        if key:
+            sink.warn("W405", f"the table knows no question by the key '{key}' ({primitive}'s keys: {named}): `help` "
+                              "says nothing at it and a move typed at it is not read; give the key of the question "
+                              "it stands for", loc)
+        else:
+            sink.warn("W405", f"this {primitive} has no key, and the table knows this game's questions by their key, "
+                              "not their words: `help` says nothing at it and a move typed at it is not read; give "
+                              f"the key of the question it stands for as its last argument ({named})", loc)
 
 
 def load_ruleset(path: str | Path) -> Ruleset:

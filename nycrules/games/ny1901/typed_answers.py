@@ -34,6 +34,9 @@ WAYS = ("expand", "demolish", "build")  # the ways a turn may go, as the ruleset
 # choice, and the tile of a demolition.
 MARKET_SHIFT, LAND_GRAB, CONSTRUCTION_BOOM, DEMOLISH = "market_shift", "land_grab", "construction_boom", "demolish"
 BUILDS = ("build", CONSTRUCTION_BOOM)
+# The keys the table reads, by the primitive asking ("": a question of it may have none): `validate`
+# warns of another (loading/loader.py).
+QUESTION_KEYS = {"ask": (*BUILDS, LAND_GRAB, MARKET_SHIFT), "choose": ("", DEMOLISH)}
 
 
 def _looks_like_square(text: str) -> bool:
