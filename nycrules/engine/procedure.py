@@ -97,7 +97,8 @@ def _compiled(procedure: Procedure) -> Any:
 
 
 def game_numbers(game: Game) -> dict[str, Any]:
-    """The `game:` numbers the procedure's expressions see by name (Tom's versions when a Tom plays)."""
+    """The `game:` numbers the procedure's expressions see by name (the game's own versions of them for a seat
+    of a kind it adds, `GamePart.for_seat`)."""
     numbers: dict[str, Any] = {}
     for name in game.ruleset.procedure.numbers:
         value = getattr(game.ruleset.part.numbers, name)
@@ -319,7 +320,7 @@ def leaf_body(game: Game, node: ProcNode, scope: dict[str, Any], rule: str) -> A
 
 
 def _one_call(game: Game, node: ProcNode, call: tuple, scope: dict[str, Any], rule: str) -> Any:
-    """A leaf that is one call that may wait (a bidding turn, an offer...): its task goes straight
+    """A leaf that is one call that may wait (a mechanism's turn, an offer...): its task goes straight
     on the stack, with no effect's task under it (nothing of the effect is left to run after it).
     The call only reads the names in scope, so its frame has the place's names themselves."""
     resume, arguments, loc = call

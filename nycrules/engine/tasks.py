@@ -1,8 +1,8 @@
 """Where a game stands, as data: a stack of tasks, each a resumable step of the rules.
 
 The procedure's cursor is the task at the bottom; above it, whatever it started and
-is still under way: an effect of the ruleset part-way through its lines, a bidding
-turn between two of its questions, a seat using its characters one after another.
+is still under way: an effect of the ruleset part-way through its lines, a mechanism's
+turn between two of its questions, a seat using its pieces one after another.
 A task keeps all it needs to go on in its own fields (plain values and the table's
 objects), so the stack is copied with the table (`copy_game`) and a copy goes on
 from where the original stands without running anything again.
@@ -70,8 +70,9 @@ def offered(game: Game, decision: Decision) -> tuple[Decision | None, Any]:
     """The decision to ask for one a task waits at, or (None, the value taken without asking).
 
     A decision with one option is no decision: it is taken at once and the log says so (an event
-    of kind "forced"), so a person sees that it was taken for them. While a character that is part
-    of a bid acts (`game.keeper`), only the answers after which a legal bid can follow are offered.
+    of kind "forced"), so a person sees that it was taken for them. While a game's keeper sifts the
+    answers (`game.keeper`, e.g. a piece acting as part of a larger move), only those after which the move
+    can still be completed legally are offered.
     """
     if decision.count <= 1:
         if decision.count == 0:  # no answer could go on (a structure mod drafting from no pairs): the rule's error

@@ -2,7 +2,7 @@
 
 Most effects never ask anyone: they compile to one straight Python function
 (compiler.py). An effect that may wait -- it calls a primitive that asks (`choose`),
-or one that runs a mechanism asking questions (`bidding_turn`), or it fires a `hook` --
+or one that runs a mechanism asking questions (a game's turn primitive), or it fires a `hook` --
 also gets a `Program`: a flat list of instructions with jumps, where each part that
 cannot wait is still one compiled function and each place that may wait is an
 instruction of its own. Where such a run stands is then a few plain values (the
