@@ -149,3 +149,16 @@ def test_a_mod_s_question_without_the_key_the_table_reads_is_warned_of(copy):
                            "construction_boom, land_grab, market_shift)")
     assert build.startswith("this ask has no key") and "`help` says nothing at it" in build
     assert check_ruleset(FOLDER / "ruleset.yaml", use_cache=False).warnings == []  # the game's own keys
+
+
+def test_an_error_of_the_schema_leaves_the_effects_checked(copy):
+    """One loading path for both games: with the schema failing elsewhere than the components and
+    params, the effects' errors are found in the same run too (as New York City's always were)."""
+    text = edit(copy / "ruleset.yaml", "version: 1, game: ny1901}", "version: x, game: ny1901}")
+    edit(copy / "ruleset.yaml", 'use_action(me, "market_shift")', "use_action(me, 5)")
+    header = text[:text.index("version: 1, game: ny1901}")].count("\n") + 1
+    use = text[:text.index('use_action(me, "market_shift")')].count("\n") + 1
+    found = problems(copy / "ruleset.yaml")
+    assert [line.split(" ", 2)[:2] for line in found] == [[f"ruleset.yaml:{header}:53", "E203"],
+                                                           [f"ruleset.yaml:{use}:24", "E404"]]
+    assert found[1].endswith("argument 'card' of use_action must be a text, not a number")

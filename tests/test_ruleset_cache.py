@@ -145,7 +145,8 @@ def test_the_cached_trees_are_the_parsed_trees_with_their_places(cache):
     sink = Sink()
     documents = DocumentLoader(sink, SourceTexts())
     doc = documents.load_ruleset(shipped_ruleset() / "ruleset.yaml")
-    specs = [s for s in scripts.scripts_of(doc) if isinstance(s.text, scripts.MStr)]
+    from nycrules.games import nyc
+    specs = [s for s in scripts.scripts_of(doc, nyc.scripts) if isinstance(s.text, scripts.MStr)]
     parsed = [scripts.parse(s, sink, doc) for s in specs]
     store = ruleset_cache.RulesetCache.open(documents.texts)
     store.store([s.key for s in specs], parsed)

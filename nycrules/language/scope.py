@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -41,3 +42,20 @@ class CheckContext:
     own_hook: str | None = None  # a character's automatic hook, which its effect must not fire
     hook: str | None = None  # the hook a character's effect runs at (for messages)
     procedure: bool = False  # a node of the procedure: the one place the game may be ended at once
+
+
+ME = {"me": "seat"}  # what a seat's own script sees
+
+
+@dataclass
+class ScriptSpec:
+    """One script of a ruleset document (loading/scripts.py finds them, a game its own sections'): where
+    it is and what it may see."""
+
+    key: tuple  # its path in the document
+    text: Any  # MStr, or an int for a constant expression
+    kind: str  # effect or expression
+    label: str
+    ctx: CheckContext
+    expected: str = "int"
+    checkable: bool = True  # false when its context is unknown (an unknown hook: reported already)

@@ -8,25 +8,7 @@ from typing import Any
 
 from . import procedure_form
 from ..engine.model import GamePart, Ruleset, ScoringStep, Script
-from ..language.runtime import Fixed
 from ..reading.marked_yaml import MDict
-
-
-def symbol_values(doc: MDict) -> dict[str, Any]:
-    """Runtime values of component names: ids for kinds and colours, Borough objects from the game."""
-    comp = doc["components"]
-    values: dict[str, Any] = {}
-    for section in ("card_types", "vessel_kinds"):
-        for item in comp[section]:
-            ident = str(item["id"])
-            values[ident] = Fixed(ident)
-    for colour in comp["colours"]:
-        ident = str(colour)
-        values[ident] = Fixed(ident)
-    for b in comp["boroughs"]:
-        ident = str(b["id"])
-        values[ident] = lambda game, ident=ident: game.borough_by_id[ident]
-    return values
 
 
 def plain(value: Any) -> Any:
@@ -49,19 +31,27 @@ def keys_as_text(value: Any) -> Any:
     return value
 
 
+def digest_with(doc: Any, part: GamePart) -> str:
+    """The ruleset's digest: its document's, and its game's data files beside it when it has any."""
+    if not part.fingerprint:
+        return digest_of(doc)
+    return hashlib.sha256(f"{digest_of(doc)} {part.fingerprint}".encode("utf-8")).hexdigest()
+
+
 def digest_of(doc: Any) -> str:
     """A fingerprint of the whole merged ruleset (whatever files it was split into).
 
-    Where the board picture draws a borough (`map`), the action space's regions (`actions`) and the
-    procedure's headings (`title`, `section`) are left out: no rule reads them, so moving a borough
+    Where the board picture draws a component (its `map`), the action space's regions (`actions`) and
+    the procedure's headings (`title`, `section`) are left out: no rule reads them, so moving a place
     on the picture, giving a region more room or rewording a heading keeps every save of the ruleset
     (and a bot's evaluation trained for it) usable.
     """
     data = plain(doc)
     data.pop("actions", None)  # how researchers' tools number the options: no rule reads it
-    for borough in (data.get("components") or {}).get("boroughs") or []:
-        if isinstance(borough, dict):
-            borough.pop("map", None)
+    for items in (data.get("components") or {}).values():
+        for item in items if isinstance(items, list) else ():
+            if isinstance(item, dict):
+                item.pop("map", None)
     _drop_headings(data.get("procedure"))
     text = json.dumps(keys_as_text(data), sort_keys=True, default=str, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

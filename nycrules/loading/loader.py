@@ -1,8 +1,9 @@
-"""The loading pipeline: YAML -> schema -> model -> parse -> check -> compile.
+"""The loading pipeline: YAML -> schema -> model -> parse -> check -> compile, one for every game.
 
-The stages: reading/ (the YAML files, the schema), scripts.py (the effects found and parsed),
-data_checks.py (what the schema cannot check), the language's checker and compiler, and
-build.py (the Ruleset the engine reads).
+The stages: reading/ (the YAML files, the schema), scripts.py (the effects found and parsed), the
+game's checks of its data (what the schema cannot check; its package, found by other_games.py, gives
+its schema, the names its effects use and its part of the Ruleset: docs/games.md), the language's
+checker and compiler, and build.py (the Ruleset the engine reads).
 
 Each stage collects all of its diagnostics, and one run shows as many problems
 as it can: effect syntax is checked when the schema fails, and the effects'
@@ -20,8 +21,7 @@ from typing import Any, Callable
 
 from .. import primitives  # noqa: F401  (registers the primitives the checker looks calls up in)
 from . import other_games, procedure_form
-from .build import build, digest_of, plain, symbol_values
-from .data_checks import DataChecker
+from .build import build, digest_with, plain
 from ..diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
 from ..engine.model import Ruleset, Script
 from ..language import nodes as n
@@ -29,6 +29,7 @@ from ..language.checker import Checker
 from ..language.scope import Symbols
 from ..language.compiler import Compiler
 from ..language.nodes import too_deep
+from ..language.runtime import Fixed
 from ..limits import MAX_EFFECT_DEPTH
 from ..reading.documents import DocumentLoader, display_path, resolve_ruleset_path, top_file_problem
 from ..reading.marked_yaml import MDict, MStr, location_of
@@ -70,32 +71,24 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
             sink.error("E103", "the ruleset is empty", Location(display_path(target), 1, 1))
         return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
     game = other_games.game_of(doc, sink)
-    if game is not None:  # a ruleset of a game of its own folder (loading/other_games.py)
-        built = other_games.check_other_game(doc, game, target, sink, sources, _type_check, make_compiler,
-                                             compile_scripts) if game else None
-        if built is not None:  # (the Ruleset, the Checker)
-            module = other_games.game_module(game)
-            _warn_unnumbered(built[1], sink, getattr(module, "NUMBERED", None))
-            _warn_unkeyed(built[1], sink, getattr(module, "QUESTION_KEYS", None))
-            if built[0] is not None:
-                _check_action_space(doc, built[0], sink)
-        ruleset = built[0] if built is not None and not sink else None
-        return LoadResult(ruleset, [] if ruleset else sink.sorted(), sources, sorted(set(sink.warnings)),
-                          documents.own_files)
-    if documents.extends is None and _looks_like_a_mod(doc, sink):
+    if not game:  # a name of no game: said at it
         return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
-    specs = list(scripts_of(doc))
+    module = other_games.game_module(game)
+    forgot = getattr(module, "looks_like_a_mod", None)  # a game's check that a file is a mod without `extends:`
+    if documents.extends is None and forgot is not None and forgot(doc, sink):
+        return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
+    specs = list(scripts_of(doc, getattr(module, "scripts", None)))
     cache = RulesetCache.open(documents.texts) if use_cache else None
     parsed = _from_cache(cache, specs, sink, doc) if cache is not None else None
     from_cache = parsed is not None
     if parsed is None:
         from ..reading.schema_check import check as schema_check
-        schema_errors = schema_check(doc, "ruleset.schema.json", sink, doc.loc)
+        schema_errors = schema_check(doc, module.RULESET_SCHEMA, sink, doc.loc)
         parsed = parse_all(specs, sink, doc)
         if schema_errors or sink:
-            _check_effects_anyway(doc, parsed, sink, schema_errors > 0)
+            _check_effects_anyway(doc, module, game, parsed, sink, schema_errors > 0, target.parent, sources)
             return LoadResult(None, sink.sorted(), sources, sorted(set(sink.warnings)))
-    compiled = _check_and_compile(doc, parsed, sink, make_compiler,
+    compiled = _check_and_compile(doc, module, game, parsed, sink, make_compiler,
                                   (cache.codes or {}) if from_cache and cache is not None else {},
                                   target.parent, sources) if not sink else None
     if compiled is None:
@@ -110,23 +103,6 @@ def check_ruleset(path: str | Path, make_compiler: Callable[..., Compiler] = Com
     return LoadResult(ruleset, [], sources, sorted(set(sink.warnings)), documents.own_files)
 
 
-# The sections a whole ruleset has and a mod usually leaves to its base.
-_WHOLE_RULESET = ("ruleset", "components", "game", "steps", "bidding", "final_scoring")
-
-
-def _looks_like_a_mod(doc: MDict, sink: Sink) -> bool:
-    """A file that extends nothing but lacks most of a whole ruleset's sections is a mod that forgot
-    `extends:`: one error saying so, instead of one per missing section and key."""
-    if sum(key not in doc for key in _WHOLE_RULESET) < len(_WHOLE_RULESET) // 2:
-        return False
-    missing = [key for key in _WHOLE_RULESET[:2] + ("characters",) + _WHOLE_RULESET[2:] if key not in doc]
-    from ..reading.documents import shipped_rulesets
-    sink.error("E201", f"this file extends no ruleset and has no {', '.join(missing)}; a mod starts with "
-                       f"`extends: nyc` (shipped rulesets: {', '.join(shipped_rulesets())}), a whole ruleset "
-                       "has every section", doc.loc)
-    return True
-
-
 def _from_cache(cache: RulesetCache, specs: list[ScriptSpec], sink: Sink,
                 doc: MDict) -> list[tuple[ScriptSpec, Any]] | None:
     """Every script with its tree, the parsed ones from the cache (None: not cached)."""
@@ -138,8 +114,7 @@ def _from_cache(cache: RulesetCache, specs: list[ScriptSpec], sink: Sink,
     return [(spec, stored[id(spec)] if id(spec) in stored else parse(spec, sink, doc)) for spec in specs]
 
 
-def _type_check(parsed: list[tuple[ScriptSpec, Any]], symbols: Symbols, sink: Sink,
-                game: str = other_games.DEFAULT_GAME) -> Checker:
+def _type_check(parsed: list[tuple[ScriptSpec, Any]], symbols: Symbols, sink: Sink, game: str) -> Checker:
     """Type-check every script that parsed (and whose context is known), with the game's own primitives
     (importing the game's package registers them)."""
     other_games.game_module(game)
@@ -162,18 +137,21 @@ def _type_check(parsed: list[tuple[ScriptSpec, Any]], symbols: Symbols, sink: Si
     return checker
 
 
-def _check_effects_anyway(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: Sink,
-                          schema_failed: bool) -> None:
+def _check_effects_anyway(doc: MDict, module: Any, game: str, parsed: list[tuple[ScriptSpec, Any]], sink: Sink,
+                          schema_failed: bool, folder: Path, sources: SourceTexts) -> None:
     """After errors of the schema or of the effects' syntax, still check the effects that parsed, so one
-    run shows every error it can. With the schema passed, the data checks run too; with it failed, only
-    when the names effects use can be known (components and params passed it), and only the effects."""
+    run shows every error it can. With the schema passed, the game's data checks run too; with it failed,
+    only when the names effects use can be known (components and params passed it), and only the effects."""
     if not schema_failed:
-        _type_check(parsed, DataChecker(doc, sink).run(), sink)
-        return
-    from ..reading.schema_check import failing_sections
-    if failing_sections(doc, "ruleset.schema.json") & {"components", "params"}:
-        return  # the names are not known: the effects' errors would be noise
-    _type_check(parsed, DataChecker(doc, Sink()).symbols(), sink)
+        symbols = module.symbols(doc, folder, sink, sources)
+    else:
+        from ..reading.schema_check import failing_sections
+        if failing_sections(doc, module.RULESET_SCHEMA) & {"components", "params"}:
+            return  # the names are not known: the effects' errors would be noise
+        names = getattr(module, "names", None)  # the names alone, where the game's checks need more
+        symbols = names(doc) if names is not None else module.symbols(doc, folder, Sink(), sources)
+    if symbols is not None:
+        _type_check(parsed, symbols, sink, game)
 
 
 def _all_code(ruleset: Ruleset, compiler: Compiler) -> dict[str, CodeType] | None:
@@ -190,13 +168,15 @@ def _all_code(ruleset: Ruleset, compiler: Compiler) -> dict[str, CodeType] | Non
     return compiler.codes
 
 
-def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: Sink,
+def _check_and_compile(doc: MDict, module: Any, game: str, parsed: list[tuple[ScriptSpec, Any]], sink: Sink,
                        make_compiler: Callable[..., Compiler], known: dict[str, CodeType], folder: Path,
                        sources: SourceTexts) -> tuple[Ruleset, Compiler] | None:
-    """The data checks, the type checker and the compiler (with the code `known` from the ruleset
+    """The game's data checks, the type checker and the compiler (with the code `known` from the ruleset
     cache), and the game's part (from `folder`, where the ruleset is); None when the sink got a diagnostic."""
-    symbols = DataChecker(doc, sink).run()
-    checker = _type_check(parsed, symbols, sink)
+    symbols = module.symbols(doc, folder, sink, sources)
+    if symbols is None:  # its data files could not be read: the names are not known
+        return None
+    checker = _type_check(parsed, symbols, sink, game)
     trees = {spec.key: tree for spec, tree in parsed if tree is not None}
     procedure = procedure_form.ProcedureChecker(doc, trees, checker, sink)
     try:
@@ -205,16 +185,21 @@ def _check_and_compile(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], sink: S
         sink.error("E303", "the procedure is nested too deeply to check; flatten it", doc.loc)
     if sink:
         return None
-    params = {k: plain(v) for k, v in (doc.get("params") or {}).items()}
-    compiler = make_compiler(checker.calls, symbol_values(doc), params)
+    params = {str(k): plain(v) for k, v in (doc.get("params") or {}).items()}
+    values = getattr(module, "values", None)  # the names' values in a game; else each stands for itself
+    compiler = make_compiler(checker.calls, values(doc, symbols) if values is not None else
+                             {ident: Fixed(ident) for ident in symbols.types}, params)
     compiler.known_codes(known)
     scripts = compile_scripts(doc, parsed, compiler, checker, sink)
     if scripts is None:
         return None
-    part = other_games.game_module(other_games.DEFAULT_GAME).part(doc, folder, sink, sources, scripts)
-    ruleset = build(doc, scripts, params, digest_of(doc), procedure.reads, part)
+    part = module.part(doc, folder, sink, sources, scripts)
+    if part is None or sink:
+        return None
+    ruleset = build(doc, scripts, params, digest_with(doc, part), procedure.reads, part)
     ruleset.procedure.compiled["codes"] = compiler.codes  # the procedure's code joins the rules' (procedure_code.py)
-    _warn_unnumbered(checker, sink, getattr(other_games.game_module(other_games.DEFAULT_GAME), "NUMBERED", None))
+    _warn_unnumbered(checker, sink, getattr(module, "NUMBERED", None))
+    _warn_unkeyed(checker, sink, getattr(module, "QUESTION_KEYS", None))
     _check_action_space(doc, ruleset, sink)
     return None if sink else (ruleset, compiler)
 

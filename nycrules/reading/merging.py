@@ -116,7 +116,7 @@ def removed(base: Any, overlay: Any, base_name: str, sink: Sink) -> Any:
 @dataclass(frozen=True)
 class WrittenOver:
     """Marks an item a mod merges onto an item of its base with the same id (`item.written_over`), so
-    that a check can tell a new item written over an old one by mistake (data_checks.py)."""
+    that a check can tell a new item written over an old one by mistake (games/nyc/data_checks.py)."""
 
     base: str  # the name the mod extends, as written
     item: MDict  # the base's item, as it was before the mod

@@ -1,14 +1,17 @@
 """New York City: its vocabulary, moving here from the shared parts (docs/games.md, "Moving New
-York City"). Its rules are the ruleset rulesets/nyc/. It gives the loader its part of a ruleset
-(`part`, part.py), the table `TABLE` (table/), and the agents the seat kinds it adds (`SEATS`:
-Tom, seats.py) and what its bots know (bots.py, worth.py), both through its part.
+York City"). Its rules are the ruleset rulesets/nyc/. It gives the loader what it asks of a game, as
+New York 1901 does (ruleset_check.py: `RULESET_SCHEMA`, `symbols`, its sections' `scripts`...; its
+part of a ruleset, `part`, part.py), the table `TABLE` (table/), and the agents the seat kinds it adds
+(`SEATS`: Tom, seats.py) and what its bots know (bots.py, worth.py), both through its part.
 """
 
 from . import primitives_bidding, primitives_boroughs, primitives_cards, primitives_characters  # noqa: F401
 from . import primitives_procedure, primitives_seats, primitives_vessels  # noqa: F401  (they register themselves, for its rulesets only)
 from . import table as TABLE  # what it gives the table (nycrules/table/game_hooks.py)
 from .part import NUMBERED, part
+from .ruleset_check import RULESET_SCHEMA, looks_like_a_mod, names, scripts, symbols, values
 from .seats import SEATS
 from . import scenario as SCENARIO  # its table set by hand, for rule testers (nycrules/scenario.py)
 
-__all__ = ["NUMBERED", "SCENARIO", "SEATS", "TABLE", "part"]
+__all__ = ["NUMBERED", "RULESET_SCHEMA", "SCENARIO", "SEATS", "TABLE", "looks_like_a_mod", "names", "part", "scripts",
+           "symbols", "values"]

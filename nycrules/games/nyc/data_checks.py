@@ -5,13 +5,13 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from ..diagnostics import Location, Sink
-from ..language import dsltypes as T
-from ..language.scope import Symbols
-from ..language.hooks import HOOKS
-from ..limits import MAX_GAME_NUMBER
-from ..reading.marked_yaml import MDict, MList
-from ..text import shown
+from ...diagnostics import Location, Sink
+from ...language import dsltypes as T
+from ...language.scope import Symbols
+from ...language.hooks import HOOKS
+from ...limits import MAX_GAME_NUMBER
+from ...reading.marked_yaml import MDict, MList
+from ...text import shown
 
 # Names effects are given (by their context or a hook): components must not take them.
 RESERVED_NAMES = {"me", "this", "value", "true", "false"} | {name for h in HOOKS.values() for name in h.context}
