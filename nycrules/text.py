@@ -84,7 +84,7 @@ def shown_clipped(text: object, chars: int) -> str:
 
 
 def counted(count: int, noun: str, plural: str = "") -> str:
-    """`1 dollar`, `2 dollars`, `0 points`: a number and its noun, in the plural unless it is 1."""
+    """`1 card`, `2 cards`, `0 points`: a number and its noun, in the plural unless it is 1."""
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
 
 
@@ -93,8 +93,8 @@ _YOU_FORMS = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "
 
 
 def said_of(name: str, text: str) -> str:
-    """`Ann takes 1 dollar`: what a seat did, its name and then the log's text, whose first word is a verb
-    in the third person. A seat named `you` agrees with it: `you take 1 dollar`, `you have`,
+    """`Ann takes 1 card`: what a seat did, its name and then the log's text, whose first word is a verb
+    in the third person. A seat named `you` agrees with it: `you take 1 card`, `you have`,
     `you pass`, `you share the victory`."""
     if name.lower() != "you":
         return f"{name} {text}"

@@ -1,8 +1,8 @@
 """The value types of the effect language, written as short strings.
 
-Plain types: int, bool, str, seat, card, card_type, pair, borough, vessel,
-vessel_kind, colour, tile, prestige_tile, bidding_round, scoring_step; and `hook`,
-a hook's name written in quotes (a primitive's argument only). Lists: `list[card]`. Maps from
+Plain types: int, bool, str, seat, card, card_type, scoring_step, the value types a game adds
+for its own rulesets (add_game_types), and `hook`, a hook's name written in quotes (a primitive's
+argument only). Lists: `list[card]`. Maps from
 params: `map[int,list[int]]`. Functions (lambda arguments only): `fn(T)->bool`.
 `T` is a type variable bound by the first argument that mentions it; `any`
 stands for the element type of an empty list.
@@ -20,20 +20,12 @@ DESCRIPTIONS = {
     "seat": "a seat",
     "card": "a card",
     "card_type": "a card type",
-    "pair": "a pair of cards",
-    "borough": "a borough",
-    "vessel": "a vessel",
-    "vessel_kind": "a vessel kind",
-    "colour": "a colour",
-    "tile": "a character tile",
-    "prestige_tile": "a prestige tile",
-    "bidding_round": "a bidding round",
     "scoring_step": "a final scoring step",
     "hook": "a hook's name",
 }
 
-# The value types a game adds for its own rulesets (docs/games.md): described in messages, not
-# listed among the language's own types (docs/dsl.md).
+# The value types a game adds for its own rulesets (docs/games.md): described in messages, listed
+# by the game's reference (docs/dsl.md, docs/ny1901-dsl.md), not among the language's own.
 GAME_TYPES: dict[str, str] = {}
 
 

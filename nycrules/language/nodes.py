@@ -28,7 +28,7 @@ class Bool:
 
 @dataclass(frozen=True)
 class Name:
-    """A variable, a context value such as `me`, or a component such as `press`."""
+    """A variable, a context value such as `me`, or a name the game gives, such as a card type's."""
 
     id: str
     loc: Location

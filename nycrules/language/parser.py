@@ -58,7 +58,7 @@ _TOKEN_NAMES = {
     "_INDENT": "an indented block",
     "_DEDENT": "end of block",
     "$END": "end of text",
-    "HOOK_NAME": "a hook name such as prestige.points",
+    "HOOK_NAME": "a hook name (two words joined by a dot)",
     "DOTTED_NAME": "params.NAME",
     "LPAR": "'('",
     "RPAR": "')'",

@@ -8,7 +8,8 @@ from typing import Any
 
 @dataclass
 class Symbols:
-    """The component names effects may use: card types, colours, vessel kinds, boroughs."""
+    """The names effects may use that the ruleset's game gives (the ids of its components, of what
+    its data files hold...), each with its type, and the params."""
 
     types: dict[str, str] = field(default_factory=dict)  # name -> type
     params: dict[str, str] = field(default_factory=dict)  # params name -> type

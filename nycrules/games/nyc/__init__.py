@@ -7,6 +7,7 @@ part of a ruleset, `part`, part.py), the table `TABLE` (table/), and the agents 
 
 from . import primitives_bidding, primitives_boroughs, primitives_cards, primitives_characters  # noqa: F401
 from . import primitives_procedure, primitives_seats, primitives_vessels  # noqa: F401  (they register themselves, for its rulesets only)
+from . import types  # noqa: F401  (its value types, named in messages)
 from . import table as TABLE  # what it gives the table (nycrules/table/game_hooks.py)
 from .part import NUMBERED, part
 from .ruleset_check import RULESET_SCHEMA, looks_like_a_mod, names, scripts, symbols, values

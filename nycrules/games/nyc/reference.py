@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import primitives  # noqa: F401  (registers the primitives listed here)
-from ...language.dsltypes import DESCRIPTIONS
+from ...language.dsltypes import describe
+from .types import LISTED
 from ...language.hooks import HOOKS
 from ...language.registry import CATEGORIES, all_primitives
 from .part import GAME  # the package, imported first, registers its primitives
@@ -20,10 +21,10 @@ INTRO = Path(__file__).with_name("dsl_intro.md")  # the prose, with its examples
 
 
 def _types() -> str:
-    """Every value type of the language with what it is (from dsltypes.DESCRIPTIONS)."""
+    """Every value type of its rulesets with what it is (the language's, dsltypes.DESCRIPTIONS, and its own)."""
     lines = ["| type | what it is |", "|---|---|"]
     lines += [f"| `{name}` | {what}{' (written in quotes, as an argument of a primitive)' if name == 'hook' else ''} |"
-              for name, what in DESCRIPTIONS.items()]
+              for name, what in ((name, describe(name)) for name in LISTED)]
     return "\n".join(lines) + """
 
 Lists of them (`list[card]`), and tables from params (`map[int,int]`). In the
