@@ -43,12 +43,6 @@ def _has(node: Any, step: Any) -> bool:
     return isinstance(step, int) and 0 <= step < len(node)
 
 
-# What one item of each list merged by id is called, by the list's path.
-_ITEM_NAMES = {("characters",): "character", ("bidding", "rounds"): "bidding round",
-               ("final_scoring",): "final scoring step", ("components", "card_types"): "card type",
-               ("components", "boroughs"): "borough", ("components", "vessel_kinds"): "vessel kind"}
-
-
 def _misspelt(item: Any, allowed: set[str], missing: list[str]) -> set[str]:
     """The missing keys that an unknown key of the item most likely meant (`titel` for `title`): the
     unknown key's own error is their cause, told at its line."""
@@ -56,10 +50,10 @@ def _misspelt(item: Any, allowed: set[str], missing: list[str]) -> set[str]:
     return {key for key in missing if difflib.get_close_matches(key, unknown, n=1)}
 
 
-def _new_item_message(path: tuple, item: Any, required: list[str], allowed: set[str]) -> str | None:
+def _new_item_message(what: str, item: Any, required: list[str], allowed: set[str]) -> str | None:
     """An item with an id its base lacks and keys missing: most likely a mistyped id, so say both;
-    None when each missing key is a misspelt one (its own error says so)."""
-    what = _ITEM_NAMES.get(tuple(step for step in path if not isinstance(step, int)), "item")
+    None when each missing key is a misspelt one (its own error says so). `what` is what one item of
+    its list is called (the `title` of the schema of its items: "character")."""
     ident, new = item["id"], item.new_item
     missing = [key for key in required if key not in item]
     missing = [key for key in missing if key not in _misspelt(item, allowed, missing)]
@@ -137,7 +131,7 @@ def check(data: Any, schema_name: str, sink: Sink, fallback: Location, top: str 
         if kind == "required" and getattr(err.instance, "new_item", None) is not None:
             if path not in told_new:
                 told_new.add(path)
-                message = _new_item_message(path, err.instance, err.validator_value,
+                message = _new_item_message(err.schema.get("title", "item"), err.instance, err.validator_value,
                                             set(err.schema.get("properties", {})))
                 if message is not None:
                     sink.error("E201", message, loc)
