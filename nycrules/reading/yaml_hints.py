@@ -18,8 +18,9 @@ import re
 
 # `key: |` or `key: >`, with the optional chomping and indentation indicators and a comment.
 _BLOCK_START = re.compile(r"^(?P<indent> *)(?:- +)?(?P<key>[^\s:#][^:#]*?):\s*[|>][0-9+-]*\s*(?:#.*)?$")
-# Keys whose values are effects: a colon there ends an `if` or `for` line, not a text.
-_SCRIPT_KEYS = {"effect", "requires", "action", "bonus", "runner_up", "after_each_round", "phase1", "before_bid", "bid"}
+# An effect's statement that ends its line with a colon (grammar/effects.lark): a colon there is the
+# effect's, not a text's.
+_STATEMENT = re.compile(r"^(?:(?:if|elif|for|repeat)\b.*|else\s*):")
 _KEY = re.compile(r"^ *(?:- +)?[A-Za-z_][A-Za-z0-9_]*:(?: |$)")
 _KEY_VALUE = re.compile(r"^ *(?:- +)?(?P<key>[A-Za-z_][A-Za-z0-9_]*): +(?P<value>[^'\"|>\[{&*!].*)$")
 
@@ -38,7 +39,7 @@ def explain(text: str, problem: str, line: int, column: int) -> tuple[str, int, 
         match = _KEY_VALUE.match(lines[line - 1])
         if match is not None:
             key, value = match.group("key"), match.group("value").rstrip()
-            if key in _SCRIPT_KEYS:
+            if _STATEMENT.match(value):
                 return (f"a colon in an effect written on one line: write it as a block, `{key}: |` with its "
                         f"lines indented below", line, column)
             shown = value if len(value) <= 24 else value[:21] + "..."
