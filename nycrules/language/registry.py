@@ -20,15 +20,17 @@ _SIGNATURE = re.compile(r"^(?P<name>[a-z_][a-z0-9_]*)\((?P<params>.*)\)(?:\s*->\
 CATEGORIES = (
     "numbers and lists",
     "seats and scores",
-    "cards",
-    "characters",
-    "boroughs and skyscrapers",
-    "vessels and prestige",
-    "bidding",
     "choices",
     "log",
     "procedure",
 )
+# A game's order of the categories its rulesets see, its own among these (order_categories).
+_ORDERS: dict[str, tuple[str, ...]] = {}
+
+
+def order_categories(game: str, order: tuple[str, ...]) -> None:
+    """The order a game lists the categories of its rulesets' primitives in (its reference, `rules`)."""
+    _ORDERS[game] = order
 
 
 @dataclass(frozen=True)
@@ -116,11 +118,17 @@ def variants(name: str, game: str | None = None) -> list[Primitive]:
 
 
 def all_primitives(game: str | None = None) -> list[Primitive]:
-    """Every primitive a ruleset of `game` may call, by category: those of the categories listed here in
-    their order (a game's own among them), then a game's own categories."""
+    """Every primitive a ruleset of `game` may call, by category: those of the categories in the game's
+    order (order_categories; else those listed here) in that order, then the others by name."""
     found = [p for ps in _registered().values() for p in ps if p.game is None or p.game == game]
-    return sorted(found, key=lambda p: (p.category not in CATEGORIES, CATEGORIES.index(p.category)
-                                        if p.category in CATEGORIES else 0, p.category, p.name, len(p.params)))
+    order = category_order(game)
+    return sorted(found, key=lambda p: (p.category not in order, order.index(p.category)
+                                        if p.category in order else 0, p.category, p.name, len(p.params)))
+
+
+def category_order(game: str | None = None) -> tuple[str, ...]:
+    """The categories in the order a game lists them (the shared ones, for a game that gives none)."""
+    return _ORDERS.get(game, CATEGORIES) if game is not None else CATEGORIES
 
 
 def names(game: str | None = None) -> list[str]:

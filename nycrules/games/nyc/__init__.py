@@ -5,6 +5,7 @@ part of a ruleset, `part`, part.py), the table `TABLE` (table/), and the agents 
 (`SEATS`: Tom, seats.py) and what its bots know (bots.py, worth.py), both through its part.
 """
 
+from . import hooks  # noqa: F401  (its hook points, first: its checks and primitives read them)
 from . import primitives_bidding, primitives_boroughs, primitives_cards, primitives_characters  # noqa: F401
 from . import primitives_procedure, primitives_seats, primitives_vessels  # noqa: F401  (they register themselves, for its rulesets only)
 from . import types  # noqa: F401  (its value types, named in messages)

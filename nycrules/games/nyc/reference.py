@@ -14,7 +14,7 @@ from ... import primitives  # noqa: F401  (registers the primitives listed here)
 from ...language.dsltypes import describe
 from .types import LISTED
 from ...language.hooks import HOOKS
-from ...language.registry import CATEGORIES, all_primitives
+from ...language.registry import all_primitives, category_order
 from .part import GAME  # the package, imported first, registers its primitives
 
 INTRO = Path(__file__).with_name("dsl_intro.md")  # the prose, with its examples
@@ -52,7 +52,7 @@ def _primitives() -> str:
              "Kinds: *query* gives a value and changes nothing (allowed in `requires`); "
              "*action* changes the game; *choice* asks `me`.", ""]
     prims = all_primitives(GAME)
-    for category in CATEGORIES:
+    for category in category_order(GAME):
         members = [p for p in prims if p.category == category]
         if not members:
             continue
