@@ -52,6 +52,7 @@ class Primitive:
     game: str | None = None  # the game whose rulesets alone may call it (docs/games.md); None: every ruleset
     ends: bool = False  # ends the game at once: only the procedure's own nodes may call it
     counts: bool = False  # its `count` is a count asked for at once, at most limits.MAX_COUNT
+    every_seat: bool = False  # gives every seat once, in an order of its own (a winner's ranking may order it)
 
     @property
     def signature(self) -> str:
@@ -88,7 +89,7 @@ def _split_params(text: str) -> list[str]:
 
 def primitive(signature: str, help: str, category: str, asks: bool = False,
               changes: bool | None = None, game: str | None = None, ends: bool = False,
-              counts: bool = False) -> Callable:
+              counts: bool = False, every_seat: bool = False) -> Callable:
     """Register the decorated function as the implementation of `signature`.
 
     A game's own primitive names its `game` (the package under nycrules/games/ that registers it)
@@ -105,7 +106,7 @@ def primitive(signature: str, help: str, category: str, asks: bool = False,
     def register(fn: Callable) -> Callable:
         prim = Primitive(m.group("name"), tuple(params), returns.replace(" ", "") if returns else None,
                          help, category, fn, asks, returns is None if changes is None else changes, game, ends,
-                         counts)
+                         counts, every_seat)
         _REGISTRY.setdefault(prim.name, []).append(prim)
         return fn
 

@@ -71,14 +71,15 @@ def _drop_headings(nodes: Any) -> None:
 
 
 def build(doc: MDict, scripts: dict[tuple, Script], params: dict, digest: str,
-          reads: dict[tuple, tuple[str, ...]], part: GamePart) -> Ruleset:
+          reads: dict[tuple, tuple[str, ...]], part: GamePart, numbers: tuple[str, ...] = ()) -> Ruleset:
     """The Ruleset of a document that passed every check, with its compiled scripts by their key: the shared
-    sections (steps, procedure, final scoring, winner, action space) and its game's part."""
+    sections (steps, procedure, final scoring, winner, action space) and its game's part; `numbers`: the
+    game's numbers the procedure's expressions see by name."""
     meta = doc["ruleset"]
     return Ruleset(
         id=str(meta["id"]), name=str(meta["name"]), version=meta["version"], digest=digest, params=params,
         steps={k: scripts[("steps", k)] for k in doc.get("steps") or {}},
-        final_scoring=scoring_steps(doc, scripts), procedure=procedure_form.build(doc, scripts, reads),
+        final_scoring=scoring_steps(doc, scripts), procedure=procedure_form.build(doc, scripts, reads, numbers),
         winner=scripts[("winner",)], actions=tuple(plain(region) for region in doc.get("actions") or ()),
         part=part, **winner_parts(doc, scripts))
 

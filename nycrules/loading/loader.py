@@ -178,7 +178,9 @@ def _check_and_compile(doc: MDict, module: Any, game: str, parsed: list[tuple[Sc
         return None
     checker = _type_check(parsed, symbols, sink, game)
     trees = {spec.key: tree for spec, tree in parsed if tree is not None}
-    procedure = procedure_form.ProcedureChecker(doc, trees, checker, sink)
+    numbers, own_steps = getattr(module, "procedure_numbers", None), getattr(module, "own_steps", None)
+    procedure = procedure_form.ProcedureChecker(doc, trees, checker, sink, numbers(doc) if numbers else None,
+                                                own_steps(doc) if own_steps else ())
     try:
         procedure.run()
     except RecursionError:
@@ -196,7 +198,7 @@ def _check_and_compile(doc: MDict, module: Any, game: str, parsed: list[tuple[Sc
     part = module.part(doc, folder, sink, sources, scripts)
     if part is None or sink:
         return None
-    ruleset = build(doc, scripts, params, digest_with(doc, part), procedure.reads, part)
+    ruleset = build(doc, scripts, params, digest_with(doc, part), procedure.reads, part, tuple(procedure.numbers))
     ruleset.procedure.compiled["codes"] = compiler.codes  # the procedure's code joins the rules' (procedure_code.py)
     _warn_unnumbered(checker, sink, getattr(module, "NUMBERED", None))
     _warn_unkeyed(checker, sink, getattr(module, "QUESTION_KEYS", None))

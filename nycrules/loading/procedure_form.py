@@ -12,11 +12,12 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..language import dsltypes as T
 from ..language import nodes as n
 from ..language.checker import Checker
+from ..language.registry import all_primitives
 from ..language.scope import CheckContext
 from ..diagnostics import Location, Sink
 from ..limits import MAX_COUNT
@@ -43,22 +44,6 @@ class Spec:
     text: Any
     kind: str
     label: str
-
-
-def game_number_names(doc: MDict) -> dict[str, str]:
-    """The `game:` numbers the procedure sees by name, with their types (a seat's own ones excluded)."""
-    game = doc.get("game")
-    names: dict[str, str] = {}
-    if not isinstance(game, dict):
-        return names
-    for key, value in game.items():
-        if key == "exchanges_per_turn":  # worked out for a seat (`me`) on its bidding turn
-            continue
-        if isinstance(value, list):
-            names[str(key)] = "list[str]"
-        elif not isinstance(value, bool) and isinstance(value, (int, str)):
-            names[str(key)] = "int"
-    return names
 
 
 def _nodes(doc: MDict) -> Iterator[tuple[tuple, Any]]:
@@ -136,18 +121,23 @@ def specs(doc: MDict) -> Iterator[Spec]:
         yield Spec(("winner",), winner, "expression", "winner")
 
 
-# Lists that hold every seat once: the seats, and those lists put in another order.
-_ALL_SEATS = {"seats", "seats_by_press"}
+# Lists that hold every seat once: the seats (primitives registered as giving every seat), and those
+# lists put in another order.
 _REORDERED = {"sort_by", "reversed"}
 
 
-def _ranks_every_seat(tree: Any) -> bool:
+def _every_seat(game: str | None) -> list[str]:
+    """The primitives a ruleset of the game may call that give every seat once, by name."""
+    return sorted({p.name for p in all_primitives(game) if p.every_seat})
+
+
+def _ranks_every_seat(tree: Any, game: str | None) -> bool:
     """Whether an expression surely gives every seat (so the ranking names a winner in every game)."""
     if not isinstance(tree, n.Call):
         return False
-    if tree.func in _ALL_SEATS:
+    if tree.func in _every_seat(game):
         return not tree.args
-    return tree.func in _REORDERED and bool(tree.args) and _ranks_every_seat(tree.args[0])
+    return tree.func in _REORDERED and bool(tree.args) and _ranks_every_seat(tree.args[0], game)
 
 
 def _label(node: dict, path: tuple) -> str:
@@ -158,28 +148,30 @@ def _label(node: dict, path: tuple) -> str:
 class ProcedureChecker:
     """Checks the tree: the shape of each node, the names in scope, bounds; types through the Checker."""
 
-    def __init__(self, doc: MDict, trees: dict[tuple, Any], checker: Checker, sink: Sink):
+    def __init__(self, doc: MDict, trees: dict[tuple, Any], checker: Checker, sink: Sink,
+                 numbers: dict[str, str] | None = None, own_steps: Iterable[str] = ()):
+        """`numbers`: the game's numbers its expressions see by name, with their types; `own_steps`: the
+        steps of the game's own sections a node may `run` beside the ruleset's `steps:`."""
         self.doc, self.trees, self.checker, self.sink = doc, trees, checker, sink
         self.ids: dict[str, Location] = {}
         self.reads: dict[tuple, tuple[str, ...]] = {}  # per effect leaf: the names of the scope it reads
+        self.numbers = dict(numbers or {})
         steps = doc.get("steps") if isinstance(doc.get("steps"), dict) else {}
-        tom = doc.get("tom") if isinstance(doc.get("tom"), dict) else {}
-        tom_steps = tom.get("steps") if isinstance(tom.get("steps"), dict) else {}
-        self.steps = set(steps)
-        self.tom_steps = set(tom_steps) | {key for key in ("phase1", "before_bid", "bid") if key in tom}
+        self.steps = set(steps) | set(own_steps)
 
     def run(self) -> None:
         proc = self.doc.get("procedure")
-        scope = game_number_names(self.doc)
+        scope = self.numbers
         for part in PARTS:
             self._list(proc[part], ("procedure", part), dict(scope))
         if "winner" in self.doc:
             self._expr(("winner",), CheckContext({}, pure=True, what="the winner's ranking"), "list[seat]")
             tree = self.trees.get(("winner",))
-            if tree is not None and not _ranks_every_seat(tree):
-                self._error("E408", "the winner's ranking must hold every seat: order seats() or seats_by_press() "
-                                    "with sort_by (and reversed); a filter, first, concat and the like may leave "
-                                    "nobody to name as the winner", tree.loc)
+            if tree is not None and not _ranks_every_seat(tree, self.checker.game):
+                every = " or ".join(f"{name}()" for name in _every_seat(self.checker.game))
+                self._error("E408", f"the winner's ranking must hold every seat: order {every} with sort_by (and "
+                                    "reversed); a filter, first, concat and the like may leave nobody to name as the "
+                                    "winner", tree.loc)
             self._expr(("winner", "by"), CheckContext({"me": "seat"}, pure=True, what="the winner's keys"),
                        "list[int]")
 
@@ -271,8 +263,8 @@ class ProcedureChecker:
 
     def _run(self, node: MDict, scope: dict[str, str]) -> None:
         name, where = node["run"], node.value_locs["run"]
-        if name not in self.steps and name not in self.tom_steps:
-            close = difflib.get_close_matches(str(name), sorted(self.steps | self.tom_steps), n=1)
+        if name not in self.steps:
+            close = difflib.get_close_matches(str(name), sorted(self.steps), n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             self._error("E409", f"unknown step '{name}' (the steps are written in `steps:`){hint}", where)
         if scope.get("me") != "seat":
@@ -323,8 +315,10 @@ def _names(tree: Any) -> set[str]:
     return found
 
 
-def build(doc: MDict, scripts: dict[tuple, Script], reads: dict[tuple, tuple[str, ...]]) -> Procedure:
-    """The checked tree as frozen nodes: one table, node 0 and 1 the `setup` and `play` lists."""
+def build(doc: MDict, scripts: dict[tuple, Script], reads: dict[tuple, tuple[str, ...]],
+          numbers: tuple[str, ...] = ()) -> Procedure:
+    """The checked tree as frozen nodes: one table, node 0 and 1 the `setup` and `play` lists; `numbers`
+    are the game's numbers its expressions see by name (ProcedureChecker)."""
     table: list[ProcNode | None] = [None, None]
     by_id: dict[str, int] = {}
 
@@ -361,7 +355,7 @@ def build(doc: MDict, scripts: dict[tuple, Script], reads: dict[tuple, tuple[str
                                rule=None, title=None, section=None, children=children, effect=None, run=None,
                                reads=())
     nodes = tuple(node for node in table if node is not None)
-    return Procedure(nodes=nodes, by_id=by_id, numbers=tuple(game_number_names(doc)))
+    return Procedure(nodes=nodes, by_id=by_id, numbers=numbers)
 
 
 def _template(node: MDict, path: tuple, key: str, scripts: dict[tuple, Script]) -> Template | None:

@@ -14,7 +14,7 @@ from . import inline
 C = "seats and scores"
 
 
-@primitive("seats() -> list[seat]", "Every seat, in seat (clockwise) order.", C)
+@primitive("seats() -> list[seat]", "Every seat, in seat (clockwise) order.", C, every_seat=True)
 @inline("list(f.game.seats)")
 def seats(f: Any) -> list:
     return list(f.game.seats)

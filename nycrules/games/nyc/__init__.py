@@ -11,9 +11,10 @@ from . import primitives_procedure, primitives_seats, primitives_vessels  # noqa
 from . import types  # noqa: F401  (its value types, named in messages)
 from . import table as TABLE  # what it gives the table (nycrules/table/game_hooks.py)
 from .part import NUMBERED, part
-from .ruleset_check import RULESET_SCHEMA, looks_like_a_mod, names, scripts, symbols, values
+from .ruleset_check import (RULESET_SCHEMA, looks_like_a_mod, names, own_steps, procedure_numbers, scripts, symbols,
+                            values)
 from .seats import SEATS
 from . import scenario as SCENARIO  # its table set by hand, for rule testers (nycrules/scenario.py)
 
-__all__ = ["NUMBERED", "RULESET_SCHEMA", "SCENARIO", "SEATS", "TABLE", "looks_like_a_mod", "names", "part", "scripts",
-           "symbols", "values"]
+__all__ = ["NUMBERED", "RULESET_SCHEMA", "SCENARIO", "SEATS", "TABLE", "looks_like_a_mod", "names", "own_steps", "part",
+           "procedure_numbers", "scripts", "symbols", "values"]

@@ -15,7 +15,8 @@ GAME = "nyc"  # its rulesets alone may call these
 C = "seats and scores"
 
 
-@primitive("seats_by_press() -> list[seat]", "Every seat, from the one farthest ahead on the press track.", C, game=GAME)
+@primitive("seats_by_press() -> list[seat]", "Every seat, from the one farthest ahead on the press track.", C,
+           game=GAME, every_seat=True)
 def seats_by_press(f: Any) -> list:
     return seats_in_press_order(f.game)
 

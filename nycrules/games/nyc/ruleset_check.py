@@ -19,7 +19,8 @@ RULESET_SCHEMA = "ruleset.schema.json"
 # The sections a whole ruleset has and a mod usually leaves to its base.
 _WHOLE_RULESET = ("ruleset", "components", "game", "steps", "bidding", "final_scoring")
 
-__all__ = ["RULESET_SCHEMA", "looks_like_a_mod", "names", "scripts", "symbols", "values"]
+__all__ = ["RULESET_SCHEMA", "looks_like_a_mod", "names", "own_steps", "procedure_numbers", "scripts", "symbols",
+           "values"]
 
 
 def symbols(doc: MDict, folder: Path, sink: Sink, sources: SourceTexts) -> Symbols:
@@ -60,3 +61,27 @@ def looks_like_a_mod(doc: MDict, sink: Sink) -> bool:
                        f"`extends: nyc` (shipped rulesets: {', '.join(shipped_rulesets())}), a whole ruleset "
                        "has every section", doc.loc)
     return True
+
+
+def procedure_numbers(doc: MDict) -> dict[str, str]:
+    """The `game:` numbers the procedure sees by name, with their types (a seat's own ones excluded)."""
+    game = doc.get("game")
+    names: dict[str, str] = {}
+    if not isinstance(game, dict):
+        return names
+    for key, value in game.items():
+        if key == "exchanges_per_turn":  # worked out for a seat (`me`) on its bidding turn
+            continue
+        if isinstance(value, list):
+            names[str(key)] = "list[str]"
+        elif not isinstance(value, bool) and isinstance(value, (int, str)):
+            names[str(key)] = "int"
+    return names
+
+
+def own_steps(doc: MDict) -> set[str]:
+    """Tom's steps a procedure's node may run beside the ruleset's (his phase I, before-the-bid and bid
+    rules among them)."""
+    tom = doc.get("tom") if isinstance(doc.get("tom"), dict) else {}
+    steps = tom.get("steps") if isinstance(tom.get("steps"), dict) else {}
+    return set(steps) | {key for key in ("phase1", "before_bid", "bid") if key in tom}
