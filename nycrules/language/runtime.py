@@ -30,8 +30,8 @@ class Frame:
 
 
 class Fixed:
-    """A component whose runtime value is the same in every game (the id of a card type, a vessel kind or
-    a colour): compiled rules hold the value itself, where other components are looked up in the game."""
+    """A component whose runtime value is the same in every game (the id of a card type or of another
+    kind of thing): compiled rules hold the value itself, where other components are looked up in the game."""
 
     __slots__ = ("value",)
 
@@ -64,14 +64,14 @@ def check_count(f: "Frame", count: int, what: str, loc: Location | None = None) 
 
 
 def check_not_negative(f: "Frame", amount: int, what: str) -> int:
-    """An amount of things a rule moves (cards, dollars, skyscrapers): never below zero."""
+    """An amount of things a rule moves (cards, money, buildings): never below zero."""
     if amount < 0:
         raise rule_failed(f, f"{what} {amount}: it cannot be negative")
     return amount
 
 
 def check_stored(f: "Frame", value: int, what: str) -> int:
-    """A number the game keeps (points, dollars) or a rule makes (a sum): within limits.MAX_INT."""
+    """A number the game keeps (points, money) or a rule makes (a sum): within limits.MAX_INT."""
     if -MAX_INT <= value <= MAX_INT:
         return value
     raise rule_failed(f, f"{what} {value}, beyond the limit of 10^18")

@@ -42,7 +42,7 @@ def require(f: Any, condition: bool, message: str, *values: Any) -> None:
 
 
 def not_negative(f: Any, value: int, what: str) -> int:
-    """An amount a rule moves (dollars, cards, skyscrapers): a negative one is a located error."""
+    """An amount a rule moves (money, cards, buildings): a negative one is a located error."""
     return check_not_negative(f, value, what)
 
 

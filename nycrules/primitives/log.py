@@ -9,12 +9,12 @@ from ..language.registry import primitive
 from ..language.runtime import spend_text
 
 
-@primitive("note(text: str)", "Write a line in the game log for `me` (Tom uses it to explain his steps); told to people "
+@primitive("note(text: str)", "Write a line in the game log for `me` (an automa explains its steps so); told to people "
            "after the action just before it, as its reason.", "log")
 def note(f: Any, text: str) -> None:
     f.game.emit(f.vars.get("me"), spend_text(f, text), "note")
 
 
-@primitive("note(text: str, value: T)", "Write a line with a value, such as the borough Tom chose.", "log")
+@primitive("note(text: str, value: T)", "Write a line with a value, such as the place an automa chose.", "log")
 def note_value(f: Any, text: str, value: Any) -> None:
     f.game.emit(f.vars.get("me"), spend_text(f, f"{text}: {describe(value)}"), "note")
