@@ -54,10 +54,6 @@ Running rules
 - MAX_COUNT: a count a rule asks for at once: cards drawn, reserve size, pairs dealt, `repeat` turns,
   `at_most` passes of turns (a number written there is checked by validate).
 - MAX_DECISIONS: decisions of one game (a save holding more is refused; a game never needs them).
-- MAX_BID_SETS: different sets of hand cards a seat could bid at once (each is tabled; the shipped
-  game needs at most 432, with 11 cards in a hand).
-- MAX_BID_CARDS: cards a bid counts for (a card played as N cards counts N): the counts of a bid are
-  kept in 16 bits each, and a hand adds at most MAX_GAME_NUMBER * 10 cards to them.
 - MAX_PROCEDURE_STEPS: nodes entered, turns weighed and leaves run by the procedure in one game
   (or one run of a part of it); a shipped game takes about 1,000.
 
@@ -111,8 +107,6 @@ MAX_RULE_TEXT_BYTES = 50_000_000
 MAX_GAME_STEPS = 5_000_000
 MAX_HOOK_DEPTH = 30
 MAX_DECISIONS = 100_000
-MAX_BID_SETS = 50_000
-MAX_BID_CARDS = 50_000
 MAX_PROCEDURE_STEPS = 1_000_000
 
 MAX_NAME_CHARS = 20

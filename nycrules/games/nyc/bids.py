@@ -15,7 +15,7 @@ from typing import Mapping
 
 from ...language.runtime import Frame
 from ...diagnostics import RuleRuntimeError
-from ...limits import MAX_BID_SETS
+from .limits import MAX_BID_SETS
 from ...engine.model import Ruleset
 from ...engine.state import Card, Game, Seat
 from . import mechanics
@@ -225,14 +225,14 @@ _MOST_TABLED = 2_000_000  # about 250 MB of tables at most
 
 
 def _check_size(game: Game, hand: list[Card], held: dict[str, int]) -> None:
-    """Refuse a hand allowing more sets of cards than limits.MAX_BID_SETS: each would be tabled."""
+    """Refuse a hand allowing more sets of cards than MAX_BID_SETS (games/nyc/limits.py): each would be tabled."""
     sets = 1
     for n in held.values():
         sets *= n + 1
         if sets > MAX_BID_SETS:
             seat = next((s for s in game.seats if s.hand is hand), None)
             raise RuleRuntimeError(f"a hand of {len(hand)} cards allows more than {MAX_BID_SETS} different bids; "
-                                   "that is far beyond what a game needs (limits.MAX_BID_SETS)", game.where,
+                                   "that is far beyond what a game needs (MAX_BID_SETS in docs/ruleset.md)", game.where,
                                    game.rule, seat.name if seat else None, game.decisions_taken)
 
 

@@ -8,7 +8,7 @@ from ...engine import ops
 from .bids import bid_value as value_of_bid, value_to_win as needed_to_win
 from ...language.runtime import rule_failed
 from ...engine.state import Card, Seat
-from ...limits import MAX_BID_CARDS
+from .limits import MAX_BID_CARDS
 from ...language.registry import primitive
 from ...primitives import count as check_count, inline, not_negative, require
 
