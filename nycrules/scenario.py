@@ -29,9 +29,9 @@ from .engine.decisions import Decision
 from .engine.model import Ruleset
 from .engine.setup import SeatSpec, new_game
 from .engine.state import Game
+from .loading.other_games import DEFAULT_GAME
 
 __all__ = ["table", "answer", "assert_answered", "texts", "run_part", "Scripted", "Unexpected"]
-DEFAULT_GAME = "nyc"  # the game of the default ruleset, whose own helpers this module gives by name
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida"]
 

@@ -13,13 +13,10 @@ from typing import Any, Iterable
 
 from typer.core import TyperCommand, TyperGroup
 
-DEFAULT_GAME = "nyc"  # the game of the default ruleset, the shipped rulesets/nyc (no `game:` key)
-
-
 @lru_cache(maxsize=1)
 def words() -> dict[str, str]:
     """Each `{word}` of the help texts, in the default game's words."""
-    from ..loading.other_games import game_module
+    from ..loading.other_games import DEFAULT_GAME, game_module
 
     game = game_module(DEFAULT_GAME)
     kinds = getattr(game, "SEATS", ())
