@@ -25,7 +25,7 @@ from .setup import game_number, step_for
 from .copying import Copied, copy_value
 from .state import Game
 from .effect_task import EffectTask
-from .tasks import PUSHED, Task, drive, run_now
+from .tasks import Task, drive, run_now, run_pushed
 
 class Place(Copied):
     """One node under way: `step` of its body runs next; a loop's `items` and position; the names in
@@ -308,13 +308,7 @@ def leaf_body(game: Game, node: ProcNode, scope: dict[str, Any], rule: str) -> A
             raise rule_failed(Frame(game, variables), f"step '{node.run}' has no version for {seat.name} "
                                                       "(it is written only for some seats)", node.loc)
     if script.program is not None:
-        task = EffectTask(game, script, variables, rule)
-        game.stack.append(task)
-        out = task.step(game, None)
-        if out is PUSHED or isinstance(out, Decision):
-            return out
-        game.stack.pop()  # done without waiting
-        return None
+        return run_pushed(game, EffectTask(game, script, variables, rule))
     run_script(game, script, variables, rule)  # it spends from the game's budget of steps
     return None
 
@@ -335,12 +329,7 @@ def call_result(game: Game, node: ProcNode, out: Any, scope: dict[str, Any], rul
     (what its step gave), or its question with an effect's task waiting for the answer under it
     (the question); else None (it is done)."""
     if isinstance(out, Task):
-        game.stack.append(out)
-        out = out.step(game, None)  # as `drive` would run it next, without going back there first
-        if out is PUSHED or isinstance(out, Decision):
-            return out
-        game.stack.pop()  # done without waiting (the cursor reads no result)
-        return None
+        return run_pushed(game, out)  # as `drive` would run it next, without going back there first
     if isinstance(out, Decision):  # a question of its own: an effect's task waits for its answer
         task = EffectTask(game, node.effect, {name: scope[name] for name in node.reads}, rule)
         task.begin(game)

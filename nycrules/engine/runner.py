@@ -328,43 +328,43 @@ class Session(ResearchMethods):
             self._over = True  # a rule failed or the player interrupted: this game cannot go on
             raise
 
-    def _answer(self, game: Game, decision: Decision) -> int | None:
-        """The answer of the replay, the seat's agent or its game's rules; None when the caller answers."""
-        position = len(self.record)
+    def _answered(self, game: Game, decision: Decision) -> int | None:
+        """The answer of the replay, the seat's agent or its game's rules, noted as taken (`_noted`, written
+        out: it runs at every decision of a game); None when the caller answers (nothing is noted)."""
+        record = self.record
+        position = len(record)
         if position < len(self.replay):
             index = self.replay[position]
             if not 0 <= index < decision.count:
                 raise ReplayMismatch(f"decision {position + 1} of the record has no option {index + 1} "
                                      f"(that decision offers {decision.count})")
-            return index
-        if position == self._pause_at:
+        elif position == self._pause_at:
             return None
-        agent = self.agents.get(decision.seat.index)
-        if agent is not None:
-            self._pending = decision  # while the agent thinks, the game waits at this decision (its copies)
-            try:
-                if not isinstance(agent, EngineAgent):
-                    index = self._ask(agent, decision, position)
-                else:
-                    index = agent.choose(self, decision)  # a built-in bot, asked inline
-                    if type(index) is not int or not 0 <= index < decision.count:
-                        index = checked_answer(index, decision, position, agent)
-            except AgentError:
-                raise  # the agent gave no answer: the game still waits at its decision (_pending)
-            except BaseException:
+        else:
+            agent = self.agents.get(decision.seat.index)
+            if agent is not None:
+                self._pending = decision  # while the agent thinks, the game waits at this decision (its copies)
+                try:
+                    if not isinstance(agent, EngineAgent):
+                        index = self._ask(agent, decision, position)
+                    else:
+                        index = agent.choose(self, decision)  # a built-in bot, asked inline
+                        if type(index) is not int or not 0 <= index < decision.count:
+                            index = checked_answer(index, decision, position, agent)
+                except AgentError:
+                    raise  # the agent gave no answer: the game still waits at its decision (_pending)
+                except BaseException:
+                    self._pending = None
+                    raise
                 self._pending = None
-                raise
-            self._pending = None
-            return index
-        if decision.seat.kind in self._by_rules:
-            return 0  # its game's rules decide for it; a rule that still asks it gets the first option
-        return None
-
-    def _answered(self, game: Game, decision: Decision) -> int | None:
-        """`_answer`, noted as taken (`_noted`) when there is one (for `drive`, which takes it)."""
-        index = self._answer(game, decision)
-        if index is not None:
-            self._noted(decision, index)
+            elif decision.seat.kind in self._by_rules:
+                index = 0  # its game's rules decide for it; a rule that still asks it gets the first option
+            else:
+                return None
+        record.append(index)
+        self.history.append((decision.seat.index, index, decision.count))
+        if self.observer is not None:
+            self.observer(self.state, decision, index)
         return index
 
     def _taken(self, decision: Decision, index: int) -> Any:

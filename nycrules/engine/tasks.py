@@ -14,7 +14,9 @@ from where the original stands without running anything again.
 - PUSHED: it put a task above itself, whose result comes back as `value`;
 - anything else: the task is done and that is its result.
 `drive` runs the stack until a decision waits for someone outside, or the game ends.
-Nothing of a game under way is on the Python stack between two decisions.
+Where a session's agent answers at once, the procedure goes on from its own code (`run_pushed`)
+rather than from its cursor; still, at every decision the stack and the table alone say where the
+game stands: a copy made there goes on from them, with nothing of the Python stack.
 """
 
 from __future__ import annotations
@@ -105,6 +107,11 @@ class GameOver(BaseException):  # not an error: code catching failures lets it p
     """`end_game()` was called: every task under way stops, the game is over (caught by the outermost drive)."""
 
 
+# The answerer of each game a session's `drive` runs now (by id: a copy is another game, with none), for
+# `run_pushed`; None while a nested drive runs (its decisions are its own chooser's) or chance is sampled.
+_answering: dict[int, Callable[[Game, Decision], int | None] | None] = {}
+
+
 def drive(game: Game, value: Any = None, floor: int = 0,
           answer: Callable[[Game, Decision], int | None] | None = None) -> Any:
     """Run the tasks above `floor` until all are done (their last result is given back) or, when
@@ -112,47 +119,90 @@ def drive(game: Game, value: Any = None, floor: int = 0,
     `game.waiting` and None is given back; call again with `answered(...)`'s value.
 
     `answer(game, decision)`, if given, is asked first (a session's agents, engine/runner.py): the
-    index of the option taken, noted as taken (`answered`), or None for a decision that waits."""
+    index of the option taken, noted as taken (`answered`), or None for a decision that waits (it
+    may be asked again about the same decision: a None changes nothing)."""
     stack = game.stack
     watch = None if floor else game.chance  # a sampler of outcomes marks the points between steps (chance.py)
-    while len(stack) > floor:
-        if watch is not None:
-            watch.between_steps(game, value)
-        try:
-            out = stack[-1].step(game, value)
-        except GameOver:
-            if floor:
-                raise  # up to the drive of the whole game, through the tasks under this one
-            stack.clear()
-            return None
+    key = id(game)
+    before = _answering.get(key)
+    _answering[key] = answer if watch is None else None
+    try:
+        while len(stack) > floor:
+            if watch is not None:
+                watch.between_steps(game, value)
+            try:
+                out = stack[-1].step(game, value)
+            except GameOver:
+                if floor:
+                    raise  # up to the drive of the whole game, through the tasks under this one
+                stack.clear()
+                return None
+            if out is PUSHED:
+                value = None
+                continue
+            if isinstance(out, Decision):
+                if out.count > 1 and game.keeper is None:  # the usual case: asked as it is (see `offered`)
+                    asked = out
+                else:
+                    asked, value = offered(game, out)
+                    if asked is None:
+                        continue
+                if answer is not None:
+                    index = answer(game, asked)
+                    if index is not None:
+                        if game.keeper is None:  # `answered`, written out for the usual case
+                            game.decisions_taken += 1
+                            value = asked.value(index)
+                        else:
+                            value = answered(game, asked, index)
+                        continue
+                chooser = game.chooser
+                if chooser is None:  # someone outside answers: the game waits here
+                    game.waiting = asked
+                    return None
+                value = answered(game, asked, chooser(game, asked))
+                continue
+            stack.pop()
+            value = out
+        return value
+    finally:
+        if before is None:
+            del _answering[key]
+        else:
+            _answering[key] = before
+
+
+def run_pushed(game: Game, task: Task) -> Any:
+    """Put a task on the stack above the one running (the procedure's cursor) and run it: None when it
+    is done (taken off), else what the step that waits gave, for the task under it to give up to `drive`.
+    In a game that a session's `drive` runs, the usual decisions on the way (more than one option, no
+    keeper) are answered at once by its answerer, as `drive` would answer them, so the procedure goes on
+    from where it is rather than from its cursor; any other decision waits for `drive`."""
+    stack = game.stack
+    floor = len(stack)
+    stack.append(task)
+    answer = _answering.get(id(game))
+    value = None
+    while True:
+        out = stack[-1].step(game, value)
         if out is PUSHED:
+            if answer is None:
+                return out
             value = None
             continue
         if isinstance(out, Decision):
-            if out.count > 1 and game.keeper is None:  # the usual case: asked as it is (see `offered`)
-                asked = out
-            else:
-                asked, value = offered(game, out)
-                if asked is None:
-                    continue
-            if answer is not None:
-                index = answer(game, asked)
-                if index is not None:
-                    if game.keeper is None:  # `answered`, written out for the usual case
-                        game.decisions_taken += 1
-                        value = asked.value(index)
-                    else:
-                        value = answered(game, asked, index)
-                    continue
-            chooser = game.chooser
-            if chooser is None:  # someone outside answers: the game waits here
-                game.waiting = asked
-                return None
-            value = answered(game, asked, chooser(game, asked))
+            if answer is None or out.count <= 1 or game.keeper is not None:
+                return out
+            index = answer(game, out)
+            if index is None:
+                return out
+            game.decisions_taken += 1
+            value = out.value(index)
             continue
         stack.pop()
+        if len(stack) == floor:
+            return None
         value = out
-    return value
 
 
 def ask_again(game: Game) -> tuple[Decision | None, Any]:
