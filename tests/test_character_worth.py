@@ -1,5 +1,6 @@
 """Bots judge a character by what it does in the game at hand, not by its printed value."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ from nycrules.engine.decisions import Decision
 from nycrules.games.nyc.state import Tile
 from nycrules.loading.loader import load_ruleset
 from nycrules.agents.search import MCTSAgent
+from nycrules.engine.snapshot import _Writer
+from nycrules.games.nyc import worth
 from nycrules.games.nyc.worth import Judge
 
 # Planted in a mod: a cheap character with a large effect, and a costly one with none.
@@ -74,3 +77,40 @@ def test_bots_hire_the_planted_character_in_a_game(planted, bot):
     game = nycrules.new_game(["Ann", "bot:greedy"], seed=55, ruleset=planted, log_events=False)
     decision = hire_decision(game)
     assert decision.value(bot.choose(game, decision)).char.id == STRONG
+
+
+def _table(state):
+    return json.dumps(_Writer(state.ruleset).value(state), sort_keys=True)
+
+
+@pytest.mark.parametrize("seed, in_place_at_least", [(1, 1000), (7, 30)])
+def test_a_final_scoring_that_only_counts_points_is_tried_on_the_table_itself_with_the_same_result(
+        monkeypatch, seed, in_place_at_least):
+    """final_points runs a scoring that changes nothing but points on the table itself, putting
+    everything back (no copy of the boroughs it reads); it gives what the trial on a copy gives,
+    through a whole game, with or without each character on offer, and leaves the table (its log too)
+    as it was. Ann and Bob start with no set (37-42, which return vessels) in seed 1, each with one in
+    seed 7; Toms' own scoring steps do more than count points."""
+    game = nycrules.new_game(["Ann", "bot:random", "tom", "tom"], seed=seed)
+    state, bot = game.state, GreedyAgent(seed)
+    in_place = []
+    monkeypatch.setattr(worth, "_scored_in_place", _noting(worth._scored_in_place, in_place))
+    while not game.is_over():
+        decision = game.decision()
+        before = _table(state)
+        for seat in state.seats:
+            for extra in [None, *state.tiles[::5]]:
+                placed = worth.final_points(state, seat, extra)
+                with monkeypatch.context() as plain:
+                    plain.setattr(worth, "_only_scores", lambda *args: False)
+                    assert worth.final_points(state, seat, extra) == placed
+        assert _table(state) == before
+        game.apply(bot.choose(game, decision))
+    assert len(in_place) >= in_place_at_least
+
+
+def _noting(fn, calls):
+    def noted(*args):
+        calls.append(args)
+        return fn(*args)
+    return noted

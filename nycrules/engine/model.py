@@ -21,6 +21,9 @@ class Script:
     # The effect as a program that can stop at a decision and go on (resumable.py), for an effect
     # that may wait for one; None for one that cannot (it runs whole, by `run`).
     program: Any = field(default=None, compare=False, repr=False)
+    # What it may do besides reading the game (language/call_rules.py `acts`): the primitives it calls
+    # that change the game or ask, and `hook NAME` for each hook it fires.
+    acts: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -47,3 +47,26 @@ def key_of(prim: Primitive, call: n.Call) -> str | None:
         return ""
     arg = call.args[names.index("key")]
     return arg.value if isinstance(arg, n.String) else None
+
+
+def acts(tree: object, calls: dict[int, Primitive]) -> frozenset[str]:
+    """What running this script may do besides reading the game: the names of the primitives it calls
+    that change the game or ask a seat, and `hook NAME` for each hook it fires (a bot tries a script
+    that only reads on the table itself, games/nyc/worth.py)."""
+    found: set[str] = set()
+    stack = [tree]
+    while stack:  # a stack, not recursion: the tree may be as deep as the parser allows
+        node = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend(node)
+            continue
+        if isinstance(node, n.Hook):
+            found.add(f"hook {node.name}")
+        elif isinstance(node, n.Call):
+            prim = calls.get(id(node))
+            if prim is None or prim.changes or prim.asks:
+                found.add(node.func)
+        fields = getattr(node, "__dataclass_fields__", None)
+        if fields is not None:
+            stack.extend(getattr(node, name) for name in fields if name != "loc")
+    return frozenset(found)

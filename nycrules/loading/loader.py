@@ -25,6 +25,7 @@ from .build import build, digest_with, plain
 from ..diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
 from ..engine.model import Ruleset, Script
 from ..language import nodes as n
+from ..language.call_rules import acts
 from ..language.checker import Checker
 from ..language.scope import Symbols
 from ..language.compiler import Compiler
@@ -226,7 +227,7 @@ def compile_scripts(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], compiler: 
             run = (lambda value: (lambda f: value))(tree)
         else:
             run = compiler.expr(tree)
-        scripts[spec.key] = Script(spec.label, str(spec.text), loc, run, program)
+        scripts[spec.key] = Script(spec.label, str(spec.text), loc, run, program, acts(tree, checker.calls))
     return None if sink else scripts
 
 

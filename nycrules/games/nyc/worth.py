@@ -67,6 +67,8 @@ def holdings(game: Game, seat: Any, memo: dict[int, Any] | None = None) -> float
 def final_points(game: Game, seat: Seat, extra: Tile | None = None) -> int:
     """The seat's points after its final scoring on the table as it stands (on a copy), with `extra`
     in its company if given."""
+    if _only_scores(game, seat, extra):
+        return _scored_in_place(game, seat, extra)
     trial, memo = trial_copy(game)
     trial.chooser = _first_option
     me = memo[id(seat)]
@@ -78,6 +80,84 @@ def final_points(game: Game, seat: Seat, extra: Tile | None = None) -> int:
     except NycRulesError:
         return seat.points  # a scoring that fails on the copy shows when the game really ends
     return me.points
+
+
+# Primitives that change nothing but seats' points and their final scoring categories, which
+# _scored_in_place puts back (primitives/seats.py).
+SCORES_ONLY = frozenset(("gain_points",))
+
+
+def _only_scores(game: Game, seat: Seat, extra: Tile | None) -> bool:
+    """Whether the seat's final scoring (with `extra` in its company) changes nothing but points: its
+    steps call no primitive that changes the game but those of SCORES_ONLY and ask nothing, and each
+    of the seat's characters acting at a hook they fire acts at an automatic one and does the same
+    (hooks fired from those count as changes: the plain trial on a copy takes them)."""
+    hooks = _scoring_hooks(game, seat)
+    if hooks is None:
+        return False
+    if hooks:
+        for tile in seat.company if extra is None else [*seat.company, extra]:
+            char = tile.char
+            if char.when in hooks and (HOOKS[char.when].mode != "automatic" or not char.effect.acts <= SCORES_ONLY):
+                return False
+    return True
+
+
+def _scoring_hooks(game: Game, seat: Seat) -> frozenset[str] | None:
+    """The hooks the seat's final scoring steps fire (Tom's own steps for a Tom), or None when a step
+    may change more than points by itself; worked out once per ruleset for Toms and once for others."""
+    ruleset = game.ruleset
+    key = ("final scoring hooks", seat.is_tom)
+    if key not in ruleset.setup_cache:
+        hooks: set[str] | None = set()
+        for step in ruleset.final_scoring:
+            for act in ruleset.part.for_seat(game, seat, step.effect, "final_scoring", step.id).acts:
+                if act.startswith("hook "):
+                    hooks.add(act[5:])  # nothing happens there unless a character of the seat acts there
+                elif act not in SCORES_ONLY:
+                    hooks = None
+                    break
+            if hooks is None:
+                break
+        ruleset.setup_cache[key] = None if hooks is None else frozenset(hooks)
+    return ruleset.setup_cache[key]
+
+
+def _scored_in_place(game: Game, seat: Seat, extra: Tile | None) -> int:
+    """final_points for a scoring that changes nothing but points (_only_scores): run on the table
+    itself, whose points, categories and rule-run counters are put back after, rather than on a copy
+    (copying the boroughs and the press track it reads cost more than scoring them)."""
+    kept = [(other, other.points, dict(other.scores)) for other in game.seats]
+    points, uses = seat.points, dict(seat.uses)  # an automatic hook counts its characters' uses
+    stack, game.stack = game.stack, []  # the scoring runs from an empty stack, as on a copy (trial_copy)
+    counters = (game.text_left, game.steps_left, game.hook_depth, game.scoring_step, game.log_events,
+                game.rule, game.where, game.chance, None if game.budget is None else game.budget.steps)
+    game.log_events, game.chance = False, None  # no log, and no sampler of chance watching (tasks.drive)
+    if extra is not None:
+        seat.company.append(Tile(-1, extra.char))
+    try:
+        for step in game.ruleset.final_scoring:
+            score_step(game, step, seat)
+        scored = seat.points
+    except NycRulesError:
+        scored = points  # a scoring that fails shows when the game really ends
+    finally:
+        if extra is not None:
+            seat.company.pop()
+        for other, before, scores in kept:  # the dicts kept as they are: others may hold them
+            other.points = before
+            if other.scores != scores:
+                other.scores.clear()
+                other.scores.update(scores)
+        if seat.uses != uses:
+            seat.uses.clear()
+            seat.uses.update(uses)
+        (game.text_left, game.steps_left, game.hook_depth, game.scoring_step, game.log_events,
+         game.rule, game.where, game.chance, steps) = counters
+        if steps is not None:
+            game.budget.steps = steps
+        game.stack = stack
+    return scored
 
 
 def use_gain(game: Game, seat: Seat, tile: Tile) -> float:
