@@ -5,9 +5,10 @@ of its own? a title?) and works out the same answers again each time round. Here
 node becomes Python source once per ruleset, written from those fields: a function that
 runs the node from its place to its end (its children in order from `place.step`, each
 item of its loop, its leaves inline: an offer is one call, a plain effect one
-`run_script`; its conditions, loop items and texts as the compiler writes an expression into
-a rule's function, with no call, and with no frame when it reads only names and values),
-and one that binds its loop's next item. They keep where the game stands
+`run_script`, a task it starts run on from there (tasks.run_pushed); its conditions, loop items
+and texts as the compiler writes an expression into a rule's function, with no call, and with no
+frame when it reads only names and values), and one that binds its loop's first item (the body
+binds the next ones itself). They keep where the game stands
 in exactly the interpreter's data (the cursor's places: node, step, items, item,
 scope...), so a position, a copy and a JSON file are the same whichever runs, and a game
 goes on from a position the other made.
@@ -27,6 +28,8 @@ from typing import Any, Callable
 
 from ..language.runtime import Frame
 from .effects import run_script
+from .effect_task import EffectTask
+from .tasks import Task, run_pushed
 from .model import SETUP_ROOT, ProcNode, Procedure, Template
 from . import procedure as interpreter
 
@@ -84,7 +87,8 @@ class _Writer:
             "too_long": interpreter._too_long, "shown": interpreter._shown, "count": interpreter._count,
             "enter": interpreter._enter, "next_item": interpreter._next_item,
             "leaf": interpreter._leaf, "leaf_body": interpreter.leaf_body, "call_result": interpreter.call_result,
-            "run_script": run_script, "generic_body": _generic_body,
+            "run_script": run_script, "generic_body": _generic_body, "run_pushed": run_pushed, "Task": Task,
+            "EffectTask": EffectTask,
         }
         self.constants: dict[int, str] = {}
 
@@ -143,10 +147,13 @@ class _Writer:
                     lines += self.enter(child, depth=len(pad) // 4 + 1)
                 else:
                     lines += self.leaf(child, own=True, depth=len(pad) // 4 + 1)
-        if node.loop:
-            lines.append(f"{pad}if not next_{node.index}(game, cursor, place):")
-            pad += "    "
-        lines += [f"{pad}return None", ""]
+        if not node.loop:
+            lines += [f"{pad}return None", ""]
+        elif self.written_next(node):  # the next item bound here, then round again (`break`: out of its checks)
+            lines += self.advance(node, pad, over="return None", bound="break" if _checked(node) else "continue")
+            lines.append("")
+        else:
+            lines += [f"{pad}if not next_{node.index}(game, cursor, place):", f"{pad}    return None", ""]
 
     def steps(self, node: ProcNode, pad: str) -> list[str]:
         """A step of the procedure's budget (as the interpreter counts them)."""
@@ -244,7 +251,9 @@ class _Writer:
                 out += self.condition(node.when, pad)
                 pad += "    "
             before, rule = self.rule(node.rule, pad)
-            out += before + [f"{pad}rule = game.rule = {rule}"] + self.headings(node, pad)
+            # A call sets the game's rule itself (below); anything else finds it set, as its headings do.
+            plain_call = node.call is not None and node.title is None and node.section is None
+            out += before + [f"{pad}rule = {'' if plain_call else 'game.rule = '}{rule}"] + self.headings(node, pad)
         else:
             out.append(f"{pad}rule = place.rule")
         call = node.call
@@ -255,32 +264,44 @@ class _Writer:
             return out + [f"{pad}f = Frame(game, scope)",
                           f"{pad}game.rule, game.where = rule, {self.constant(loc, 'L')}",
                           f"{pad}out = {self.constant(resume, 'C')}(f{', ' if args else ''}{args})",
-                          f"{pad}if out is not None:",
-                          f"{pad}    out = call_result(game, {self.constant(node, 'N')}, out, scope, rule)",
+                          f"{pad}if out is not None:",  # procedure.call_result, its usual case (a task) written out
+                          f"{pad}    out = run_pushed(game, out) if isinstance(out, Task) else "
+                          f"call_result(game, {self.constant(node, 'N')}, out, scope, rule)",
                           f"{pad}    if out is not None:", f"{pad}        return out"]
-        if node.effect is not None and node.effect.program is None:  # an effect that cannot wait
+        if node.effect is not None:  # procedure.leaf_body for an effect: the names it reads, in a dict of its own
             names = ", ".join(f"{name!r}: scope[{name!r}]" for name in node.reads)
-            return out + [f"{pad}run_script(game, {self.constant(node.effect, 'S')}, {{{names}}}, rule)"]
+            script = self.constant(node.effect, 'S')
+            if node.effect.program is None:  # an effect that cannot wait
+                return out + [f"{pad}run_script(game, {script}, {{{names}}}, rule)"]
+            return out + [f"{pad}out = run_pushed(game, EffectTask(game, {script}, {{{names}}}, rule))",
+                          f"{pad}if out is not None:", f"{pad}    return out"]
         return out + [f"{pad}out = leaf_body(game, {self.constant(node, 'N')}, scope, rule)",
                       f"{pad}if out is not None:", f"{pad}    return out"]
 
     # ------------------------------------------------------------ a loop's next item
-    def next_item(self, node: ProcNode, lines: list[str]) -> str:
-        """procedure._next_item, for this node: False when the loop is over (its place stays: the
-        caller takes it off)."""
-        name = f"next_{node.index}"
-        me = self.constant(node, "N")
-        if not _plain(node) or any(getattr(node, key) for key in _GENERIC_NEXT):
-            lines += [f"def {name}(game, cursor, place):", f"    return next_item(game, cursor, {me}, place)", ""]
-            return name
-        lines += [f"def {name}(game, cursor, place):", "    items = place.items"]
-        checked = node.stop_if is not None or node.skip_if is not None
-        pad = "    "
+    def next_item(self, node: ProcNode, lines: list[str]) -> None:
+        """procedure._next_item, for this node, as a function `next_N`: False when the loop is over (its
+        place stays: the caller takes it off). Its body binds the next items itself (`advance`)."""
+        lines.append(f"def next_{node.index}(game, cursor, place):")
+        if not self.written_next(node):
+            lines += [f"    return next_item(game, cursor, {self.constant(node, 'N')}, place)", ""]
+            return
+        lines += self.advance(node, "    ", over="return False", bound="return True") + [""]
+
+    def written_next(self, node: ProcNode) -> bool:
+        """Whether this module writes out the node's next item (else the interpreter's runs it)."""
+        return _plain(node) and not any(getattr(node, key) for key in _GENERIC_NEXT)
+
+    def advance(self, node: ProcNode, pad: str, over: str, bound: str) -> list[str]:
+        """The lines binding the loop's next item (procedure._next_item): `over` runs when the loop is over,
+        `bound` when an item is bound (each a statement ending what runs here: a return, a `break`)."""
+        lines = [f"{pad}items = place.items"]
+        checked = _checked(node)
         if checked:
-            lines.append("    while True:")
-            pad = "        "
+            lines.append(f"{pad}while True:")
+            pad += "    "
         lines += [f"{pad}item = place.item + 1", f"{pad}if item >= len(items):", f"{pad}    place.item = item",
-                  f"{pad}    return False", f"{pad}place.item = item"]
+                  f"{pad}    {over}", f"{pad}place.item = item"]
         scope = "scope = " if checked else ""  # the conditions below read it
         if node.name:
             lines.append(f"{pad}place.scope = {scope}{{**place.outer, {node.name!r}: items[item]}}")
@@ -288,19 +309,18 @@ class _Writer:
             lines.append(f"{pad}scope = place.scope")
         lines.append(f"{pad}place.step = 0")
         if not checked:
-            return self._end(lines, name, f"{pad}return True")
+            return lines + [f"{pad}{bound}"]
         lines += self.steps(node, pad)
         if node.stop_if is not None:
-            lines += self.condition(node.stop_if, pad) + [f"{pad}    return False"]
+            lines += self.condition(node.stop_if, pad) + [f"{pad}    {over}"]
         if node.skip_if is None:
-            return self._end(lines, name, f"{pad}return True")
-        lines += self.condition(node.skip_if, pad, negated=True) + [f"{pad}    return True"]
-        return self._end(lines, name)
+            return lines + [f"{pad}{bound}"]
+        return lines + self.condition(node.skip_if, pad, negated=True) + [f"{pad}    {bound}"]
 
-    @staticmethod
-    def _end(lines: list[str], name: str, last: str = "") -> str:
-        lines += [last, ""] if last else [""]
-        return name
+
+def _checked(node: ProcNode) -> bool:
+    """Whether a loop's items are weighed as they come (`stop_if`, `skip_if`)."""
+    return node.stop_if is not None or node.skip_if is not None
 
 
 def _subtree(nodes: tuple[ProcNode, ...], root: int) -> set[int]:
