@@ -24,6 +24,7 @@ def test_hint_at_the_prompt_suggests_an_option_and_leaves_the_decision_open(tmp_
     text = re.sub(r"\n {4}", " ", out.getvalue())  # a line broken to fit 80 columns, joined again
     hints = [m.start() for m in re.finditer(r"^Hint: ", text, re.M)]
     assert len(hints) == 2
+    assert "short games played to the start of game round 3," in text  # two game rounds ahead (search.HORIZON)
     for start in hints:
         block = text[start:text.index("Ann> ", start)].split("\n")
         suggested = block[0].removeprefix("Hint: ")

@@ -143,6 +143,25 @@ def test_a_bid_searches_passing_and_each_size_of_bid():
     assert {value[2] for value in searched if value[0] == "bid"} >= set(sorted(sizes, reverse=True)[:3])
 
 
+def test_a_bid_searches_no_exchange_the_playout_policy_passes_over():
+    """An exchange is the policy's to take (a card of the round); one it passes over is not tried by the
+    search, where a few lucky deals once had it give up a skyscraper card before the skyscraper bid."""
+    game = nycrules.new_game(["Ann", "tom:B4"], seed=6, log_events=False)
+    greedy = GreedyAgent(2)
+    bot = MCTSAgent(3, simulations=6)
+    offered = 0
+    while game.state.round <= 2:
+        decision = game.decision()
+        if decision.kind == "bid" and any(decision.value(i)[0] == "exchange" for i in range(decision.count)):
+            choice = bot.choose(game, decision)
+            if bot.last_search:  # the policy's pick was not an exchange: none is searched
+                offered += 1
+                assert not any(key.startswith("swap:") for key in bot.last_search), decision
+                assert not decision.option(choice).key.startswith("swap:")
+        game.apply(greedy.choose(game, decision))
+    assert offered >= 3
+
+
 def test_search_seats_are_checked():
     ruleset = nyc()
     specs = parse_seats(["bot:mcts", "bot:MCTS:12", "bot:mcts:hard", "tom"], ruleset)

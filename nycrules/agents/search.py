@@ -28,14 +28,13 @@ for a game that gives none; its options are then searched by their effect). The
 other bots play the greedy bot, and the seats the game's own rules play follow
 them.
 
-A playout runs to the start of the next game round (`HORIZON`), where the
-position is valued: when the ruleset has a learned evaluation (evaluation.py:
+A playout runs two game rounds (`HORIZON`: to the start of the round after next,
+to the real end from the game's last but one), where the position is valued: when the ruleset has a learned evaluation (evaluation.py:
 the seat's expected final margin), half the playout's reward (`LEARNED_SHARE`)
 is its win share and margin by it (all of it played worse: docs/strength.md);
 the rest, or all without one, by an estimate (`horizon_points`): the game's bots
 prepare the copy and say what each seat will still gain (their `horizon`), and
-the ruleset's own final scoring is run on it. The last game round is played to
-the real end. A playout's reward is the bot's win and its margin over the best
+the ruleset's own final scoring is run on it. A playout's reward is the bot's win and its margin over the best
 other seat. A copy copies the table and the tasks under way (about 1 ms; nothing
 is replayed), so each playout starts from a copy of its own.
 
@@ -77,7 +76,9 @@ DEFAULT_LEVEL = "normal"
 # round's cheap rules: a level plays this share of its simulations there (docs/strength.md, New York 1901)
 TURNS_SHARE = 0.25
 WIDTH = 5  # options searched at a decision: the playout policy's best ones (the game's `searched` may say more)
-HORIZON = 1  # game rounds a playout runs (to the start of the next one) before it is valued
+# Game rounds a playout runs before it is valued: two saw further than one at the same playouts (their
+# policy builds where the estimate only guesses) and cost 1.5 times as much (docs/strength.md)
+HORIZON = 2
 LEARNED_SHARE = 0.5  # of a playout's reward, what the learned evaluation says (the rest: `horizon_points`);
 # measured against 0 and 1 on 20 games against tom:1 (docs/strength.md, "How the search uses it")
 MARGIN_SCALE = 15.0  # points of margin that make half the distance from an even game to a sure one

@@ -12,7 +12,7 @@ from ..engine.decisions import Decision
 from ..engine.runner import Session
 from ..agents.evaluation import evaluation_for
 from ..agents.evaluation_stages import in_rounds
-from ..agents.search import MCTSAgent, OptionStats
+from ..agents.search import HORIZON, MCTSAgent, OptionStats
 from .game_hooks import hooks_of, typed, unsearched_hint
 
 SHOWN = 2  # options described: the suggestion and the next best
@@ -35,12 +35,14 @@ def hint(session: Session, decision: Decision) -> str:
     chosen = decision.option(choice).key  # the best mean reward; then the others by theirs
     ranked = sorted(found.items(), key=lambda item: (item[0] != chosen, -item[1].mean(item[1].reward)))
     playouts = sum(figures.playouts for figures in found.values())
-    # How far a playout runs (agents/search.py): to the next game round, the end in the last one; in a game
+    # How far a playout runs (agents/search.py): `HORIZON` game rounds, at most to the end; in a game
     # played in turns, to the seat's next turn.
     if not in_rounds(game.ruleset):
         until = "your next turn"
+    elif game.round + HORIZON > game.ruleset.part.numbers.rounds:
+        until = "the end of the game"
     else:
-        until = "the end of the game" if game.round >= game.ruleset.part.numbers.rounds else "the next game round"
+        until = f"the start of game round {game.round + HORIZON}"
     learned = any(figures.learned for figures in found.values())
     valued = ("each then valued by the evaluation learned from this ruleset's games" if learned else
               "points as the final scoring would count them then")

@@ -13,7 +13,8 @@ game gives the bots"); a game that gives none is judged by the effect of its opt
   the best one to come: the skyscrapers), and a card of the round is taken from the reserve before
   bidding, the card given for it kept for later.
 - At a bid the search weighs passing and the best bid of each size (`BID_WIDTH` options); an
-  exchange with the reserve, which leads to another bid decision, follows the policy's judgement.
+  exchange with the reserve, which leads to another bid decision, follows the policy's judgement
+  (the one it picks is taken without a search, the others are not searched).
 - At a playout's horizon (the start of the next game round) each seat's skyscrapers on its board
   are built, as an estimate, in the boroughs the Mayor still visits, at most `BUILDS_PER_ROUND` a
   round (a skyscraper is built only with a skyscraper bid); a Tom, who has no board, builds there
@@ -80,7 +81,10 @@ class Bots:
             elif value[0] == "pass":
                 passing.append(i)
         preferred = passing + [sizes[size] for size in sorted(sizes, reverse=True)]
-        return preferred + [i for i in ranked if i not in preferred], BID_WIDTH
+        # an exchange the policy did not pick is not searched: the policy takes the one worth taking (a card
+        # of the round, `_score_exchanges`), and the others, searched, were taken by luck of a few deals
+        rest = [i for i in ranked if i not in preferred and decision.value(i)[0] != "exchange"]
+        return preferred + rest, BID_WIDTH
 
     def followed(self, decision: Decision, index: int) -> bool:
         """Whether the search takes this option, the policy's pick, without searching: an exchange with
