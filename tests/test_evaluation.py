@@ -84,13 +84,16 @@ def test_train_writes_the_same_file_from_the_same_seed_and_the_search_uses_it(tm
     files = []
     for name in ("a.json", "b.json"):
         out = tmp_path / name
-        done = runner.invoke(app, ["train", "--ruleset", MOD, "--games", "30", "--seed", "4", "--out", str(out)])
+        done = runner.invoke(app, ["train", "--ruleset", MOD, "--games", "30", "--seed", "4", "--out", str(out),
+                                     "--option-groups", "0.125"])
         assert done.exit_code == 0, done.output
-        assert "error of the final margin" in done.output
+        assert "error of the final margin" in done.output and "groups): the best by it gains" in done.output
         files.append(out.read_text(encoding="utf-8"))
     assert files[0] == files[1]
     mod = load_ruleset(MOD)
     data = json.loads(files[0])
+    assert data["trained"]["option_groups"] > 0  # what an option changes is taught too (option_groups.py)
+    assert any("options" in figures["held_out"] for figures in data["trained"]["by_round"].values())
     assert data["ruleset_digest"] == mod.digest and data["features"] == feature_names(mod)
     use_file(mod, tmp_path / "a.json")
     assert evaluation_for(mod)[0] is not None
@@ -113,7 +116,7 @@ def test_simulate_refuses_a_stale_evaluation_in_one_line(tmp_path):
 
 
 def test_the_evaluation_and_its_training_name_nothing_of_new_york_city():
-    for module in ("evaluation.py", "training.py"):
+    for module in ("evaluation.py", "evaluation_stages.py", "training.py", "option_groups.py", "fitting.py"):
         assert words_of(ROOT / "nycrules" / "agents" / module) & NYC_WORDS == set(), module
 
 
@@ -139,25 +142,26 @@ def test_a_game_played_in_turns_is_sampled_at_the_first_decision_of_each_of_a_se
     from nycrules.agents.training import POLICY, play_game, play_sampled
 
     rules = load_ruleset("ny1901")
-    samples = play_game(rules, [POLICY, POLICY], 5, 0)
+    samples, groups = play_game(rules, [POLICY, POLICY], 5, 0)
+    assert groups == []  # its bots judge options by their effect: no groups (option_groups.py)
     totals = play_sampled(rules, [POLICY, POLICY], 5, 0, lambda *_: None)
     margins = {totals[0] - totals[1], totals[1] - totals[0]}
     assert {s.margin for s in samples} == margins and len(samples) > 20
     for margin in margins:  # one seat's samples: its turns 2, 3, ... (a final turn may share its pass)
         stages = [s.round for s in samples if s.margin == margin]
         assert stages[0] == 2 and all(b - a in (0, 1) for a, b in zip(stages, stages[1:])), stages
-    again = play_game(rules, [POLICY, POLICY], 5, 0)
+    again = play_game(rules, [POLICY, POLICY], 5, 0)[0]
     assert [(s.round, s.margin, list(s.x)) for s in again] == [(s.round, s.margin, list(s.x)) for s in samples]
     assert all(len(s.x) == len(feature_names(rules)) for s in samples)
 
 
 def test_train_learns_a_game_played_in_turns_by_the_same_command(tmp_path, monkeypatch):
-    from nycrules.agents import training
+    from nycrules.agents import fitting
     from nycrules.cli.app import app
     from typer.testing import CliRunner
 
     pytest.importorskip("numpy")
-    monkeypatch.setattr(training, "RIDGE", (100.0,))  # one strength: the fit of 25 stages in seconds
+    monkeypatch.setattr(fitting, "RIDGE", (100.0,))  # one strength: the fit of 25 stages in seconds
     out = tmp_path / "e.json"
     done = CliRunner().invoke(app, ["train", "--ruleset", "ny1901", "--games", "10", "--seed", "3",
                                     "--out", str(out)])
@@ -199,3 +203,26 @@ def test_training_plays_the_seat_kinds_a_game_adds_at_their_lowest_highest_and_d
     assert tables(load_ruleset("nyc")) == [[POLICY, POLICY], [POLICY, "tom:1"], [POLICY, "tom:12"],
                                            [POLICY, "tom:B4"], others]
     assert tables(load_ruleset("ny1901")) == [[POLICY, POLICY], others]
+
+
+def test_a_group_plays_each_of_the_searchs_options_on_one_deal_to_the_next_stage_and_to_the_end():
+    """The rows that teach what an option changes: the search's candidates at a decision, each taken on
+    its own copy of one deal and played on as a playout plays; the game itself is not touched."""
+    from nycrules.agents.option_groups import option_group
+    from nycrules.agents.search import MCTSAgent, RolloutAgent
+
+    rules = load_ruleset("nyc")
+    game = nycrules.new_game(["Ann", "tom:1"], seed=3, ruleset=rules, log_events=False)
+    greedy = GreedyAgent(3)
+    while game.decision().count < 3 or game.decision().seat.index != 0:
+        game.apply(greedy.choose(game, game.decision()))
+    decision, taken = game.decision(), game.state.decisions_taken
+    candidates = MCTSAgent(11)._candidates(game.state, decision, RolloutAgent(11, by_effect=True), game)
+    group = option_group(game, decision, 0, 11, 7)
+    assert group is not None and group.game == 7 and group.round == game.state.round + 1
+    assert len(group.xs) == len(group.margins) == len(group.static) == len(candidates) >= 2
+    assert len({tuple(x) for x in group.xs}) > 1  # the options led to different positions
+    assert game.state.decisions_taken == taken and game.decision().count == decision.count
+    again = option_group(game, decision, 0, 11, 7)
+    assert again is not None and again.margins == group.margins and [list(x) for x in again.xs] == [
+        list(x) for x in group.xs]

@@ -10,11 +10,13 @@ played in turns the first decision of each of the seat's turns), every seat that
 is sampled: its view of a copy where what it cannot see is dealt anew (as the search sees it), and
 the game's actual final margin (its points minus the best other seat's). Where the greedy bot has
 no rules of the game, the policy judges options by their effect (agents/by_effect.py), as it does.
+With `groups_share` (`--option-groups`), at that share of the policy seats' decisions the search's
+options are each played on one deal to the next stage and to the end (option_groups.py): what an
+option changes, beside what a position is worth.
 
-Per stage a ridge regression (numpy, the `train` extra) is fitted on four fifths of the
-games, its strength chosen by how well it predicts the next tenth, and the last tenth is held
-out: the file records the error on it beside the error of always predicting the mean.
-Everything depends only on the seed: the same command writes the same file.
+Per stage a ridge regression (fitting.py: numpy, the `train` extra) is fitted on four fifths of the
+games, chosen by how well it predicts the next tenth, and the last tenth is held out: the file
+records the errors on it. Everything depends only on the seed: the same command writes the same file.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from ..engine.runner import EngineAgent, Session
 from . import GreedyAgent, seat_agents
 from .evaluation import FORMAT, feature_names, features
 from .evaluation_stages import in_rounds, stage, turn
+from .fitting import fit
+from .option_groups import Group, option_group, wanted
 from .seating import game_seats, parse_seats
 from .search import RolloutAgent, _mix
 
@@ -37,7 +41,6 @@ if TYPE_CHECKING:
     from ..engine.model import Ruleset
 
 EXPLORE = 0.05  # share of the policy's decisions taken at random
-RIDGE = (1.0, 10.0, 100.0, 1000.0, 10000.0)  # strengths tried (on standardized features)
 POLICY = "bot:greedy"  # the seat kind written for the policy's seats (its agent is replaced)
 
 
@@ -52,6 +55,7 @@ class Sample:
 @dataclass
 class Collected:
     samples: list[Sample] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
     games: int = 0
     seconds: float = 0.0
 
@@ -79,11 +83,13 @@ class _Explorer(EngineAgent):
     """The playout policy, with a share of random moves; its seat's view is sampled at the seat's
     first decision of each stage after the first (where the search's playouts stop)."""
 
-    def __init__(self, policy: GreedyAgent, seed: int, seat: int, on_round: Callable[[Session, int], None]):
+    def __init__(self, policy: GreedyAgent, seed: int, seat: int, on_round: Callable[[Session, int], None],
+                 on_choice: Callable[[Session, Decision, int, int], None] | None = None):
         self.policy = policy
         self.seed = seed
         self.seat = seat
         self.on_round = on_round
+        self.on_choice = on_choice  # asked at each of its decisions (where a group of options may be played)
         self.round = 1
         self.turn: object = None  # the seat's turn under way (a game played in turns)
 
@@ -99,13 +105,16 @@ class _Explorer(EngineAgent):
                 self.on_round(session, self.seat)
             self.turn = now
         z = _mix(self.seed, state.decisions_taken)
+        if self.on_choice is not None:
+            self.on_choice(session, decision, self.seat, z)
         if decision.count > 1 and (z % 10_000) < EXPLORE * 10_000:
             return (z >> 20) % decision.count
         return self.policy.choose(session, decision)
 
 
 def play_sampled(ruleset: Ruleset, seats: list[str], seed: int, number: int,
-                 visit: Callable[[Session, int, int], None]) -> list[int]:
+                 visit: Callable[[Session, int, int], None],
+                 on_choice: Callable[[Session, Decision, int, int], None] | None = None) -> list[int]:
     """Game `number` of a run with this seed at this table (turned by a seat a game): `visit(session,
     seat, game seed)` at each policy seat's first decision of a stage after the first; gives the
     final points of the seats as they sat."""
@@ -117,7 +126,7 @@ def play_sampled(ruleset: Ruleset, seats: list[str], seed: int, number: int,
     for i, kind in enumerate(seats):
         if kind == POLICY:
             agents[i] = _Explorer(RolloutAgent(_mix(game_seed, i), by_effect=True), _mix(game_seed, i, 1), i,
-                                  lambda session, me: visit(session, me, game_seed))
+                                  lambda session, me: visit(session, me, game_seed), on_choice)
     session = Session(ruleset, specs, game_seed, agents, log_events=False)
     try:
         session.run()
@@ -131,9 +140,18 @@ def margin_of(totals: list[int], me: int) -> float:
     return float(totals[me] - max(t for i, t in enumerate(totals) if i != me))
 
 
-def play_game(ruleset: Ruleset, seats: list[str], seed: int, number: int) -> list[Sample]:
-    """One seeded game; the samples of the policy's seats with their actual final margins."""
+def play_game(ruleset: Ruleset, seats: list[str], seed: int, number: int,
+              groups_share: float = 0.0) -> tuple[list[Sample], list[Group]]:
+    """One seeded game; the samples of the policy's seats with their actual final margins, and the
+    groups of options played at `groups_share` of their decisions (option_groups.py)."""
     samples: list[tuple[int, Sample]] = []
+    groups: list[Group] = []
+
+    def group(session: Session, decision: Decision, me: int, z: int) -> None:
+        if wanted(session, decision, z, groups_share):
+            found = option_group(session, decision, me, z, number)
+            if found is not None:
+                groups.append(found)
 
     def sample(session: Session, me: int, game_seed: int) -> None:
         state = session.state
@@ -147,19 +165,23 @@ def play_game(ruleset: Ruleset, seats: list[str], seed: int, number: int) -> lis
         finally:
             copy.close()
 
-    totals = play_sampled(ruleset, seats, seed, number, sample)
+    totals = play_sampled(ruleset, seats, seed, number, sample, group if groups_share > 0 else None)
     for me, s in samples:
         s.margin = margin_of(totals, me)
-    return [s for _, s in samples]
+    return [s for _, s in samples], groups
 
 
-def collect(ruleset: Ruleset, games: int, seed: int, progress: Callable[[int], None] | None = None) -> Collected:
-    """`games` games over the seatings of `tables`, in turn."""
+def collect(ruleset: Ruleset, games: int, seed: int, progress: Callable[[int], None] | None = None,
+            groups_share: float = 0.0) -> Collected:
+    """`games` games over the seatings of `tables`, in turn (groups of options at `groups_share` of the
+    policy seats' decisions)."""
     seatings = tables(ruleset)
     out = Collected()
     start = time.process_time()
     for number in range(games):
-        out.samples += play_game(ruleset, seatings[number % len(seatings)], seed, number)
+        samples, groups = play_game(ruleset, seatings[number % len(seatings)], seed, number, groups_share)
+        out.samples += samples
+        out.groups += groups
         out.games += 1
         if progress:
             progress(1)
@@ -167,71 +189,19 @@ def collect(ruleset: Ruleset, games: int, seed: int, progress: Callable[[int], N
     return out
 
 
-def split(game: int, games: int) -> str:
-    """Which part a game's samples go to: the last tenth is held out, the tenth before it chooses the ridge."""
-    if game >= games - max(1, games // 10):
-        return "test"
-    if game >= games - 2 * max(1, games // 10):
-        return "valid"
-    return "train"
-
-
-def fit(ruleset: Ruleset, collected: Collected, seed: int) -> dict[str, Any]:
-    """Per stage, the ridge regression of the final margin on the features (see the module's docstring)."""
-    import numpy as np
-
-    names = feature_names(ruleset)
-    games = collected.games
-    rounds: dict[str, Any] = {}
-    report: dict[str, Any] = {}
-    for r in sorted({s.round for s in collected.samples}):
-        parts = {p: [s for s in collected.samples if s.round == r and split(s.game, games) == p]
-                 for p in ("train", "valid", "test")}
-        if not parts["train"] or not parts["valid"]:
-            continue
-        x = {p: np.array([np.frombuffer(s.x, dtype=np.float32) for s in rows], dtype=np.float64)
-             .reshape(len(rows), len(names)) for p, rows in parts.items()}
-        y = {p: np.array([s.margin for s in rows], dtype=np.float64) for p, rows in parts.items()}
-        mean, scale = x["train"].mean(axis=0), x["train"].std(axis=0)
-        scale[scale < 1e-9] = np.inf  # a feature that never varies gets no weight
-        z = {p: (m - mean) / scale for p, m in x.items()}
-        centre = y["train"].mean()
-        gram = z["train"].T @ z["train"]
-        right = z["train"].T @ (y["train"] - centre)
-        best = None
-        for strength in RIDGE:
-            w = np.linalg.solve(gram + strength * np.eye(len(names)), right)
-            error = float(np.sqrt(np.mean((z["valid"] @ w + centre - y["valid"]) ** 2)))
-            if best is None or error < best[0]:
-                best = (error, strength, w)
-        assert best is not None
-        _, strength, w = best
-        weights = w / scale  # on the raw features: value = constant + sum(weights * x)
-        constant = centre - float(weights @ mean)
-        spread = float(np.sqrt(np.mean((x["valid"] @ weights + constant - y["valid"]) ** 2)))
-        rounds[str(r)] = {"constant": round(constant, 6), "spread": round(spread, 4),
-                          "weights": [round(float(v), 7) for v in weights]}
-        held = {}
-        if len(y["test"]):
-            predicted = x["test"] @ weights + constant
-            held = {"positions": int(len(y["test"])),
-                    "rmse": round(float(np.sqrt(np.mean((predicted - y["test"]) ** 2))), 3),
-                    "rmse_of_the_mean": round(float(np.sqrt(np.mean((centre - y["test"]) ** 2))), 3),
-                    "right_side": round(float(np.mean(np.sign(predicted) == np.sign(y["test"]))), 4)}
-        report[str(r)] = {"train_positions": len(parts["train"]), "ridge": strength, "held_out": held}
-    return {"rounds": rounds, "report": report}
-
-
-def train(ruleset: Ruleset, games: int, seed: int,
-          progress: Callable[[int], None] | None = None) -> tuple[dict[str, Any], float, float]:
+def train(ruleset: Ruleset, games: int, seed: int, progress: Callable[[int], None] | None = None,
+          groups_share: float = 0.0) -> tuple[dict[str, Any], float, float]:
     """The evaluation file's content (games played, models fitted, what was measured on the held-out
     games: nothing that differs from one run to the next), and the CPU seconds of play and of fitting."""
-    collected = collect(ruleset, games, seed, progress)
+    collected = collect(ruleset, games, seed, progress, groups_share)
     start = time.process_time()
-    fitted = fit(ruleset, collected, seed)
+    fitted = fit(collected, len(feature_names(ruleset)))
+    trained: dict[str, Any] = {"games": games, "seed": seed, "tables": tables(ruleset), "explore": EXPLORE,
+                               "positions": len(collected.samples)}
+    if groups_share:
+        trained.update(option_groups_share=groups_share, option_groups=len(collected.groups))
     content = {"format": FORMAT, "ruleset": ruleset.id, "ruleset_digest": ruleset.digest,
-               "trained": {"games": games, "seed": seed, "tables": tables(ruleset), "explore": EXPLORE,
-                           "positions": len(collected.samples), "by_round": fitted["report"]},
+               "trained": {**trained, "by_round": fitted["report"]},
                "features": feature_names(ruleset), "rounds": fitted["rounds"]}
     return content, collected.seconds, time.process_time() - start
 

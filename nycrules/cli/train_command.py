@@ -23,6 +23,11 @@ def train(
                                       help="Seed of the games: the same seed writes the same file.")] = 1,
     out: Annotated[Optional[Path], typer.Option(metavar="FILE", help=f"Where the evaluation is written "
                                                 f"(default: {DEFAULT_OUT}).")] = None,
+    option_groups: Annotated[float, typer.Option(
+        "--option-groups", metavar="SHARE", min=0.0, max=1.0,
+        help="At this share of the policy's decisions, also play each option the search would weigh "
+             "to the end, to learn what an option changes (0.125 measured: docs/strength.md; CPU grows "
+             "about fivefold).")] = 0.0,
 ) -> None:
     """Learn how a position ends from seeded games, for the search bot (bot:mcts) and hint: use the
     file with --evaluation FILE."""
@@ -49,7 +54,7 @@ def train(
     from ..agents.training import train as learn, write
 
     with games_bar(games, True) as progress:
-        content, playing, fitting = learn(loaded, games, seed, progress)
+        content, playing, fitting = learn(loaded, games, seed, progress, option_groups)
     if not content["rounds"]:
         raise fail(f"{games} games gave too few positions to learn from (at the start of a game round or "
                    "turn after the first); play more with --games", 1)
@@ -63,4 +68,10 @@ def train(
             typer.echo(f"  {at} {number}: {held['rmse']:.1f} points (always the mean: "
                        f"{held['rmse_of_the_mean']:.1f}), the right winner {100 * held['right_side']:.0f}% "
                        f"of {held['positions']}")
+        if "options" in held:
+            options = held["options"]
+            typer.echo(f"    options ({options['groups']} groups): the best by it gains "
+                       f"{options['pick_gains']:+.1f} points over their mean, by the search's estimate "
+                       f"{options['pick_by_the_estimate_gains']:+.1f}, the policy's pick "
+                       f"{options['policy_pick_gains']:+.1f}")
     typer.echo(f"evaluation written to {shown_path(target)}")
