@@ -12,7 +12,7 @@ from ...engine.model import Script
 from ...engine import ops
 from . import mechanics
 from ...engine.effects import evaluate, run_or_push
-from .bids import BidTable, HandCounts, moved, ranking, unpacked
+from .bids import BidTable, HandCounts, moved, ranking
 from .characters import OfferTask, UseTask, attached, usable, use_options
 from .tom_rules import for_seat
 from ...engine.decisions import Decision, Option, cards_text
@@ -226,10 +226,7 @@ class BidMenu(Decision):
         the first, and for each its value and how many cards of each type it adds (in type order)."""
         if not self.bids.count:
             return self.passes, []
-        kinds, table, _ = self.bids.table()
-        size = len(kinds)
-        return self.passes, [(value, [(kind, n) for kind, n in zip(kinds, unpacked(packed, size)) if n])
-                             for packed, value in table]
+        return self.passes, self.bids.types()
 
     def option(self, index: int) -> Option:
         if self._options is not None:

@@ -10,7 +10,8 @@ since few different counts ever occur.
 
 from __future__ import annotations
 
-from operator import attrgetter, itemgetter
+from itertools import compress, repeat
+from operator import attrgetter, is_, itemgetter
 from typing import Mapping
 
 from ...language.runtime import Frame
@@ -213,6 +214,12 @@ class BidTable:
             ordered = self._sorted = sorted(self.hand, key=_type)  # stable: each type's cards in hand order
         return tuple([ordered[i] for i in at]), value
 
+    def types(self) -> list[tuple[int, list[tuple[str, int]]]]:
+        """Each bid's value and how many cards of each type it adds (types in type order, those it adds)."""
+        kinds, bids, _ = self.table()
+        fields = [(kind, _SET_BITS + 16 * place) for place, kind in enumerate(kinds)]  # where its count is
+        return [(value, [(kind, n) for kind, shift in fields if (n := packed >> shift & _COUNT)]) for packed, value in bids]
+
     def label(self, index: int) -> str:
         """The cards' types as text, in type order ("" for the bid as it stands)."""
         kinds, bids, _ = self.table()
@@ -284,6 +291,7 @@ def _pattern(game: Game, counts: HandCounts, kinds: list[str]) -> tuple:
 
 
 _FIELD = 1 << 16  # a hand has fewer cards than this (limits.MAX_GAME_NUMBER * 10 cards in all)
+_COUNT = _FIELD - 1  # the bits of one count
 _SET_BITS = 5 * 16  # a set's cards are above the five 16-bit counts of the bid (`_packed_counts`)
 _SETS = 1 << _SET_BITS  # the unit of a set's first type
 _HOLDS = _SETS - 1  # the bits of what a set's bid holds
@@ -322,10 +330,13 @@ def _count_bids(ruleset: Ruleset, pattern: tuple) -> list[tuple[int, int]]:
         steps.reverse()
         sets += [add + later for add in steps for later in rest]
     holds = [packed & _HOLDS for packed in sets]  # a mask, not `% _SETS`: division of long numbers costs far more
-    values = list(map(ruleset.part.worth_cache.get, holds))
-    if None in values:  # counts not met before
-        values = [_worth_of(ruleset, counts) for counts in holds]
-    out = [(packed, value) for packed, value in zip(sets, values) if value > 0]
+    known = ruleset.part.worth_cache
+    values = list(map(known.get, holds))
+    if None in values:  # counts not met before: worked out once each
+        for counts in dict.fromkeys(compress(holds, map(is_, values, repeat(None)))):  # in the sets' order
+            _worth_of(ruleset, counts)
+        values = list(map(known.get, holds))
+    out = list(compress(zip(sets, values), values))  # the bids: worth above 0 (a worth is never below)
     out.sort(key=_worth)  # stable: the text order stays within each worth
     return out
 
