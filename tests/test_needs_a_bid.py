@@ -259,8 +259,8 @@ def test_trials_on_copies_made_as_read_answer_as_trials_on_whole_copies(monkeypa
     lazy_copy, ask = usefulness.trial_copy, usefulness.bid_can_follow
     answers = []
 
-    def both_ways(game, seat, tile, hooks, variables, given=None):
-        answer_now = ask(game, seat, tile, hooks, variables, given)
+    def both_ways(game, seat, tile, hooks, variables, given=None, asked=None):
+        answer_now = ask(game, seat, tile, hooks, variables, given, asked)
         monkeypatch.setattr(usefulness, "trial_copy", whole_copy)
         try:
             answers.append((answer_now, ask(game, seat, tile, hooks, variables, given)))
@@ -322,51 +322,67 @@ def test_a_keeper_in_a_bots_trial_keeps_the_trials_table_as_a_whole_copy_would()
     assert kept.seats[0].token in kept.press and kept.chooser is None and kept.stack == [] and kept.cursor is None
 
 
-def test_keepers_in_a_greedy_bots_trials_answer_as_with_whole_copies(monkeypatch):
-    """In real games (greedy + random + two Toms), the greedy bot's trials of 13 and 14 build keepers on
-    copies made as read: each shows the table that a whole copy of the trial (copy_game) shows, finds for
-    each option the answer found there, and the games end as before."""
+@pytest.mark.parametrize("seats, games", [(["bot:random"] * 4, 40), (["bot:greedy", "bot:random", "tom", "tom"], 20)])
+def test_a_keeper_answers_the_first_question_as_trying_on_a_whole_copy_of_the_table_before_the_use(
+        monkeypatch, seats, games):
+    """A keeper (the seat uses 13 or 14, in a real game or in a greedy bot's trial) tries the answers to
+    the effect's first question when it is made, on the table itself, and keeps no table when no answer
+    leads to another question: each question then gets the answers that trying on a whole copy of the
+    table before the use (copy_game, as keepers kept) gives, and the games end as before."""
     from nycrules.engine.state import copy_game
     from nycrules.studies.simulate import play_games
     from nycrules.agents.seating import parse_seats
 
     rules = load_ruleset(Path(__file__).resolve().parent.parent / "rulesets" / "nyc")
-    specs = parse_seats(["bot:greedy", "bot:random", "tom", "tom"], rules)
-    expected = play_games(rules, specs, 1, range(20))
+    specs = parse_seats(seats, rules)
+    expected = play_games(rules, specs, 1, range(games))
     keeper = usefulness.BidKeeper
     make, sift = keeper.__init__, keeper.sift
-    twins: dict = {}  # a keeper on a copy made as read -> (it, the same keeper on a whole copy)
-    tables, answers = [], []
+    whole: dict = {}  # id of a keeper -> (it, a whole copy of the table before the use, the seat's, tile's, names')
+    answers = []
 
-    def both_ways(self, game, seat, tile, variables):
-        make(self, game, seat, tile, variables)
-        if isinstance(self.before, usefulness._Trial):
-            twin = keeper.__new__(keeper)
-            with monkeypatch.context() as patch:
-                patch.setattr(usefulness, "_frozen", lambda trial, memo: copy_game(
-                    trial, keep_events=False, memo=memo, keep_cursor=False))
-                make(twin, game, seat, tile, variables)
-            twins[id(self)] = (self, twin)
-            tables.append((_table_state(self.before), _table_state(twin.before)))
-
-    def follows(keeper, count):
-        return [usefulness.bid_can_follow(keeper.before, keeper.seat, keeper.tile, keeper.hooks, keeper.variables,
-                                          keeper.answers + [index]) for index in range(count)]
+    def made(self, game, seat, tile, variables, count):
+        memo: dict = {}
+        before = copy_game(game, keep_events=False, memo=memo, keep_cursor=False)
+        whole[id(self)] = (self, before, memo[id(seat)], copy.deepcopy(tile, memo), copy.deepcopy(variables, memo))
+        make(self, game, seat, tile, variables, count)
 
     def sifted_both_ways(self, game, decision):
-        if id(self) in twins:
-            twin = twins[id(self)][1]
-            twin.answers = list(self.answers)
-            answers.append((follows(self, decision.count), follows(twin, decision.count)))
-        return sift(self, game, decision)
+        _, before, seat, tile, variables = whole[id(self)]
+        kept = [index for index in range(decision.count) if usefulness.bid_can_follow(
+            before, seat, tile, self.hooks, variables, self.answers + [index])]
+        ours = sift(self, game, decision)
+        answers.append((ours, None if len(kept) in (0, decision.count) else kept))
+        return ours
 
-    monkeypatch.setattr(keeper, "__init__", both_ways)
+    monkeypatch.setattr(keeper, "__init__", made)
     monkeypatch.setattr(keeper, "sift", sifted_both_ways)
-    assert play_games(rules, specs, 1, range(20)) == expected
-    assert len(tables) >= 8 and len(answers) >= 8
-    assert all(ours == whole for ours, whole in tables) and all(ours == whole for ours, whole in answers)
+    assert play_games(rules, specs, 1, range(games)) == expected
+    assert len(answers) >= 8 and any(ours is not None for ours, _ in answers)
+    assert all(ours == on_whole_copy for ours, on_whole_copy in answers)
+    assert all(kept.before is None for kept, *_ in whole.values())  # 13 and 14 ask one question
 
 
+def test_a_keeper_of_an_effect_asking_twice_keeps_the_table_before_the_use(tmp_path, monkeypatch):
+    """An effect asking a second question after the first (a mod's): the keeper keeps a copy of the
+    table before the use, on which the later question's answers are tried. With an empty hand in the
+    elevator round one wild needs a prestige card beside it: after "1" only "1 prestige card" leads
+    to a bid, so it is taken without asking; both answers to the first question lead to one."""
+    rules = _mod(tmp_path, "  - id: 43\n    title: Twice\n    phase: II\n    value: 1\n    copies: 1\n"
+                           "    when: bid.turn\n    needs_a_bid: true\n    text: Wilds, then prestige cards.\n"
+                           "    effect: |\n      n = choose_number(1, 2, \"wilds\")\n"
+                           "      m = choose_number(0, 1, \"prestige cards\")\n"
+                           "      add_to_bid(me, wild, n)\n      add_to_bid(me, prestige, m)\n")
+    game, ann = _empty_handed_owner_of(rules, 43)
+    keepers = []
+    make = usefulness.BidKeeper.__init__
+    monkeypatch.setattr(usefulness.BidKeeper, "__init__", lambda self, *args: keepers.append(self) or make(self, *args))
+    answer(game, "use 43", "1")  # then the bid as it stands is all the seat may do
+    bid_turn(game, ann, "elevator")
+    assert offered_first(game) == ["43"]
+    assert game.bids_made[ann] == 1 and sorted(ann.virtual) == ["prestige", "wild"]
+    assert [k.answers for k in keepers] == [[0, 1]] and keepers[0].before is not None
+    assert_answered(game)
 def test_a_trial_copy_leaves_a_watcher_of_the_game_on_the_game():
     """A test's watcher wraps the game's emit; events of a use tried on a copy must not reach it
     (nor the game's log), as with whole copies."""

@@ -234,19 +234,23 @@ def on_trial(game: Game) -> bool:
 
 
 def bid_can_follow(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...],
-                   variables: dict[str, Any], answers: list[int] | None = None) -> bool:
+                   variables: dict[str, Any], answers: list[int] | None = None, asked: list[float] | None = None) -> bool:
     """Whether using this tile now, in some way (beginning with these answers to the decisions its
     effect asks, if given), perhaps followed by the seat's other characters of these hooks, leaves
-    the seat a legal bid (True also when MAX_TRIALS leave the question open)."""
-    return _leads_to_bid(game, seat, tile, hooks, variables, [MAX_TRIALS], answers or [])
+    the seat a legal bid (True also when MAX_TRIALS leave the question open). With `asked`, its
+    first item becomes at least the number of decisions the effect asked in each way tried (infinite
+    when a way failed or the bound stopped the trying: it is not known)."""
+    return _leads_to_bid(game, seat, tile, hooks, variables, [MAX_TRIALS], answers or [], asked)
 
 
 def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], variables: dict[str, Any],
-                  budget: list[int], fixed: list[int]) -> bool:
+                  budget: list[int], fixed: list[int], asked: list[float] | None = None) -> bool:
     from .characters import usable, use
     prefix: list[int] | None = list(fixed)
     while prefix is not None:  # each sequence of answers to the effect's decisions
         if budget[0] <= 0:
+            if asked is not None:
+                asked[0] = _UNKNOWN
             return True
         budget[0] -= 1
         trial, memo = trial_copy(game)
@@ -255,7 +259,11 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
         try:
             use(trial, me, mine, context)
         except (RuleRuntimeError, _NoOptions):
+            if asked is not None:
+                asked[0] = _UNKNOWN
             return True  # left open: the failure shows when the seat uses the character
+        if asked is not None:
+            asked[0] = max(asked[0], len(explorer.taken))
         bidder = AsTried(me, seat, memo, _BIDDER)
         if len(BidTable(trial, bidder, HandCounts(trial, bidder))):
             return True
@@ -268,6 +276,9 @@ def _leads_to_bid(game: Game, seat: Seat, tile: Tile, hooks: tuple[str, ...], va
                     return True
         prefix = explorer.next_prefix(len(fixed))
     return False
+
+
+_UNKNOWN = float("inf")  # decisions asked, when a way of using a character failed or was not tried
 
 
 class AsTried:
@@ -304,7 +315,7 @@ def bid_keeper(game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]) ->
         _use_on_copy(trial, memo, seat, tile, variables)
     except (RuleRuntimeError, _NoOptions):
         return None  # the failure shows when the seat uses the character
-    return BidKeeper(game, seat, tile, variables) if explorer.taken else None
+    return BidKeeper(game, seat, tile, variables, explorer.taken[0][1]) if explorer.taken else None
 
 
 def _use_on_copy(trial: Game, memo: dict[int, Any], seat: Seat, tile: Tile, variables: dict[str, Any]) -> None:
@@ -314,31 +325,51 @@ def _use_on_copy(trial: Game, memo: dict[int, Any], seat: Seat, tile: Tile, vari
 
 class BidKeeper:
     """While a seat uses a `needs_a_bid` character (`game.keeper`), each decision of its effect
-    offers only the answers after which a legal bid can still follow, tried on a copy of the table
-    as it was before the use (engine/tasks.py `offered`). Copied with the game it belongs to: the
-    table before the use is never changed, so copies share it."""
+    offers only the answers after which a legal bid can still follow, tried on the table as it was
+    before the use (engine/tasks.py `offered`).
 
-    def __init__(self, game: Game, seat: Seat, tile: Tile, variables: dict[str, Any]):
-        memo: dict[int, Any] = {}
-        if isinstance(game, _Trial) and not isinstance(game._trial_source, _CopiedOnRead):  # a bot's trial
-            self.before = _frozen(game, memo)  # of a use (games/nyc/worth.py): the table before the use
-        else:
-            self.before = copy_game(game, keep_events=False, memo=memo, keep_cursor=False)
-        self.seat, self.tile, self.variables = memo[id(seat)], copy_value(tile, memo), copy_value(variables, memo)
+    The first decision's answers (`count` of them) are tried when the keeper is made, on the table
+    itself (the use has not begun). When no answer to it leads to another decision of the effect
+    (13 and 14 ask one), nothing else will be asked and no table is kept; otherwise a copy of the
+    table before the use is kept (`before`) for the later ones. Copied with the game it belongs to:
+    the table before the use is never changed, so copies share it."""
+
+    def __init__(self, game: Game, seat: Seat, tile: Tile, variables: dict[str, Any], count: int):
         self.hooks = (tile.char.when,)
         self.answers: list[int] = []  # to the decisions asked so far, as the effect numbers them
+        asked = [0.0]  # the most decisions the effect asked in a way tried
+        kept = [index for index in range(count)
+                if bid_can_follow(game, seat, tile, self.hooks, variables, [index], asked)]
+        self.count = count
+        self.first = None if len(kept) in (0, count) else kept  # sifted as `sift` does
+        self.before: Game | None = None
+        self.seat: Seat | None = None
+        self.tile: Tile | None = None
+        self.variables: dict[str, Any] | None = None
+        if asked[0] > 1:  # later decisions are tried on the table before the use: kept
+            memo: dict[int, Any] = {}
+            if isinstance(game, _Trial) and not isinstance(game._trial_source, _CopiedOnRead):  # a bot's trial
+                self.before = _frozen(game, memo)  # of a use (games/nyc/worth.py): the table before the use
+            else:
+                self.before = copy_game(game, keep_events=False, memo=memo, keep_cursor=False)
+            self.seat, self.tile, self.variables = memo[id(seat)], copy_value(tile, memo), copy_value(variables, memo)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "BidKeeper":
         twin = BidKeeper.__new__(BidKeeper)
         memo[id(self)] = twin
         twin.before, twin.seat, twin.tile, twin.variables, twin.hooks = (self.before, self.seat, self.tile,
                                                                          self.variables, self.hooks)
+        twin.count, twin.first = self.count, self.first  # (a list never changed: shared)
         twin.answers = list(self.answers)
         return twin
 
     def sift(self, game: Game, decision: Decision) -> list[int] | None:
         """The options kept (by index), or None to offer them all (all are kept, or none: none kept
         cannot follow an offer made by trying, so the decision is asked as it is)."""
+        if not self.answers and decision.count == self.count:
+            return self.first
+        if self.before is None:  # a decision the trying did not meet (none does: the use goes as tried)
+            return None
         kept = [index for index in range(decision.count)
                 if bid_can_follow(self.before, self.seat, self.tile, self.hooks, self.variables, self.answers + [index])]
         return None if len(kept) in (0, decision.count) else kept
