@@ -35,3 +35,13 @@ def test_agents_answering_at_once_play_the_game_answered_from_outside(seats):
     for number, position in positions:  # the agents' game paused there is the same position
         paused = Session(ruleset, specs, seed, seat_agents(specs, seed), pause_at=number)
         assert paused.decision() is not None and paused.position() == position, f"decision {number + 1}"
+
+
+def test_a_game_its_chooser_drives_plays_through_the_greedy_bots_nested_drives():
+    """A game driven by its chooser alone (no session's answerer) whose greedy bot judges characters by
+    scoring them on the table itself: each judgement is a drive nested in the game's own, and the outer
+    drive's entry (no answerer) must be kept for it, not taken away by the nested one (it was: KeyError)."""
+    from scenario_tom import tom_game
+
+    game, *_ = tom_game(["bot:greedy", "tom:B4"], seed=3)
+    assert game.finished

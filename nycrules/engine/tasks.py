@@ -110,6 +110,7 @@ class GameOver(BaseException):  # not an error: code catching failures lets it p
 # The answerer of each game a session's `drive` runs now (by id: a copy is another game, with none), for
 # `run_pushed`; None while a nested drive runs (its decisions are its own chooser's) or chance is sampled.
 _answering: dict[int, Callable[[Game, Decision], int | None] | None] = {}
+_ABSENT = object()  # no drive of that game under way (None is a drive's entry with no answerer)
 
 
 def drive(game: Game, value: Any = None, floor: int = 0,
@@ -124,7 +125,7 @@ def drive(game: Game, value: Any = None, floor: int = 0,
     stack = game.stack
     watch = None if floor else game.chance  # a sampler of outcomes marks the points between steps (chance.py)
     key = id(game)
-    before = _answering.get(key)
+    before = _answering.get(key, _ABSENT)
     _answering[key] = answer if watch is None else None
     try:
         while len(stack) > floor:
@@ -166,7 +167,7 @@ def drive(game: Game, value: Any = None, floor: int = 0,
             value = out
         return value
     finally:
-        if before is None:
+        if before is _ABSENT:
             del _answering[key]
         else:
             _answering[key] = before
