@@ -257,7 +257,7 @@ class Session(ResearchMethods):
             raise PositionError(f"the position's decisions cannot be played again: {err}") from None
         if (session._pending is None or session.record != record
                 or [list(entry) for entry in session.history] != data.get("history")
-                or not same_table(ruleset, session._state(), data["game"])):
+                or not same_table(ruleset, session._state(), data["game"], data["nycrules_position"])):
             raise PositionError("the position's table is not the game its seed and decisions make (was it "
                                 "edited?); go on from a position file as nycrules wrote it")
         session.agents, session.replay, session._pause_at = dict(agent_map(agents)), list(record), -1

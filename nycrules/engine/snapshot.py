@@ -30,7 +30,10 @@ from . import effect_task, procedure, state
 from .model import Ruleset
 from .setup import SeatSpec
 
-FORMAT = 2  # the version of this file format (2: with its check)
+FORMAT = 3  # the version of this file format (2: with its check; 3: a bid character's keeper without its table)
+# Earlier formats still read, and the fields of their table ("game") written otherwise then: made again from
+# the seed and decisions like all the rest, so left out of the comparison with the file (`same_table`).
+EARLIER_FORMATS: dict[int, frozenset[str]] = {2: frozenset({"keeper"})}
 
 # The classes a position holds, by the name a file gives them (and those of its game's part: state_classes,
 # its tasks too). A class's `not_kept` names the fields it works out again (from the cards...), not written.
@@ -169,9 +172,10 @@ def check_header(ruleset: Ruleset, data: Any) -> None:
     caught here; what a position holds is then made again from its seed and decisions)."""
     if not isinstance(data, dict) or not isinstance(data.get("nycrules_position"), int):
         raise PositionError(f"this is not a position written by nycrules (no \"nycrules_position\": {FORMAT})")
-    if data["nycrules_position"] != FORMAT:
+    if data["nycrules_position"] != FORMAT and data["nycrules_position"] not in EARLIER_FORMATS:
         raise PositionError(f"the position is in format {number_shown(data['nycrules_position'])} (written by "
-                            f"another version of nycrules); this one reads format {FORMAT}")
+                            f"another version of nycrules); this one reads formats "
+                            f"{' and '.join(str(number) for number in sorted({*EARLIER_FORMATS, FORMAT}))}")
     if data.get("digest") != ruleset.digest:
         raise PositionError(f"the position was written with another version of the ruleset "
                             f"({shown_clipped(repr(data.get('ruleset')), 60)}); load it with the ruleset it was "
@@ -217,11 +221,19 @@ def position_parts(ruleset: Ruleset, data: dict[str, Any]) -> tuple[list[SeatSpe
     return specs, whole(data.get("seed")), steps, logged
 
 
-def same_table(ruleset: Ruleset, game: state.Game, data: Any) -> bool:
-    """Whether `data` (a position's "game") is exactly the table `game` is (JSON written alike)."""
+def same_table(ruleset: Ruleset, game: state.Game, data: Any, file_format: int = FORMAT) -> bool:
+    """Whether `data` (a position's "game") is exactly the table `game` is (JSON written alike), but for
+    the fields a position of an earlier format wrote otherwise."""
+    made = _Writer(ruleset).value(game)
+    left_out = EARLIER_FORMATS.get(file_format, frozenset())
+    if left_out:
+        try:
+            data = {**data, "fields": {k: v for k, v in data["fields"].items() if k not in left_out}}
+        except (TypeError, KeyError, AttributeError):
+            return False
+        made = {**made, "fields": {k: v for k, v in made["fields"].items() if k not in left_out}}
     try:
         written = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
     except (TypeError, ValueError, RecursionError):
         return False
-    made = json.dumps(_Writer(ruleset).value(game), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return written == made
+    return written == json.dumps(made, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
