@@ -51,8 +51,8 @@ def key_of(prim: Primitive, call: n.Call) -> str | None:
 
 def acts(tree: object, calls: dict[int, Primitive]) -> frozenset[str]:
     """What running this script may do besides reading the game: the names of the primitives it calls
-    that change the game or ask a seat, and `hook NAME` for each hook it fires (a bot tries a script
-    that only reads on the table itself, games/nyc/worth.py)."""
+    that change the game or ask a seat, and `hook NAME` for each hook it fires (a game's bots may try a
+    script that only reads on the table itself rather than on a copy)."""
     found: set[str] = set()
     stack = [tree]
     while stack:  # a stack, not recursion: the tree may be as deep as the parser allows
