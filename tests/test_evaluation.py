@@ -205,11 +205,11 @@ def test_training_plays_the_seat_kinds_a_game_adds_at_their_lowest_highest_and_d
     assert tables(load_ruleset("ny1901")) == [[POLICY, POLICY], others]
 
 
-def test_a_group_plays_each_of_the_searchs_options_on_one_deal_to_the_next_stage_and_to_the_end():
+def test_a_group_plays_each_of_the_searchs_options_on_one_deal_to_its_horizon_and_to_the_end():
     """The rows that teach what an option changes: the search's candidates at a decision, each taken on
     its own copy of one deal and played on as a playout plays; the game itself is not touched."""
     from nycrules.agents.option_groups import option_group
-    from nycrules.agents.search import MCTSAgent, RolloutAgent
+    from nycrules.agents.search import HORIZON, MCTSAgent, RolloutAgent
 
     rules = load_ruleset("nyc")
     game = nycrules.new_game(["Ann", "tom:1"], seed=3, ruleset=rules, log_events=False)
@@ -219,7 +219,7 @@ def test_a_group_plays_each_of_the_searchs_options_on_one_deal_to_the_next_stage
     decision, taken = game.decision(), game.state.decisions_taken
     candidates = MCTSAgent(11)._candidates(game.state, decision, RolloutAgent(11, by_effect=True), game)
     group = option_group(game, decision, 0, 11, 7)
-    assert group is not None and group.game == 7 and group.round == game.state.round + 1
+    assert group is not None and group.game == 7 and group.round == game.state.round + HORIZON
     assert len(group.xs) == len(group.margins) == len(group.static) == len(candidates) >= 2
     assert len({tuple(x) for x in group.xs}) > 1  # the options led to different positions
     assert game.state.decisions_taken == taken and game.decision().count == decision.count

@@ -7,7 +7,8 @@ good position in those games. A group teaches the first. At a decision of a poli
 copy dealt anew from what the seat can see, each of the options the search would search is taken
 on its own copy of that deal, and the copy played on as a playout plays (the seat by the playout
 policy, the other bots greedy, the seats the game's own rules play by them) to where the search
-values it (the next stage: evaluation_stages.py); its features are taken there; then it is played
+values it (`search.HORIZON` game rounds on, or the seat's next turn: a stage of
+evaluation_stages.py); its features are taken there; then it is played
 on the same way to the end, for its final margin. The same seeds play every option, so the
 differences within a group are the options' own (and the luck of what followed them).
 
@@ -24,7 +25,7 @@ from ..engine.runner import Session
 from . import GreedyAgent
 from .evaluation import features
 from .evaluation_stages import in_rounds, stage, turn
-from .search import MCTSAgent, RolloutAgent, _mix, horizon_points
+from .search import HORIZON, MCTSAgent, RolloutAgent, _mix, horizon_points
 from .seating import plays_by_the_rules
 
 if TYPE_CHECKING:
@@ -93,12 +94,12 @@ def option_group(session: Session, decision: Decision, me: int, seed: int, numbe
 
 
 def _play_option(twin: Session, key: str, rollout: GreedyAgent, me: int) -> tuple[array, float, float, int] | None:
-    """Option `key` taken on this copy, played on to the next stage (features and the static margin
-    there) and to the end (the final margin); None if the game ends first."""
+    """Option `key` taken on this copy, played on to where the search values it (features and the
+    static margin there) and to the end (the final margin); None if the game ends first."""
     decision = twin.decision()
     state = twin.state
     assert state is not None and decision is not None
-    rounds, start, horizon = in_rounds(state.ruleset), turn(state), state.round + 1
+    rounds, start, horizon = in_rounds(state.ruleset), turn(state), state.round + HORIZON
     twin.apply(next(i for i in range(decision.count) if decision.option(i).key == key))
     decision = twin.decision()
     while decision is not None and (state.round < horizon if rounds else turn(state) == start):
