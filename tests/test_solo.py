@@ -65,8 +65,8 @@ def test_the_final_scoring_says_which_ties_the_press_track_broke():
             if tied:
                 found += 1
                 ahead = min((s for _, s in tied), key=lambda s: order[id(s.token)])
-                line = next(line for line in table.split("\n") if line.strip().startswith(borough.name + ":"))
-                assert line.endswith(f"; {ahead.name} is ahead"), line
+                line = next(line for line in table.split("\n") if line.strip().startswith(f"{borough.name}, "))
+                assert f" each: {ahead.name}" in line, line
                 assert "Ties in a borough go to the seat ahead on the press track:" in table
         if found >= 2:
             break

@@ -126,7 +126,7 @@ def final_scores(game: Game) -> str:
 
 
 def press_ties(game: Game) -> list[str]:
-    """Where equal skyscrapers in a borough were ranked by the press track (the one ahead first)."""
+    """Where equal skyscrapers in a borough were ranked by the press track, in its order (the one ahead first)."""
     order = {id(token): i for i, token in enumerate(game.press)}
     lines = []
     for borough in game.boroughs:
@@ -137,6 +137,5 @@ def press_ties(game: Game) -> list[str]:
             tied = sorted((place, name) for n, place, name in there if n == count)
             if len(tied) > 1:
                 names = [name for _, name in tied]
-                listed = ", ".join(names[:-1]) + " and " + names[-1]
-                lines.append(f"  {borough.name}: {listed} have {count} each; {names[0]} is ahead")
+                lines.append(f"  {borough.name}, {count} each: " + ", then ".join(names))  # no verb to agree with "you"
     return ["Ties in a borough go to the seat ahead on the press track:", *lines] if lines else []
