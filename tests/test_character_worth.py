@@ -114,3 +114,20 @@ def _noting(fn, calls):
         calls.append(args)
         return fn(*args)
     return noted
+
+
+def test_a_final_scoring_tried_in_place_while_the_real_one_is_under_way_puts_the_categories_back():
+    """While the game's own final scoring asks a question (Hoarder, 34), its points go to the step's
+    category (`game.scoring_step`); a greedy trial of a scoring made then, on the table itself, must
+    put each seat's categories back as it found them."""
+    game = nycrules.new_game(["Ann", "bot:random", "tom"], seed=3, log_events=False)
+    state, bot = game.state, GreedyAgent(3)
+    for _ in range(20):
+        game.apply(bot.choose(game, game.decision()))
+    assert not game.is_over()
+    state.scoring_step = state.ruleset.final_scoring[0].id
+    for seat in state.seats:
+        seat.scores[state.scoring_step] = 4  # booked before the question
+    before = _table(state)
+    tried = [worth.final_points(state, seat) for seat in state.seats]
+    assert max(tried) > 4 and _table(state) == before
