@@ -24,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def count(games: int, seats: list[str] | None = None, inclusive: bool = False) -> Counts:
+def count(games: int, seats: list[str] | None = None, inclusive: bool = False, within: str | None = None) -> Counts:
     try:  # the package in folders (since e9be073)
         from nycrules.agents.seating import parse_seats
         from nycrules.loading.loader import load_ruleset
@@ -57,6 +57,8 @@ def count(games: int, seats: list[str] | None = None, inclusive: bool = False) -
 
         def step(frame: FrameType, event: str, arg: Any) -> Any:
             if event == "opcode":
+                if within is not None and not any(name == within for _, _, name in running):
+                    return step
                 out.own[key] += 1
                 if inclusive:
                     for under_way in running:
@@ -97,9 +99,11 @@ def main() -> None:
     parser.add_argument("--seat", action="append", help="a seat, as `simulate --seat` takes it (default: four random bots)")
     parser.add_argument("--inclusive", action="store_true",
                         help="also list functions by the bytecodes of what they call (slower)")
+    parser.add_argument("--within", metavar="FUNCTION",
+                        help="count only while a function of this name is under way (a part of the game: its cost by function)")
     args = parser.parse_args()
     sys.path.insert(0, str(args.source.resolve()))
-    counts = count(args.games, args.seat, args.inclusive)
+    counts = count(args.games, args.seat, args.inclusive, args.within)
     total = sum(counts.own.values())
     per_game = args.games * 1e3
     print(f"{args.source.resolve()}: {total / per_game:,.0f} thousand bytecodes per game "

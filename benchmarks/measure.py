@@ -240,17 +240,21 @@ def versus(commit: str, baseline_dir: Path | None, games: int, rounds: int, seed
             print(f"{name:<32}{old:>12.1f}{new:>12.1f}{new / old:>7.2f}x", flush=True)
 
 
-def instructions_versus(commit: str, baseline_dir: Path | None, games: int, seed: int) -> None:
-    """Instructions per game (valgrind) of this checkout and of `commit`, for each mix of seats."""
+def instructions_versus(commit: str, baseline_dir: Path | None, games: int, seed: int,
+                        mixes: list[str] | None = None) -> None:
+    """Instructions per game (valgrind) of this checkout and of `commit`, for each mix of seats (or those
+    whose names hold one of `mixes`)."""
     print(f"baseline {commit if baseline_dir is None else baseline_dir}, this checkout {ROOT}; "
           f"{games} games (seeds {seed}-{seed + games - 1}), valgrind --tool=callgrind")
     print(f"{'seats':<32}{'baseline':>12}{'now':>12}{'ratio':>8}   (millions of instructions per game)")
-    for label, (old, new) in instructions(commit, baseline_dir, games, seed).items():
+    for label, (old, new) in instructions(commit, baseline_dir, games, seed, mixes).items():
         print(f"{label:<32}{old:>12.2f}{new:>12.2f}{new / old:>7.2f}x", flush=True)
 
 
-def instructions(commit: str, baseline_dir: Path | None, games: int, seed: int) -> dict[str, tuple[float, float]]:
-    """Per mix of seats: millions of instructions per game of `commit` and of this checkout."""
+def instructions(commit: str, baseline_dir: Path | None, games: int, seed: int,
+                 mixes: list[str] | None = None) -> dict[str, tuple[float, float]]:
+    """Per mix of seats (those whose names hold one of `mixes`, if given): millions of instructions per
+    game of `commit` and of this checkout."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (apt install valgrind)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -270,6 +274,8 @@ def instructions(commit: str, baseline_dir: Path | None, games: int, seed: int) 
         start = {name: _counted(source, envs[name], MIXES["4 random bots"], 0, seed) for name, source in sides.items()}
         figures = {}
         for label, seats in MIXES.items():
+            if mixes and not any(part in label for part in mixes):
+                continue
             old, new = ((_counted(source, envs[name], seats, games, seed) - start[name]) / games / 1e6
                         for name, source in sides.items())
             figures[label] = (old, new)
@@ -302,6 +308,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per run (--versus, --instructions)")
     parser.add_argument("--rounds", type=int, default=5, help="runs of each side (--versus)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mix", action="append", help="with --instructions: only the mixes whose names hold this "
+                                                        "(`B4`, `4 random`); repeat for more")
     parser.add_argument("--launch", metavar="COMMIT", help="launch to the first prompt against COMMIT")
     parser.add_argument("--runs", type=int, default=15, help="launches of each side (--launch)")
     parser.add_argument("--play", help=argparse.SUPPRESS)  # the child process of --versus
@@ -313,7 +321,7 @@ def main() -> None:
     elif args.versus:
         versus(args.versus, args.baseline_dir, args.games, args.rounds, args.seed)
     elif args.instructions:
-        instructions_versus(args.instructions, args.baseline_dir, args.games, args.seed)
+        instructions_versus(args.instructions, args.baseline_dir, args.games, args.seed, args.mix)
     else:
         figures()
 

@@ -221,13 +221,6 @@ class BidMenu(Decision):
             return ("exchange",) + self._swap_cards(self._swap_index(index))[2:]
         return ("use", self.uses[index - self.swap_count][1])
 
-    def bid_types(self) -> tuple[int, list[tuple[int, list[tuple[str, int]]]]]:
-        """The bids' options, read from the table without finding the cards themselves: the index of
-        the first, and for each its value and how many cards of each type it adds (in type order)."""
-        if not self.bids.count:
-            return self.passes, []
-        return self.passes, self.bids.types()
-
     def option(self, index: int) -> Option:
         if self._options is not None:
             return self._options[index]
@@ -255,9 +248,19 @@ class BidMenu(Decision):
         out_type, in_type = self._swap_cards(index)[:2]
         return len(BidTable(game, self.seat, holdings.hand.exchanged(game, out_type, in_type))) > 0
 
-    def _swap_cards(self, index: int) -> tuple[str, str, Card, Card]:
-        """Exchange `index`: hand types in the order the hand holds them, each with every other reserve type."""
-        if self._swaps is None:  # the first card of each type, once per menu (a bot may weigh every exchange)
+    def exchanges(self) -> list[tuple[Card, Card]]:
+        """The cards of the exchanges offered, in the options' order (the card out of the hand, the one in
+        from the reserve), found in one pass: a bot weighs them all."""
+        if not self.swap_count:
+            return []
+        hand, reserve = self._first_cards()
+        swaps = [(out_card, in_card) for out_type, out_card in hand.items()
+                 for in_type, in_card in reserve.items() if in_type != out_type]
+        return swaps if self._kept_swaps is None else [swaps[i] for i in self._kept_swaps]
+
+    def _first_cards(self) -> tuple[dict[str, Card], dict[str, Card]]:
+        """The first card of each type in the hand and in the reserve, in the order they hold them (once per menu)."""
+        if self._swaps is None:
             hand: dict[str, Card] = {}
             for card in self.seat.hand:
                 if card.type not in hand:
@@ -267,7 +270,11 @@ class BidMenu(Decision):
                 if card.type not in reserve:
                     reserve[card.type] = card
             self._swaps = hand, reserve
-        hand, reserve = self._swaps
+        return self._swaps
+
+    def _swap_cards(self, index: int) -> tuple[str, str, Card, Card]:
+        """Exchange `index`: hand types in the order the hand holds them, each with every other reserve type."""
+        hand, reserve = self._first_cards()
         for out_type, out_card in hand.items():
             partners = len(reserve) - (out_type in reserve)  # every reserve type but its own
             if index >= partners:

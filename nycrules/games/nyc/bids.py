@@ -10,6 +10,7 @@ since few different counts ever occur.
 
 from __future__ import annotations
 
+import struct
 from itertools import compress, repeat
 from operator import attrgetter, is_, itemgetter
 from typing import Mapping
@@ -173,9 +174,10 @@ class BidTable:
             count = shapes[shape] = len(self.table()[1])
         return count
 
-    def table(self) -> tuple[list[str], list[tuple[int, int]], dict[int, tuple[int, ...]]]:
+    def table(self) -> tuple[list[str], list[tuple[int, int]], dict[int, tuple[int, ...]], dict]:
         """The hand's types in order, each bid: how many cards of each type (packed, see
-        `_count_bids`) and its value, and the places of the bids' cards found so far."""
+        `_count_bids`) and its value, the places of the bids' cards found so far, and what callers
+        remembered of the table (`remembered`)."""
         known = self._known
         if known[1] is None:
             kinds = sorted(self.counts.held)
@@ -190,7 +192,7 @@ class BidTable:
                     tables.clear()
                     ruleset.part.bids_cache.clear()  # it holds tables too
                     tabled = 0
-                table = tables[pattern] = (_count_bids(ruleset, pattern), {})
+                table = tables[pattern] = (_count_bids(ruleset, pattern), {}, {})
                 ruleset.setup_cache[_TABLED] = tabled + len(table[0])
             known[1] = (kinds, *table)
         return known[1]
@@ -203,7 +205,7 @@ class BidTable:
 
     def bid(self, index: int) -> tuple[tuple[Card, ...], int]:
         """Bid `index`: the hand's cards it adds (by type in type order, each type's first ones), its value."""
-        kinds, bids, places = self.table()
+        kinds, bids, places, _ = self.table()
         packed, value = bids[index]
         at = places.get(index)
         if at is None:
@@ -214,19 +216,44 @@ class BidTable:
             ordered = self._sorted = sorted(self.hand, key=_type)  # stable: each type's cards in hand order
         return tuple([ordered[i] for i in at]), value
 
-    def types(self) -> list[tuple[int, list[tuple[str, int]]]]:
-        """Each bid's value and how many cards of each type it adds (types in type order, those it adds)."""
-        kinds, bids, _ = self.table()
-        fields = [(kind, _SET_BITS + 16 * place) for place, kind in enumerate(kinds)]  # where its count is
-        return [(value, [(kind, n) for kind, shift in fields if (n := packed >> shift & _COUNT)]) for packed, value in bids]
+    def by_place(self) -> list[tuple[int, tuple[int, ...]]]:
+        """Each bid's value and how many cards of each of the hand's types (`kinds`, by place) it adds; made
+        once per pattern, whose hands all share it."""
+        kinds, table, _, memo = self.table()
+        bids = memo.get(_BY_PLACE)
+        if bids is None:  # a set's 16-bit counts read as bytes (little-endian), in C
+            size, counts = 2 * len(kinds), struct.Struct(f"<{len(kinds)}H").unpack
+            bids = memo[_BY_PLACE] = [(value, counts((packed >> _SET_BITS).to_bytes(size, "little")))
+                                      for packed, value in table]
+            setup = self.game.ruleset.setup_cache
+            setup[_TABLED] = setup.get(_TABLED, 0) + len(bids)  # within the tables' bound too
+        return bids
+
+    def kinds(self) -> list[str]:
+        """The hand's card types in type order: the places `by_place` counts cards of."""
+        return self.table()[0]
+
+    def remembered(self, key: tuple) -> list | None:
+        """What a caller remembered under `key` (`remember`) of the bids of a hand of this pattern."""
+        return self.table()[3].get(key)
+
+    def remember(self, key: tuple, values: list) -> None:
+        """Keep `values` (one per bid: a bot's scores) with the table of the hand's pattern, which every hand
+        of that pattern shares: `key` holds all else they depend on, the types only by place (`kinds`)."""
+        ruleset = self.game.ruleset
+        tabled = ruleset.setup_cache.get(_TABLED, 0)
+        if tabled <= _MOST_TABLED:  # counted with the tables, within their bound (the next new table clears all)
+            self.table()[3][key] = values
+            ruleset.setup_cache[_TABLED] = tabled + len(values)
 
     def label(self, index: int) -> str:
         """The cards' types as text, in type order ("" for the bid as it stands)."""
-        kinds, bids, _ = self.table()
+        kinds, bids = self.table()[:2]
         return " ".join(kind for kind, n in zip(kinds, unpacked(bids[index][0], len(kinds))) for _ in range(n))
 
 
 _type = attrgetter("type")
+_BY_PLACE = ("by place",)  # BidTable.by_place's key among what is remembered of a table
 _TABLED = "bids tabled"  # the bids in the tables of ruleset.part.bid_tables_cache, in its setup_cache
 _MOST_TABLED = 2_000_000  # about 250 MB of tables at most
 

@@ -25,6 +25,7 @@ game gives the bots"); a game that gives none is judged by the effect of its opt
 
 from __future__ import annotations
 
+from operator import mul
 from typing import Any, Callable
 
 from .characters import may_use_characters
@@ -106,44 +107,43 @@ class Bots:
 
 
 def _bid_scores(game: Game, decision: Decision, playout: bool) -> list[float]:
-    """Bid high, but count what the cards would have been worth in the rounds to come."""
-    keep: dict[str, float] = {}  # card type -> its worth kept, the same for every option of the decision
+    """Bid high, but count what the cards would have been worth in the rounds to come. The decision is
+    a bidding menu (bidding.BidMenu): passing, the bids, the exchanges with the reserve, the characters."""
     point = _bid_point(game, playout)
-    scores: list[float] = []
-    exchanges: list[int] = []
-    best_bid = 0.0  # passing scores 0
-    typed = getattr(decision, "bid_types", None)  # the bids' values and card types, without their cards
-    first, bids = typed() if typed is not None else (0, [])
-    for index in range(decision.count):
-        if 0 <= index - first < len(bids):
-            bid = bids[index - first]
+    table = decision.bids
+    bids = _scored_bids(game, table, point, playout) if table.count else []
+    scores: list[float] = [0] * decision.passes  # passing scores 0
+    scores += bids
+    swaps = decision.exchanges()
+    round_card = game.bidding_card
+    scores += [8 if taken.type == round_card else -5 for _, taken in swaps]
+    scores += [25] * len(decision.uses)
+    if swaps and playout:
+        best_bid = max(bids, default=0.0)
+        _score_exchanges(game, scores, decision.passes + len(bids), swaps, best_bid if best_bid > 0.0 else 0.0)
+    return scores
+
+
+def _scored_bids(game: Game, table: Any, point: float, playout: bool) -> list[float]:
+    """Each bid's score (bids.BidTable): its value in points less the worth its cards keep in hand. Kept
+    with the table of the hand's pattern, by the point's worth and each type's worth kept by place, which
+    is all they depend on: the same hand patterns come back at many decisions."""
+    kinds = table.kinds()
+    keep = tuple([_keep_value(game, kind, playout) for kind in kinds])
+    key = ("bot scores", point, keep)
+    scores = table.remembered(key)
+    if scores is None:
+        if all(worth == int(worth) for worth in keep):  # whole numbers: their sum is the same in any order
+            scores = [value * point - float(sum(map(mul, cards, keep))) for value, cards in table.by_place()]
         else:
-            bid = None
-            value = decision.value(index)  # no labels needed
-            what = value[0]
-            if what == "bid":
-                bid = value[2], [(card.type, 1) for card in value[1]]
-        if bid is not None:
-            kept = 0.0
-            for kind, n in bid[1]:
-                worth = keep.get(kind)
-                if worth is None:
-                    worth = keep[kind] = _keep_value(game, kind, playout)
-                for _ in range(n):  # card by card: a bot's worths may be fractions, added in the same order
-                    kept += worth
-            score = bid[0] * point - kept
-            scores.append(score)
-            if score > best_bid:
-                best_bid = score
-        elif what == "use":
-            scores.append(25)
-        elif what == "exchange":
-            exchanges.append(index)
-            scores.append(8 if value[2].type == game.bidding_card else -5)
-        else:
-            scores.append(0)
-    if exchanges and playout:
-        _score_exchanges(game, decision, scores, exchanges, best_bid)
+            scores = []
+            for value, cards in table.by_place():
+                kept = 0.0
+                for n, worth in zip(cards, keep):
+                    for _ in range(n):  # card by card, in type order: fractions added in the same order as ever
+                        kept += worth
+                scores.append(value * point - kept)
+        table.remember(key, scores)
     return scores
 
 
@@ -166,14 +166,14 @@ def _keep_value(game: Game, card_type: str, playout: bool) -> float:
     return ROUND_WORTH.get(card_type, 10) * LATER_KEPT if card_type in to_come else 0
 
 
-def _score_exchanges(game: Game, decision: Decision, scores: list[float], exchanges: list[int],
+def _score_exchanges(game: Game, scores: list[float], first: int, swaps: list[tuple[Any, Any]],
                      best_bid: float) -> None:
-    """The playout policy's scores for the exchanges with the reserve offered in a bid decision, given the
-    best bid's score (or passing's, 0): a card of the round taken, the card given up waiting in the
-    reserve for later; the greedy bot keeps them as `_bid_scores` gives them."""
+    """The playout policy's scores for the exchanges with the reserve offered in a bid decision (`swaps`,
+    their cards out of the hand and in from the reserve, options from `first` on), given the best bid's
+    score (or passing's, 0): a card of the round taken, the card given up waiting in the reserve for
+    later; the greedy bot keeps them as `_bid_scores` gives them."""
     point = _bid_point(game, True)
-    for i in exchanges:
-        _, out_card, in_card = decision.value(i)
+    for i, (out_card, in_card) in enumerate(swaps, first):
         if in_card.type == game.bidding_card and out_card.type != game.bidding_card:
             scores[i] = best_bid + point - 0.1 * _keep_value(game, out_card.type, True)
         else:
