@@ -19,6 +19,7 @@ from .decisions import Decision
 from .copying import copy_value
 from .state import Game
 from .tasks import PUSHED, Task
+from ..language.program_code import set_waiting_kinds
 
 
 def copy_frame(frame: Frame, memo: dict[int, Any]) -> Frame:
@@ -28,6 +29,9 @@ def copy_frame(frame: Frame, memo: dict[int, Any]) -> Frame:
         twin = memo[id(frame)] = Frame(copy_value(frame.game, memo), copy_value(frame.vars, memo))
         twin.steps = frame.steps
     return twin
+
+
+set_waiting_kinds(Decision, Task, PUSHED)  # what a program's written function tells apart (program_code.py)
 
 
 class EffectTask(Task):
@@ -74,7 +78,8 @@ class EffectTask(Task):
                 frame.vars[instruction[1]] = value
             self.pc += 1
         try:
-            out = self._run(game, frame)
+            run = self.script.program.run  # the program written out (language/program_code.py); else one by one
+            out = run(self, game, frame, self.pc, self.loops) if run is not None else self._run(game, frame)
         except RuleRuntimeError as err:
             self._end(game)
             if self.parent is None and game.budget is None and frame.steps < 0 and self.start < MAX_EFFECT_STEPS:

@@ -49,6 +49,7 @@ def _fire_hook(game: Any, name: str, f: Frame) -> None:
 
 _RUNTIME = {"_StopLoop": StopLoop, "_spend": spend, "_bounded": _bounded, "_counted": _counted,
             "_index": _index, "_fire_hook": _fire_hook}  # the globals of generated functions
+_STUBS: set[Any] = set()  # the codes of functions that generate their code when first run (generate_all)
 # In the source this module writes, the frame is `f` (a variable's name is a string, never bare).
 _NAMES_IN_FRAME, _FRAME = re.compile(r"(?<![\w.'])f\.(game|vars)\b"), re.compile(r"(?<![\w.'])f\b")
 
@@ -59,13 +60,13 @@ def set_hook_runner(run: Callable[[Any, str, Frame], None]) -> None:
     _RUNTIME["_fire_hook"] = run
 
 
-def _on_first_run(build: Callable[[], Fn]) -> Fn:
-    """A function that generates its code when first called and then becomes that code: its own code
-    and defaults are replaced by those of what `build` gives (a generated function has no closure, as
-    this one has none), so later calls, from whoever holds it, run the rule with no call in between.
-    Its globals are those of generated functions (_RUNTIME), which the code swapped in reads."""
-    run = FunctionType(_become_generated.__code__, _RUNTIME, "run")
+def _on_first_run(build: Callable[[], Callable], become: Callable | None = None) -> Any:
+    """A function that generates its code when first called and then becomes that code (`become`, else
+    _become_generated, swaps in the code and defaults of what `build` gives: neither has a closure), so
+    later calls, from whoever holds it, run the rule with no call in between; globals: _RUNTIME."""
+    run = FunctionType((become or _become_generated).__code__, _RUNTIME, "run")
     run.__defaults__ = (build, run)
+    _STUBS.add(run.__code__)
     return run
 
 
@@ -122,13 +123,12 @@ class Compiler:
         self._entries: list[Fn] = []  # the functions that generate their code when first run
         self._locals: tuple[str, ...] = ()  # lambda and filter variables in scope where code is written
 
-    def _function(self, src: _Source, lines: list[str]) -> Fn:
-        """One function `run(f, <locals in scope>, _0, _1, ...)` with these body lines: the values the
-        source refers to are the defaults of its last parameters, read as locals are (no closure cell, no
-        global). Alike sources share one compiled code object; nothing calls a generated function with
-        more than its locals."""
+    def _function(self, src: _Source, lines: list[str], arguments: str | None = None) -> Fn:
+        """One function `run(f, <locals in scope>, _0, _1, ...)` (or `run(<arguments>, _0, ...)`) with these
+        body lines: the values the source refers to are the defaults of its last parameters, read as locals
+        are (no closure cell, no global). Alike sources share one compiled code object."""
         values = "".join(f", _{i}" for i in range(len(src.values)))
-        text = f"def run({self._arguments()}{values}):\n" + "".join(f"  {line}\n" for line in lines)
+        text = f"def run({arguments or self._arguments()}{values}):\n" + "".join(f"  {line}\n" for line in lines)
         code = self.codes.get(text)
         if code is None:
             scope: dict[str, Any] = {}
@@ -172,10 +172,10 @@ class Compiler:
         """An effect that may wait: its program (`build`, resumable.py) and the effect compiled whole."""
         return build(), self.effect(effect)
 
-    def _entry(self, build: Callable[[], Fn]) -> Fn:
+    def _entry(self, build: Callable[[], Any], become: Callable | None = None) -> Any:
         if not self.generate_when_run:
             return build()
-        run = _on_first_run(build)
+        run = _on_first_run(build, become)
         self._entries.append(run)
         return run
 
@@ -183,7 +183,7 @@ class Compiler:
         """Generate now every function that would generate its code when first run (so that their
         compiled code can be kept with the ruleset cache: `codes`)."""
         for run in self._entries:
-            if run.__code__ is _become_generated.__code__:
+            if run.__code__ in _STUBS:
                 build, _ = run.__defaults__
                 try:
                     built = build()

@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 from ..diagnostics import Location
 from . import nodes as n
-from .compiler import Compiler, Fn
+from .compiler import Compiler, Fn, _Source
 
 # Instructions: tuples whose first item is one of these.
 RUN = 0  # (RUN, fn, stop_to): fn(frame); a `stop` inside it leaves the loop ending at stop_to
@@ -45,6 +45,9 @@ class Program:
     code: tuple[tuple, ...]
     slots: int  # loops in the program: each keeps its items and position in a slot of its own
     on_start: Callable[[], None] | None = None  # told when a run starts (the probe counts runs)
+    # The program written out as one Python function (program_code.py), run(task, game, frame, pc, loops):
+    # None for the probe's (its statements stay functions of their own, which it counts).
+    run: Callable[..., Any] | None = None
 
 
 def compile_program(compiler: Compiler, effect: n.Effect) -> tuple[Program, Fn]:
@@ -80,10 +83,16 @@ class ProgramCompiler:
         self.slots = 0
         self.temps = 0
         self.made: list[Any] = []  # nodes made here: kept alive, as `calls` is keyed by their ids
+        self.trees: list[Any] = []  # per instruction, what it runs as syntax (statements, an expression...)
 
     def program(self, effect: n.Effect) -> Program:
         self._block(effect.body, None)
-        return Program(tuple(tuple(item) for item in self.code), self.slots)
+        code = tuple(tuple(item) for item in self.code)
+        run = None
+        if self.compiler.inline_statements:  # written out when first run (or with the ruleset cache)
+            trees = tuple(self.trees)
+            run = self.compiler._entry(lambda: _written(self.compiler, code, trees), _become_written)
+        return Program(code, self.slots, run=run)
 
     # ------------------------------------------------------------ statements
     def _block(self, body: tuple, stop_to: list | None) -> None:
@@ -99,11 +108,12 @@ class ProgramCompiler:
     def _flush(self, plain: list, stop_to: list | None) -> None:
         """Statements that cannot wait, run together by one compiled function."""
         if plain:
-            self._emit([RUN, self.compiler.effect(n.Effect(tuple(plain), plain[0].loc)), stop_to])
+            self._emit([RUN, self.compiler.effect(n.Effect(tuple(plain), plain[0].loc)), stop_to], tuple(plain))
             plain.clear()
 
-    def _emit(self, instruction: list) -> list:
+    def _emit(self, instruction: list, tree: Any = None) -> list:
         self.code.append(instruction)
+        self.trees.append(tree)
         return instruction
 
     def _statement(self, s: Any, stop_to: list | None) -> None:
@@ -131,7 +141,8 @@ class ProgramCompiler:
     def _if(self, s: n.If, stop_to: list | None) -> None:
         ends: list[list] = []
         for cond, body in s.branches:
-            skip = self._emit([IF_NOT, self._expr(self._lifted(cond)), None])
+            lifted = self._lifted(cond)
+            skip = self._emit([IF_NOT, self._expr(lifted), None], lifted)
             self._block(body, stop_to)
             ends.append(self._emit([JUMP, None]))
             skip[2] = len(self.code)
@@ -141,14 +152,16 @@ class ProgramCompiler:
 
     def _for(self, s: n.For) -> None:
         slot = self._slot()
-        self._emit([FOR, slot, self._expr(self._lifted(s.source)), s.loc])
+        source = self._lifted(s.source)
+        self._emit([FOR, slot, self._expr(source), s.loc], source)
         top = len(self.code)
         turn = self._emit([NEXT, slot, s.var, None])
         self._loop_body(s.body, turn, 3, top)
 
     def _repeat(self, s: n.Repeat) -> None:
         slot = self._slot()
-        self._emit([REPEAT, slot, self._expr(self._lifted(s.count)), s.loc])
+        count = self._lifted(s.count)
+        self._emit([REPEAT, slot, self._expr(count), s.loc], count)
         top = len(self.code)
         turn = self._emit([AGAIN, slot, None])
         self._loop_body(s.body, turn, 2, top)
@@ -193,7 +206,7 @@ class ProgramCompiler:
                 return self._call(e, args)
             call = self._call(e, args)
             name = None if statement else self._temp()
-            self._emit([WAIT, name, resume, self.compiler.arguments(call.args), e.loc])
+            self._emit([WAIT, name, resume, self.compiler.arguments(call.args), e.loc], call.args)
             return None if statement else n.Name(name, e.loc)
         if isinstance(e, n.BoolOp):
             return self._bool_op(e)
@@ -217,7 +230,8 @@ class ProgramCompiler:
             value = self._lifted(item)
             self._flush([n.Assign(name, value, item.loc)], None)
             if i < len(e.items) - 1:
-                ends.append(self._emit([IF_NOT if e.op == "and" else IF, self._expr(n.Name(name, item.loc)), None]))
+                test = n.Name(name, item.loc)
+                ends.append(self._emit([IF_NOT if e.op == "and" else IF, self._expr(test), None], test))
         for jump in ends:
             jump[2] = len(self.code)
         return n.Name(name, e.loc)
@@ -227,10 +241,12 @@ class ProgramCompiler:
         items for which it holds in a list named apart."""
         name, var, slot = self._temp(), e.var, self._slot()
         self._emit([RUN, lambda f: f.vars.__setitem__(name, []), None])
-        self._emit([FOR, slot, self._expr(self._lifted(e.source)), e.loc])
+        source = self._lifted(e.source)
+        self._emit([FOR, slot, self._expr(source), e.loc], source)
         top = len(self.code)
         turn = self._emit([NEXT, slot, var, None])
-        self._emit([IF_NOT, self._expr(self._lifted(e.cond)), top])
+        cond = self._lifted(e.cond)
+        self._emit([IF_NOT, self._expr(cond), top], cond)
         self._emit([RUN, lambda f: f.vars[name].append(f.vars[var]), None])
         self._emit([JUMP, top])
         turn[3] = len(self.code)
@@ -259,3 +275,15 @@ class ProgramError(Exception):
     def __init__(self, message: str, loc: Location):
         super().__init__(message)
         self.loc = loc
+
+
+def _written(compiler: Compiler, code: tuple[tuple, ...], trees: tuple) -> Any:
+    from .program_code import written  # it builds on this module's instructions
+    return written(compiler, code, trees, _Source())
+
+
+def _become_written(task: Any, game: Any, f: Any, pc: int, loops: list, _build: Callable, _self: Any) -> Any:
+    """The code of a program's function before it is written (compiler._on_first_run)."""
+    built = _build()
+    _self.__code__, _self.__defaults__ = built.__code__, built.__defaults__
+    return built(task, game, f, pc, loops)
