@@ -69,17 +69,22 @@ class EffectTask(Task):
     # ------------------------------------------------------------ running
     def step(self, game: Game, value: Any) -> Any:
         frame = self.frame
-        if self.pc < 0:
-            self.begin(game)
-        elif self.waiting:  # the answer, or the result of the task it started
+        program = self.script.program
+        if self.waiting:  # the answer, or the result of the task it started
             self.waiting = False
-            instruction = self.script.program.code[self.pc]
+            pc = self.pc
+            instruction = program.code[pc]
             if instruction[0] == WAIT and instruction[1] is not None:
                 frame.vars[instruction[1]] = value
-            self.pc += 1
+            self.pc = pc = pc + 1
+        elif self.pc < 0:
+            self.begin(game)
+            pc = 0
+        else:
+            pc = self.pc
+        run = program.run  # the program written out (language/program_code.py); else one instruction at a time
         try:
-            run = self.script.program.run  # the program written out (language/program_code.py); else one by one
-            out = run(self, game, frame, self.pc, self.loops) if run is not None else self._run(game, frame)
+            out = run(self, game, frame, pc, self.loops) if run is not None else self._run(game, frame)
         except RuleRuntimeError as err:
             self._end(game)
             if self.parent is None and game.budget is None and frame.steps < 0 and self.start < MAX_EFFECT_STEPS:
@@ -92,7 +97,11 @@ class EffectTask(Task):
             raise
         if out is not None:
             return out
-        self._end(game)
+        game.rule, game.where = self.before  # self._end(game), written out for the usual case
+        if self.parent is None and game.budget is None:
+            game.steps_left -= self.start - max(frame.steps, 0)
+        else:
+            (self.parent if self.parent is not None else game.budget).steps = frame.steps
         return frame
 
     def question(self, game: Game) -> Decision:

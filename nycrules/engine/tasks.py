@@ -176,9 +176,10 @@ def drive(game: Game, value: Any = None, floor: int = 0,
 def run_pushed(game: Game, task: Task) -> Any:
     """Put a task on the stack above the one running (the procedure's cursor) and run it: None when it
     is done (taken off), else what the step that waits gave, for the task under it to give up to `drive`.
-    In a game that a session's `drive` runs, the usual decisions on the way (more than one option, no
-    keeper) are answered at once by its answerer, as `drive` would answer them, so the procedure goes on
-    from where it is rather than from its cursor; any other decision waits for `drive`."""
+    In a game that a session's `drive` runs, the decisions on the way are answered at once by its answerer
+    (or taken without asking, with one option), as `drive` would answer them, so the procedure goes on from
+    where it is rather than from its cursor; a decision a keeper sifts, or one nobody answers now, waits
+    for `drive`."""
     stack = game.stack
     floor = len(stack)
     stack.append(task)
@@ -192,8 +193,11 @@ def run_pushed(game: Game, task: Task) -> Any:
             value = None
             continue
         if isinstance(out, Decision):
-            if answer is None or out.count <= 1 or game.keeper is not None:
+            if answer is None or game.keeper is not None:
                 return out
+            if out.count <= 1:  # taken without asking anyone (`offered`: the log says so), as `drive` takes it
+                value = offered(game, out)[1]
+                continue
             index = answer(game, out)
             if index is None:
                 return out
