@@ -17,7 +17,8 @@ Printed per game round and in all: the root mean squared error against the game'
 margin, how often the sign (who wins) is right, and the CPU milliseconds per estimate.
 
 With --versus OTHER_FILE (an evaluation of another ruleset, with the same features: a mod's and its
-base's), the features whose weights differ most between the two files are listed first.
+base's), the features whose weights differ most between the two files are listed first (two linear
+files), and after the table what each file makes of the features named by --feature (`feature_worths`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nycrules.agents import GreedyAgent  # noqa: E402
-from nycrules.agents.evaluation import evaluation_for, use_file  # noqa: E402
+from nycrules.agents.evaluation import Evaluation, evaluation_for, features, use_file  # noqa: E402
 from nycrules.agents.search import HORIZON, RolloutAgent, _mix, horizon_points  # noqa: E402
 from nycrules.agents.training import margin_of, play_sampled, tables  # noqa: E402
 from nycrules.games.nyc.worth import Judge  # noqa: E402
@@ -51,7 +52,7 @@ def main() -> None:
     parser.add_argument("--versus", type=Path, help="another evaluation file: the weights that differ most")
     parser.add_argument("--only-versus", action="store_true", help="with --versus: list the weights only")
     parser.add_argument("--feature", action="append", default=[],
-                        help="with --versus: also the weights of the features whose names hold this text")
+                        help="with --versus: the worth by each file of the features whose names hold this text")
     args = parser.parse_args()
     ks = args.playouts or [1, 8]
     ruleset = load(args.ruleset)
@@ -65,12 +66,18 @@ def main() -> None:
           f"--seed {args.seed}{''.join(f' --playouts {k}' for k in ks)}"
           f"{' --versus ' + str(args.versus) if args.versus else ''}{' --only-versus' if args.only_versus else ''}"
           f"{''.join(f' --feature {shlex.quote(text)}' for text in args.feature)}")
+    other = None
     if args.versus:
-        differing_weights(evaluation, args.versus, args.feature)
+        other = json.loads(args.versus.read_text(encoding="utf-8"))
+        if other["features"] != evaluation.features:
+            sys.exit("evaluation_error.py: --versus needs an evaluation with the same features")
+        if evaluation.trees is None and "trees" not in other:
+            differing_weights(evaluation, other, args.versus, args.feature)
         if args.only_versus:
             return
     methods = ["learned", "static"] + [f"playouts {k}" for k in ks]
     found: list[tuple[int, int, dict[str, float]]] = []  # (round, seat, estimates) until the margin is known
+    positions: list[tuple[int, list[float]]] = []  # (round, features) of every position
     rows: list[tuple[int, float, dict[str, float]]] = []  # (round, actual margin, estimates)
     seconds = {m: 0.0 for m in methods}
 
@@ -83,8 +90,10 @@ def main() -> None:
         others = {seat.index: GreedyAgent(_mix(game_seed, seat.index)) for seat in state.seats
                   if seat.index != me and not seat.is_tom}
         copy = session.determinize(me, _mix(game_seed, state.round, me, 1), agents={})
-        estimates["learned"] = evaluation.margin(copy, me, greedy.choose)
+        x = features(copy, me, greedy.choose)
+        estimates["learned"] = evaluation.value(x, state.round)
         copy.close()
+        positions.append((state.round, x))
         seconds["learned"] += time.process_time() - start
         start = time.process_time()
         copy = session.determinize(me, _mix(game_seed, state.round, me, 1), agents={})
@@ -127,14 +136,35 @@ def main() -> None:
             cells.append(f"{rmse:6.1f} pts {100 * right:3.0f}% right")
         print(f"{'round ' + str(r) if r else 'all':10}" + "".join(f"{c:>22}" for c in cells))
     print(f"{'CPU/estim.':10}" + "".join(f"{1000 * seconds[m] / len(rows):>19.1f} ms" for m in methods))
+    if other is not None:
+        feature_worths(evaluation, Evaluation(other, str(args.versus)), args.versus, args.feature, positions)
 
 
-def differing_weights(evaluation, other_path: Path, asked: list[str], shown: int = 8) -> None:
-    """The features whose weights differ most (summed over the game rounds) between two evaluations,
+def feature_worths(evaluation: Evaluation, other: Evaluation, other_path: Path, asked: list[str],
+                   positions: list[tuple[int, list[float]]]) -> None:
+    """What a feature named by one of the `asked` texts is worth by each file: at each game round, the mean
+    over the positions sampled there of the value with the feature at 1 less the value with it at 0 (a
+    linear model's weight; for trees, what they make of it in the positions where it is met)."""
+    rounds = sorted({r for r, _ in positions})
+    print(f"worth of a feature at 1 against 0, this file against {other_path} (points of final margin, "
+          f"mean over the positions above, game rounds {', '.join(map(str, rounds))}):")
+    for i, name in enumerate(evaluation.features):
+        if not any(text in name for text in asked):
+            continue
+        cells = []
+        for model in (evaluation, other):
+            worth = []
+            for r in rounds:
+                gaps = [model.value(x[:i] + [1.0] + x[i + 1:], r) - model.value(x[:i] + [0.0] + x[i + 1:], r)
+                        for at, x in positions if at == r]
+                worth.append(sum(gaps) / len(gaps))
+            cells.append(" ".join(f"{w:+.2f}" for w in worth))
+        print(f"  {name}: {cells[0]}  against  {cells[1]}")
+
+
+def differing_weights(evaluation, other: dict, other_path: Path, asked: list[str], shown: int = 8) -> None:
+    """The features whose weights differ most (summed over the game rounds) between two linear evaluations,
     and those whose names hold one of the `asked` texts."""
-    other = json.loads(other_path.read_text(encoding="utf-8"))
-    if other["features"] != evaluation.features:
-        sys.exit("evaluation_error.py: --versus needs an evaluation with the same features")
     rounds = sorted(set(evaluation.rounds) & {int(r) for r in other["rounds"]})
     gaps = []
     for i, name in enumerate(evaluation.features):

@@ -4,8 +4,9 @@
 file of plain numbers: the ruleset's digest, the feature layout, and per stage of the game (its
 "rounds": a game round, or for a game played in turns how many times they have gone round the
 seats; evaluation_stages.py) a linear model (a constant and a weight per feature) with the spread
-of its errors. Inference is pure
-Python: a dot product over the features of one seat's view.
+of its errors; trained with `--trees`, regression trees over every stage too (`Trees`), added to the
+stages' models or in place of their weights. Inference is pure Python: a dot product over the
+features of one seat's view, and a walk down each tree.
 
 The features of a seat's view (`features`), all read through public layouts, none named here:
 - the observation tensor of that seat (engine/observation_tensor.py), its seats' slots put in
@@ -153,6 +154,24 @@ class RoundModel:
         return self.constant + sum(w * v for w, v in zip(self.weights, x) if v)
 
 
+@dataclass
+class Trees:
+    """Regression trees whose leaves add up to the value less the stage's constant, over the features and
+    the stage (agents/tree_fitting.py). Each tree is five lists by node: the input it tests (-1 at a leaf),
+    the threshold (an input at most it goes left), the left and the right node, and the leaf's value."""
+
+    trees: list[tuple[list[int], list[float], list[int], list[int], list[float]]]
+
+    def value(self, inputs: list[float]) -> float:
+        total = 0.0
+        for feature, threshold, left, right, leaf in self.trees:
+            node = 0
+            while (f := feature[node]) >= 0:
+                node = left[node] if inputs[f] <= threshold[node] else right[node]
+            total += leaf[node]
+        return total
+
+
 class Evaluation:
     """A trained evaluation for one ruleset (read from its file)."""
 
@@ -163,6 +182,7 @@ class Evaluation:
         self.rounds = {int(r): RoundModel(m["constant"], m["weights"], m["spread"])
                        for r, m in data["rounds"].items()}
         self.trained: dict[str, Any] = data.get("trained", {})
+        self.trees = Trees([tuple(t) for t in data["trees"]]) if data.get("trees") else None
 
     def model(self, round_number: int) -> RoundModel | None:
         """The model of this game round (the nearest one trained, for a round beyond them)."""
@@ -176,9 +196,16 @@ class Evaluation:
         (`session` is a throw-away copy: the final scoring runs on it, see `features`)."""
         state = session.state
         assert state is not None
-        model = self.model(stage(state))
+        return self.value(features(session, me, chooser), stage(state))
+
+    def value(self, x: list[float], now: int) -> float:
+        """The expected final margin of a position at stage `now` with these features."""
+        model = self.model(now)
         assert model is not None
-        return model.value(features(session, me, chooser))
+        if self.trees is None:
+            return model.value(x)
+        inputs = [*x, float(now)]  # the trees' inputs: the features and the stage
+        return model.value(inputs) + self.trees.value(inputs)
 
     def win_share(self, margin: float, round_number: int) -> float:
         """The chance that the final margin is positive, for an estimate `margin` at this round."""
@@ -217,14 +244,38 @@ def parse(data: Any, ruleset: Ruleset, where: str) -> Evaluation:
                               "changed since); retrain it with nycrules train")
     size = len(data["features"])
     rounds = data.get("rounds")
+    trees = data.get("trees", [])
+    weights = (0, size) if trees else (size,)  # with trees, the stages' models may be their constants alone
     good = isinstance(rounds, dict) and rounds and all(
-        isinstance(m, dict) and isinstance(m.get("weights"), list) and len(m["weights"]) == size
+        isinstance(m, dict) and isinstance(m.get("weights"), list) and len(m["weights"]) in weights
         and all(isinstance(v, (int, float)) and math.isfinite(v) for v in [m.get("constant"), m.get("spread")]
                 + m["weights"]) and str(r).isdigit() for r, m in rounds.items())
     if not good:
         raise EvaluationError(f"{where}: its models are damaged (each game round needs a constant, a spread "
                               f"and {size} weights); retrain it with nycrules train")
+    if not isinstance(trees, list) or not all(_sound_tree(t, size + 1) for t in trees):
+        raise EvaluationError(f"{where}: its trees are damaged (each needs five lists of its nodes, every "
+                              "child after its parent); retrain it with nycrules train")
     return Evaluation(data, where)
+
+
+def _sound_tree(tree: Any, inputs: int) -> bool:
+    """Whether a tree of the file can be walked: five lists of its nodes, each inner node's input one of
+    `inputs` and its children after it (so that every walk ends at a leaf), every number finite."""
+    if not (isinstance(tree, list) and len(tree) == 5 and all(isinstance(part, list) for part in tree)):
+        return False
+    feature, threshold, left, right, leaf = tree
+    nodes = len(feature)
+    if nodes == 0 or any(len(part) != nodes for part in tree):
+        return False
+    for node in range(nodes):
+        f, t, v = feature[node], threshold[node], leaf[node]
+        if not (isinstance(v, (int, float)) and math.isfinite(v) and isinstance(f, int)):
+            return False
+        if f >= 0 and not (f < inputs and isinstance(t, (int, float)) and math.isfinite(t)
+                           and all(isinstance(c, int) and node < c < nodes for c in (left[node], right[node]))):
+            return False
+    return True
 
 
 def shipped_path(ruleset: Ruleset) -> Path:

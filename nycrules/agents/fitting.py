@@ -13,7 +13,9 @@ by how well the model predicts the differences within the groups of the next ten
 (without groups, the margins of its positions); the last tenth is held out, and the file records
 the model's errors on it beside always predicting the mean (positions) and no difference (groups),
 and what the pick of the best option of each held-out group by the model gains over the group's
-mean, beside the pick by the search's own estimate and the policy's pick.
+mean, beside the pick by the search's own estimate and the policy's pick. Asked for (`trees`),
+boosted trees over every stage are fitted on the positions too and kept in place of the linear
+models where they predict the next tenth's margins better (`_trees_if_better`).
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ def split(game: int, games: int) -> str:
     return "train"
 
 
-def fit(collected: Collected, size: int) -> dict[str, Any]:
-    """Per stage, the models (constant, weights, spread) and what was measured (see the docstring)."""
+def fit(collected: Collected, size: int, seed: int, trees: int = 0) -> dict[str, Any]:
+    """Per stage, the models (constant, weights, spread), the trees when they do better (`_trees_if_better`),
+    and what was measured (see the docstring)."""
     import numpy as np
 
     games = collected.games
@@ -98,7 +101,39 @@ def fit(collected: Collected, size: int) -> dict[str, Any]:
         report[str(r)] = {"train_positions": len(parts["train"]), "ridge": strength, "held_out": held}
         if collected.groups:
             report[str(r)].update(train_groups=_count(collected, r, games), group_weight=weight)
-    return {"rounds": rounds, "report": report}
+    kept = _trees_if_better(np, collected, size, seed, trees, rounds, report) if trees and rounds else []
+    return {"rounds": rounds, "report": report, "trees": kept}
+
+
+def _trees_if_better(np: Any, collected: Collected, size: int, seed: int, most: int, rounds: dict[str, Any],
+                     report: dict[str, Any]) -> list[Any]:
+    """At most `most` boosted trees over every stage (tree_fitting.py), kept in place of the linear models
+    when they predict the margins of the choosing tenth better; the models and the report then say theirs."""
+    from .tree_fitting import fit_trees
+
+    games = collected.games
+    rows = [s for s in collected.samples if str(s.round) in rounds]
+    x = _matrix(np, [s.x for s in rows], size)
+    y = np.array([s.margin for s in rows], dtype=np.float64)
+    stages = np.array([s.round for s in rows], dtype=np.float64)
+    part = np.array([split(s.game, games) for s in rows])
+    linear = np.array([rounds[str(s.round)]["constant"] for s in rows]) + np.einsum(
+        "ij,ij->i", x, np.array([rounds[str(s.round)]["weights"] for s in rows]))
+    constant, trees, values = fit_trees(np, x, stages, y, part == "train", part == "valid", seed, most)
+    valid = part == "valid"
+    if _rmse(np, values[valid], y[valid]) >= _rmse(np, linear[valid], y[valid]):
+        return []
+    for r in rounds:
+        here = stages == int(r)
+        mine, test = here & valid, here & (part == "test")
+        rounds[r] = {"constant": round(constant, 6), "spread": round(_rmse(np, values[mine], y[mine]), 4),
+                     "weights": []}
+        held = report[r]["held_out"]
+        if test.any():
+            held.update(linear_rmse=held["rmse"], rmse=round(_rmse(np, values[test], y[test]), 3),
+                        right_side=round(float(np.mean(np.sign(values[test]) == np.sign(y[test]))), 4))
+        report[r]["trees"] = len(trees)
+    return trees
 
 
 def _matrix(np: Any, rows: list[Any], size: int) -> Any:

@@ -16,7 +16,9 @@ option changes, beside what a position is worth.
 
 Per stage a ridge regression (fitting.py: numpy, the `train` extra) is fitted on four fifths of the
 games, chosen by how well it predicts the next tenth, and the last tenth is held out: the file
-records the errors on it. Everything depends only on the seed: the same command writes the same file.
+records the errors on it. With `trees` (`--trees N`), up to N boosted regression trees over every
+stage too (tree_fitting.py: scikit-learn), kept in place of the linear models when they predict the
+next tenth better. Everything depends only on the seed: the same command writes the same file.
 """
 
 from __future__ import annotations
@@ -190,22 +192,30 @@ def collect(ruleset: Ruleset, games: int, seed: int, progress: Callable[[int], N
 
 
 def train(ruleset: Ruleset, games: int, seed: int, progress: Callable[[int], None] | None = None,
-          groups_share: float = 0.0) -> tuple[dict[str, Any], float, float]:
+          groups_share: float = 0.0, trees: int = 0) -> tuple[dict[str, Any], float, float]:
     """The evaluation file's content (games played, models fitted, what was measured on the held-out
     games: nothing that differs from one run to the next), and the CPU seconds of play and of fitting."""
     collected = collect(ruleset, games, seed, progress, groups_share)
     start = time.process_time()
-    fitted = fit(collected, len(feature_names(ruleset)))
+    fitted = fit(collected, len(feature_names(ruleset)), seed, trees)
     trained: dict[str, Any] = {"games": games, "seed": seed, "tables": tables(ruleset), "explore": EXPLORE,
                                "positions": len(collected.samples)}
+    if trees:
+        trained.update(trees_tried=trees)
     if groups_share:
         trained.update(option_groups_share=groups_share, option_groups=len(collected.groups))
     content = {"format": FORMAT, "ruleset": ruleset.id, "ruleset_digest": ruleset.digest,
                "trained": {**trained, "by_round": fitted["report"]},
                "features": feature_names(ruleset), "rounds": fitted["rounds"]}
+    if fitted["trees"]:
+        content["trees"] = fitted["trees"]
     return content, collected.seconds, time.process_time() - start
 
 
 def write(content: dict[str, Any]) -> str:
-    """The file's text: plain JSON, one line per model's weights, so that it reads and diffs well."""
-    return json.dumps(content, indent=1) + "\n"
+    """The file's text: plain JSON, a number a line but a tree a line, so that it reads and diffs well."""
+    text = json.dumps({key: value for key, value in content.items() if key != "trees"}, indent=1)
+    if "trees" in content:
+        rows = ",\n  ".join(json.dumps(tree, separators=(",", ":")) for tree in content["trees"])
+        text = f'{text[:-2]},\n "trees": [\n  {rows}\n ]\n}}'
+    return text + "\n"

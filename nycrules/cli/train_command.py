@@ -11,6 +11,7 @@ from ..diagnostics import NycRulesError
 from .app import MAX_SEED, RulesetOption, app, fail, ruleset_for_command
 
 MAX_TRAINING_GAMES = 50_000  # about 40 minutes of CPU and a few GB of samples: beyond, no gain measured
+MAX_TREES = 5000  # a few MB of file and about a millisecond a valuation
 DEFAULT_OUT = "nycrules-evaluation.json"
 
 
@@ -28,6 +29,10 @@ def train(
         help="At this share of the policy's decisions, also play each option the search would weigh "
              "to the end, to learn what an option changes (0.125 measured: docs/strength.md; CPU grows "
              "about fivefold).")] = 0.0,
+    trees: Annotated[int, typer.Option(
+        "--trees", metavar="N", min=0, max=MAX_TREES,
+        help="Also fit up to N boosted regression trees over every stage (a value that is not linear), kept "
+             "where they predict the games that choose the fit better (600 measured: docs/strength.md).")] = 0,
 ) -> None:
     """Learn how a position ends from seeded games, for the search bot (bot:mcts) and hint: use the
     file with --evaluation FILE."""
@@ -43,9 +48,11 @@ def train(
                    f"{loaded.name} has neither: its search bot values positions by playouts", 2)
     at = "start of game round" if in_rounds(loaded) else "turn"
     try:
-        import numpy  # noqa: F401 - the fit's only need; playing with the file needs nothing
-    except ImportError:
-        raise fail("nycrules train needs numpy to fit its models: pip install 'nycrules[train]'", 2)
+        import numpy  # noqa: F401 - the fit's needs; playing with the file needs nothing
+        if trees:
+            import sklearn  # noqa: F401
+    except ImportError as err:
+        raise fail(f"nycrules train needs {err.name} to fit its models: pip install 'nycrules[train]'", 2)
     target = out or Path(DEFAULT_OUT)
     try:
         check_target(target, "evaluation")  # known now, not after the games
@@ -54,7 +61,7 @@ def train(
     from ..agents.training import train as learn, write
 
     with games_bar(games, True) as progress:
-        content, playing, fitting = learn(loaded, games, seed, progress, option_groups)
+        content, playing, fitting = learn(loaded, games, seed, progress, option_groups, trees)
     if not content["rounds"]:
         raise fail(f"{games} games gave too few positions to learn from (at the start of a game round or "
                    "turn after the first); play more with --games", 1)
@@ -74,4 +81,7 @@ def train(
                        f"{options['pick_gains']:+.1f} points over their mean, by the search's estimate "
                        f"{options['pick_by_the_estimate_gains']:+.1f}, the policy's pick "
                        f"{options['policy_pick_gains']:+.1f}")
+    if "trees" in content:
+        typer.echo(f"  (by {len(content['trees'])} boosted trees, which did better than a linear model per "
+                   "stage on the games that chose them)")
     typer.echo(f"evaluation written to {shown_path(target)}")
