@@ -13,6 +13,7 @@ from nycrules.loading.loader import load_ruleset
 from nycrules.agents.search import MCTSAgent
 from nycrules.engine.snapshot import _Writer
 from nycrules.games.nyc import worth
+from nycrules.primitives import seats as seats_primitives
 from nycrules.games.nyc.worth import Judge
 
 # Planted in a mod: a cheap character with a large effect, and a costly one with none.
@@ -131,3 +132,27 @@ def test_a_final_scoring_tried_in_place_while_the_real_one_is_under_way_puts_the
     before = _table(state)
     tried = [worth.final_points(state, seat) for seat in state.seats]
     assert max(tried) > 4 and _table(state) == before
+
+
+def test_a_trial_writes_no_text(monkeypatch):
+    """The reasons rules give for points are neither written nor counted in a bot's trial (the game's own
+    scoring counts them: the text budget the oracle's games spend is the same), and the table keeps no
+    trace of the trial's setting (its position is the same)."""
+    game = nycrules.new_game(["Ann", "bot:random", "tom", "tom"], seed=1)
+    state, bot = game.state, GreedyAgent(1)
+    written = []
+    monkeypatch.setattr(seats_primitives, "spend_text", _noting(seats_primitives.spend_text, written))
+    judged = 0
+    while not game.is_over():
+        decision = game.decision()
+        if state.round >= 2 and judged < 30:
+            before, left = _table(state), state.text_left
+            written.clear()
+            for extra in state.tiles[::6]:
+                Judge().character(state, state.seats[0], extra)
+                judged += 1
+            assert not written and state.text_left == left and _table(state) == before
+            assert "writes_texts" not in vars(state)
+        game.apply(bot.choose(game, decision))
+    assert judged >= 30
+    assert written  # the game's own final scoring wrote its reasons

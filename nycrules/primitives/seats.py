@@ -71,14 +71,15 @@ def filled(reason: str, first: str, second: str | None = None) -> str:
 
 def _gain(f: Any, seat: Seat, amount: int, reason: str = "", *about: Any) -> None:
     """Add points; `reason` (its `{}` filled with the values `about`) says what for in the log. The
-    text is counted against the rules' text budget whether or not a log is kept (runtime.spend_text)."""
+    text is counted against the rules' text budget whether or not a log is kept (runtime.spend_text),
+    except on a table a bot tries something on, which writes none (Game.writes_texts)."""
     if amount <= 0:
         return
     game = f.game
     seat.points = check_stored(f, seat.points + amount, f"{seat.name}'s points would be")
     if game.scoring_step:
         seat.scores[game.scoring_step] = seat.scores.get(game.scoring_step, 0) + amount
-    if not reason:
+    if not reason or not game.writes_texts:
         if game.log_events:
             game.emit(seat, f"gains {amount} point{'s' if amount != 1 else ''} ({seat.points})")
         return

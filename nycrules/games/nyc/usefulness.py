@@ -145,7 +145,7 @@ def trial_copy(game: Game) -> tuple[Game, dict[int, Any]]:
         memo[id(seat)]._trial_start(seat, memo)
     trial._trial_start(game, memo)
     vars(trial).pop("emit", None)  # a wrapper a test's watcher put on the game stays on that game
-    trial.events, trial.log_events = [], False
+    trial.events, trial.log_events, trial.writes_texts = [], False, False
     return trial, memo
 
 

@@ -133,6 +133,9 @@ def _scored_in_place(game: Game, seat: Seat, extra: Tile | None) -> int:
     counters = (game.text_left, game.steps_left, game.hook_depth, game.scoring_step, game.log_events,
                 game.rule, game.where, game.chance, None if game.budget is None else game.budget.steps)
     game.log_events, game.chance = False, None  # no log, and no sampler of chance watching (tasks.drive)
+    quiet = "writes_texts" not in vars(game)  # else a trial copy, which writes none already
+    if quiet:  # no text either, as on a copy (and none left behind in the table's attributes)
+        game.writes_texts = False
     if extra is not None:
         seat.company.append(Tile(-1, extra.char))
     try:
@@ -156,6 +159,8 @@ def _scored_in_place(game: Game, seat: Seat, extra: Tile | None) -> int:
          game.rule, game.where, game.chance, steps) = counters
         if steps is not None:
             game.budget.steps = steps
+        if quiet:
+            del game.writes_texts
         game.stack = stack
     return scored
 
