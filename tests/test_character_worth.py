@@ -111,9 +111,9 @@ def test_a_final_scoring_that_only_counts_points_is_tried_on_the_table_itself_wi
 
 
 def _noting(fn, calls):
-    def noted(*args):
-        calls.append(args)
-        return fn(*args)
+    def noted(*args, **named):
+        calls.append(args + tuple(named.values()))
+        return fn(*args, **named)
     return noted
 
 
@@ -132,6 +132,66 @@ def test_a_final_scoring_tried_in_place_while_the_real_one_is_under_way_puts_the
     before = _table(state)
     tried = [worth.final_points(state, seat) for seat in state.seats]
     assert max(tried) > 4 and _table(state) == before
+
+
+@pytest.mark.parametrize("seed, stopped_at_least", [(1, 100), (7, 20)])  # seed 7: sets, tried on copies
+def test_a_scoring_with_a_new_character_does_not_run_again_the_last_steps_that_read_only_the_board(
+        monkeypatch, seed, stopped_at_least):
+    """The shipped final scoring's last four steps (majorities, borough bonus, press, all the rest) read
+    only the board: with a new character in the company they give what they gave without it, so the
+    judge runs the first two and adds what the others gave (worth.final_points with `base`); the same
+    points as a whole scoring, through a whole game, for every seat and character tried."""
+    game = nycrules.new_game(["Ann", "bot:random", "tom", "tom"], seed=seed)
+    state, bot = game.state, GreedyAgent(seed)
+    assert worth._board_only_from(state, state.seats[0]) == 2
+    stopped = []
+    monkeypatch.setattr(worth, "_scored_in_place", _noting(worth._scored_in_place, stopped))
+    while not game.is_over():
+        decision = game.decision()
+        before = _table(state)
+        for seat in state.seats:
+            base = worth.scored(state, seat)
+            assert base.points == worth.final_points(state, seat)
+            for extra in state.tiles[::5]:
+                assert worth.final_points(state, seat, extra, base) == worth.final_points(state, seat, extra)
+        assert _table(state) == before
+        game.apply(bot.choose(game, decision))
+    assert sum(1 for call in stopped if len(call) == 5) >= stopped_at_least  # the first steps alone: (..., upto, stop)
+
+
+LEADER_LAST = """\
+extends: nyc
+final_scoring:
+  - id: leader
+    title: Leader bonus
+    text: Seats with thirty points or more score 2.
+    effect: |
+      if points(me) >= 30:
+        gain_points(me, 2, "thirty points or more")
+"""
+
+
+def test_a_last_step_that_reads_points_is_run_again(tmp_path, monkeypatch):
+    """A step after the board-only ones that reads the points (a mod's): every step is run with the new
+    character, as the points it reads depend on all of them."""
+    path = tmp_path / "leader.yaml"
+    path.write_text(LEADER_LAST)
+    rules = load_ruleset(str(path))
+    game = nycrules.new_game(["Ann", "bot:random", "tom", "tom"], seed=3, ruleset=rules)
+    state, bot = game.state, GreedyAgent(3)
+    assert worth._board_only_from(state, state.seats[0]) == len(rules.final_scoring) == 7
+    compared = 0
+    while not game.is_over():
+        decision = game.decision()
+        seat = state.seats[0]
+        if state.round >= 3:
+            base = worth.scored(state, seat)
+            assert base.board_only == 0  # no step after the last that reads more
+            for extra in state.tiles[::4]:
+                assert worth.final_points(state, seat, extra, base) == worth.final_points(state, seat, extra)
+                compared += 1
+        game.apply(bot.choose(game, decision))
+    assert compared > 100
 
 
 def test_a_trial_writes_no_text(monkeypatch):

@@ -24,6 +24,8 @@ class Script:
     # What it may do besides reading the game (language/call_rules.py `acts`): the primitives it calls
     # that change the game or ask, and `hook NAME` for each hook it fires.
     acts: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    # Every primitive it calls and `hook NAME` for each hook it fires (call_rules.py `called`): all it may read.
+    calls: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)

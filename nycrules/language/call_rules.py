@@ -54,19 +54,32 @@ def acts(tree: object, calls: dict[int, Primitive]) -> frozenset[str]:
     that change the game or ask a seat, and `hook NAME` for each hook it fires (a game's bots may try a
     script that only reads on the table itself rather than on a copy)."""
     found: set[str] = set()
-    stack = [tree]
-    while stack:  # a stack, not recursion: the tree may be as deep as the parser allows
-        node = stack.pop()
-        if isinstance(node, tuple):
-            stack.extend(node)
-            continue
+    for node in _nodes(tree):
         if isinstance(node, n.Hook):
             found.add(f"hook {node.name}")
         elif isinstance(node, n.Call):
             prim = calls.get(id(node))
             if prim is None or prim.changes or prim.asks:
                 found.add(node.func)
+    return frozenset(found)
+
+
+def called(tree: object) -> frozenset[str]:
+    """Every primitive this script calls, by name, and `hook NAME` for each hook it fires: all it may read
+    (a game's bots may leave out a script that reads nothing their trial changes)."""
+    return frozenset(f"hook {node.name}" if isinstance(node, n.Hook) else node.func
+                     for node in _nodes(tree) if isinstance(node, (n.Hook, n.Call)))
+
+
+def _nodes(tree: object) -> Iterable[object]:
+    """Every node of the tree."""
+    stack = [tree]
+    while stack:  # a stack, not recursion: the tree may be as deep as the parser allows
+        node = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend(node)
+            continue
+        yield node
         fields = getattr(node, "__dataclass_fields__", None)
         if fields is not None:
             stack.extend(getattr(node, name) for name in fields if name != "loc")
-    return frozenset(found)

@@ -25,7 +25,7 @@ from .build import build, digest_with, plain
 from ..diagnostics import Diagnostic, Location, RulesetInvalid, Sink, SourceTexts
 from ..engine.model import Ruleset, Script
 from ..language import nodes as n
-from ..language.call_rules import acts
+from ..language.call_rules import acts, called
 from ..language.checker import Checker
 from ..language.scope import Symbols
 from ..language.compiler import Compiler
@@ -227,7 +227,8 @@ def compile_scripts(doc: MDict, parsed: list[tuple[ScriptSpec, Any]], compiler: 
             run = (lambda value: (lambda f: value))(tree)
         else:
             run = compiler.expr(tree)
-        scripts[spec.key] = Script(spec.label, str(spec.text), loc, run, program, acts(tree, checker.calls))
+        scripts[spec.key] = Script(spec.label, str(spec.text), loc, run, program, acts(tree, checker.calls),
+                                   called(tree))
     return None if sink else scripts
 
 

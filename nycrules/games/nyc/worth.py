@@ -22,7 +22,7 @@ options, so their scale matters less than their order.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...diagnostics import NycRulesError
 from .characters import use
@@ -64,11 +64,63 @@ def holdings(game: Game, seat: Any, memo: dict[int, Any] | None = None) -> float
             + PRESS_SPACE * press + CARD * len(seat.hand) + RESERVE_SLOT * seat.reserve_size + BID_POINT * bid)
 
 
-def final_points(game: Game, seat: Seat, extra: Tile | None = None) -> int:
+def final_points(game: Game, seat: Seat, extra: Tile | None = None, base: Scored | None = None) -> int:
     """The seat's points after its final scoring on the table as it stands (on a copy), with `extra`
-    in its company if given."""
+    in its company if given; `base`: the scoring without it on this table (`scored`), whose last steps,
+    when they read only the board (`_board_only_from`), give the same again and are not run."""
     if _only_scores(game, seat, extra):
-        return _scored_in_place(game, seat, extra)
+        if base is not None and base.board_only is not None and base.table is game \
+                and base.decisions == game.decisions_taken:
+            before, points = _scored_in_place(game, seat, extra, _board_only_from(game, seat), stop=True)
+            return points if before is None else before + base.board_only
+        return _scored_in_place(game, seat, extra)[1]
+    return _scored_on_a_copy(game, seat, extra)
+
+
+class Scored(NamedTuple):
+    """A seat's final scoring as it stands: its points, and what its last steps that read only the board
+    gave (`_board_only_from`; None when not known: the scoring ran on a copy, or failed), on this table
+    when it had taken this many decisions (a search's judge serves several tables: bots.Bots.judge)."""
+
+    points: int
+    board_only: int | None
+    table: Game
+    decisions: int
+
+
+def scored(game: Game, seat: Seat) -> Scored:
+    """The seat's final scoring on the table as it stands (as final_points without a new character)."""
+    if not _only_scores(game, seat, None):
+        return Scored(_scored_on_a_copy(game, seat, None), None, game, game.decisions_taken)
+    before, points = _scored_in_place(game, seat, None, _board_only_from(game, seat))
+    return Scored(points, None if before is None else points - before, game, game.decisions_taken)
+
+
+# Primitives that read only the board and the seats' holdings, which a final scoring that changes
+# nothing but points (_only_scores) leaves as they are, and gain_points, which adds points (reading none):
+# a step calling no others gives the same points with a new character in the company or without, and
+# whatever the steps before it gave. Any primitive not named here counts as reading more.
+BOARD_ONLY = frozenset(("boroughs", "majority_rank", "borough_value", "skyscrapers", "press_space", "dollars",
+                        "board", "ceil_div", "gain_points", "all", "any", "size", "min", "max"))
+
+
+def _board_only_from(game: Game, seat: Seat) -> int:
+    """Where the seat's final scoring steps that read only the board begin (BOARD_ONLY: every step from
+    there on; the number of steps when the last does not); worked out once per ruleset for Toms and others."""
+    ruleset = game.ruleset
+    key = ("final scoring read only the board from", seat.is_tom)
+    if key not in ruleset.setup_cache:
+        steps = ruleset.final_scoring
+        start = len(steps)
+        while start and ruleset.part.for_seat(game, seat, steps[start - 1].effect, "final_scoring",
+                                              steps[start - 1].id).calls <= BOARD_ONLY:
+            start -= 1
+        ruleset.setup_cache[key] = start
+    return ruleset.setup_cache[key]
+
+
+def _scored_on_a_copy(game: Game, seat: Seat, extra: Tile | None) -> int:
+    """final_points on a copy of the table."""
     trial, memo = trial_copy(game)
     trial.chooser = _first_option
     me = memo[id(seat)]
@@ -123,10 +175,12 @@ def _scoring_hooks(game: Game, seat: Seat) -> frozenset[str] | None:
     return ruleset.setup_cache[key]
 
 
-def _scored_in_place(game: Game, seat: Seat, extra: Tile | None) -> int:
+def _scored_in_place(game: Game, seat: Seat, extra: Tile | None, upto: int | None = None,
+                     stop: bool = False) -> tuple[int | None, int]:
     """final_points for a scoring that changes nothing but points (_only_scores): run on the table
     itself, whose points, categories and rule-run counters are put back after, rather than on a copy
-    (copying the boroughs and the press track it reads cost more than scoring them)."""
+    (copying the boroughs and the press track it reads cost more than scoring them). The points after
+    the first `upto` steps (None when the scoring failed) and after all of them (after those, with `stop`)."""
     kept = [(other, other.points, dict(other.scores)) for other in game.seats]
     points, uses = seat.points, dict(seat.uses)  # an automatic hook counts its characters' uses
     stack, game.stack = game.stack, []  # the scoring runs from an empty stack, as on a copy (trial_copy)
@@ -138,12 +192,17 @@ def _scored_in_place(game: Game, seat: Seat, extra: Tile | None) -> int:
         game.writes_texts = False
     if extra is not None:
         seat.company.append(Tile(-1, extra.char))
+    scoring = game.ruleset.final_scoring
+    upto = len(scoring) if upto is None else upto
     try:
-        for step in game.ruleset.final_scoring:
+        for step in scoring[:upto]:
+            score_step(game, step, seat)
+        partial = seat.points
+        for step in [] if stop else scoring[upto:]:
             score_step(game, step, seat)
         scored = seat.points
     except NycRulesError:
-        scored = points  # a scoring that fails shows when the game really ends
+        partial, scored = None, points  # a scoring that fails shows when the game really ends
     finally:
         if extra is not None:
             seat.company.pop()
@@ -162,7 +221,7 @@ def _scored_in_place(game: Game, seat: Seat, extra: Tile | None) -> int:
         if quiet:
             del game.writes_texts
         game.stack = stack
-    return scored
+    return partial, scored
 
 
 def use_gain(game: Game, seat: Seat, tile: Tile) -> float:
@@ -205,7 +264,7 @@ class Judge:
     """
 
     def __init__(self) -> None:
-        self._base: dict[int, int] = {}  # seat index -> final points without a new character
+        self._base: dict[int, Scored] = {}  # seat index -> final scoring without a new character
         self._worth: dict[tuple[int, int], float] = {}  # (seat index, character id) -> worth
         self._gain: dict[tuple[int, int], float] = {}  # (seat index, character id) -> use gain
 
@@ -216,9 +275,9 @@ class Judge:
         if worth is None:
             base = self._base.get(seat.index)
             if base is None:
-                base = self._base[seat.index] = final_points(game, seat)
+                base = self._base[seat.index] = scored(game, seat)
             later = rounds_left(game) * max(0.0, self.use(game, seat, tile))
-            worth = self._worth[key] = final_points(game, seat, tile) - base + later
+            worth = self._worth[key] = final_points(game, seat, tile, base) - base.points + later
         return worth
 
     def use(self, game: Game, seat: Seat, tile: Tile) -> float:
