@@ -9,6 +9,7 @@ import pytest
 
 from nycrules.agents.evaluation import EvaluationError, FORMAT, Trees, feature_names, parse, shipped_path
 from nycrules.loading.loader import load_ruleset
+from test_evaluation import MOD
 
 pytest.importorskip("sklearn")
 
@@ -92,3 +93,20 @@ def test_damaged_trees_are_refused_in_one_line():
 def test_a_walk_goes_left_at_or_below_the_threshold():
     tree = Trees([([0, -1, -1], [1.5, 0.0, 0.0], [1, 0, 0], [2, 0, 0], [0.0, -1.0, 1.0])])
     assert [tree.value([v]) for v in (1.0, 1.5, 2.0)] == [-1.0, -1.0, 1.0]
+
+
+def test_train_with_trees_says_what_it_tried_and_the_file_still_reads(tmp_path):
+    from nycrules.agents.evaluation import use_file
+    from nycrules.cli import app
+    from typer.testing import CliRunner
+
+    mod = load_ruleset(MOD)
+    out = tmp_path / "t.json"
+    done = CliRunner().invoke(app, ["train", "--ruleset", MOD, "--games", "30", "--seed", "4", "--trees", "20",
+                                    "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["trained"]["trees_tried"] == 20
+    kept = data.get("trees", [])  # kept only where they predicted the choosing tenth better
+    assert (", a linear model: " in done.output) == bool(kept) and all(len(tree) == 5 for tree in kept)
+    assert (use_file(mod, out).trees is not None) == bool(kept)

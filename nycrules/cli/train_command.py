@@ -72,8 +72,9 @@ def train(
     for number, figures in trained["by_round"].items():
         held = figures["held_out"]
         if held:
+            linear = f", a linear model: {held['linear_rmse']:.1f}" if "linear_rmse" in held else ""
             typer.echo(f"  {at} {number}: {held['rmse']:.1f} points (always the mean: "
-                       f"{held['rmse_of_the_mean']:.1f}), the right winner {100 * held['right_side']:.0f}% "
+                       f"{held['rmse_of_the_mean']:.1f}{linear}), the right winner {100 * held['right_side']:.0f}% "
                        f"of {held['positions']}")
         if "options" in held:
             options = held["options"]
