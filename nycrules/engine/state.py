@@ -117,8 +117,8 @@ class Seat:
 class Game:
     """Everything on the table, plus the seeded random source and the event log."""
 
-    # False while a bot tries something on the table or on a copy and reads only the outcome (games/nyc/
-    # worth.py): the reasons a rule gives for points are neither written nor counted against the text budget.
+    # False while a bot tries something on the table or on a copy and reads only the outcome (a game's
+    # trials): the reasons a rule gives for points are neither written nor counted against the text budget.
     writes_texts = True
 
     def __init__(self, ruleset: "Ruleset", seats: list[Seat], seed: int, chance: Any = None):
