@@ -37,9 +37,13 @@ def copy_value(value: Any, memo: dict[int, Any]) -> Any:
     if cls is list:
         memo[id(value)] = twin = []
         for item in value:  # an item copied already (a card of a zone copied before) is looked up here
-            if type(item) not in SHARED:
+            kind = type(item)
+            if kind not in SHARED:
                 copied = memo.get(id(item), _NOT_COPIED)
-                item = copy_value(item, memo) if copied is _NOT_COPIED else copied
+                if copied is _NOT_COPIED:
+                    method = getattr(kind, "__deepcopy__", None)  # a table's object (a tile): its own, at once
+                    copied = memo[id(item)] = method(item, memo) if method is not None else copy_value(item, memo)
+                item = copied
             twin.append(item)
         return twin
     if cls is dict:
