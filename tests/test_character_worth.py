@@ -92,22 +92,29 @@ def test_a_final_scoring_that_only_counts_points_is_tried_on_the_table_itself_wi
     through a whole game, with or without each character on offer, and leaves the table (its log too)
     as it was. Ann and Bob start with no set (37-42, which return vessels) in seed 1, each with one in
     seed 7; Toms' own scoring steps do more than count points."""
-    game = nycrules.new_game(["Ann", "bot:random", "tom", "tom"], seed=seed)
-    state, bot = game.state, GreedyAgent(seed)
     in_place = []
     monkeypatch.setattr(worth, "_scored_in_place", _noting(worth._scored_in_place, in_place))
-    while not game.is_over():
-        decision = game.decision()
-        before = _table(state)
+    for state in _tables_through_a_game(seed):
         for seat in state.seats:
             for extra in [None, *state.tiles[::5]]:
                 placed = worth.final_points(state, seat, extra)
                 with monkeypatch.context() as plain:
                     plain.setattr(worth, "_only_scores", lambda *args: False)
                     assert worth.final_points(state, seat, extra) == placed
+    assert len(in_place) >= in_place_at_least
+
+
+def _tables_through_a_game(seed):
+    """The table at each decision of a game of Ann (the greedy bot answering for her), a random bot
+    and two Toms; what the caller does with it must leave it (its log too) as it was."""
+    game = nycrules.new_game(["Ann", "bot:random", "tom", "tom"], seed=seed)
+    state, bot = game.state, GreedyAgent(seed)
+    while not game.is_over():
+        decision = game.decision()
+        before = _table(state)
+        yield state
         assert _table(state) == before
         game.apply(bot.choose(game, decision))
-    assert len(in_place) >= in_place_at_least
 
 
 def _noting(fn, calls):
@@ -141,21 +148,16 @@ def test_a_scoring_with_a_new_character_does_not_run_again_the_last_steps_that_r
     only the board: with a new character in the company they give what they gave without it, so the
     judge runs the first two and adds what the others gave (worth.final_points with `base`); the same
     points as a whole scoring, through a whole game, for every seat and character tried."""
-    game = nycrules.new_game(["Ann", "bot:random", "tom", "tom"], seed=seed)
-    state, bot = game.state, GreedyAgent(seed)
-    assert worth._board_only_from(state, state.seats[0]) == 2
+    start = nycrules.new_game(["Ann", "bot:random", "tom", "tom"], seed=seed).state
+    assert worth._board_only_from(start, start.seats[0]) == 2
     stopped = []
     monkeypatch.setattr(worth, "_scored_in_place", _noting(worth._scored_in_place, stopped))
-    while not game.is_over():
-        decision = game.decision()
-        before = _table(state)
+    for state in _tables_through_a_game(seed):
         for seat in state.seats:
             base = worth.scored(state, seat)
             assert base.points == worth.final_points(state, seat)
             for extra in state.tiles[::5]:
                 assert worth.final_points(state, seat, extra, base) == worth.final_points(state, seat, extra)
-        assert _table(state) == before
-        game.apply(bot.choose(game, decision))
     assert sum(1 for call in stopped if len(call) == 5) >= stopped_at_least  # the first steps alone: (..., upto, stop)
 
 
